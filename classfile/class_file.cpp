@@ -131,7 +131,7 @@ void ClassFile::decode_all_code() {
   }
 }
 
-std::vector<uint8_t> ClassFile::write() const {
+Buffer ClassFile::write() const {
   Writer w(input_.size() + input_.size() / 8 + 256);
   w.u4(0xCAFEBABE);
   w.u2(minor);

@@ -56,7 +56,7 @@ class ClassFile {
   // Decodes every method's code: what a full round trip exercises.
   void decode_all_code();
 
-  std::vector<uint8_t> write() const;
+  Buffer write() const;
 
   std::string_view name() const { return cp.class_name(this_class); }
   std::string_view member_name(const Member& m) const { return cp.utf8(m.name); }

@@ -8,12 +8,15 @@
 #include <vector>
 
 #include "classfile/bytes.h"
+#include "classfile/opcodes.h"
 
 namespace jsched::cf {
 
 template <class T>
 using Vec = std::pmr::vector<T>;
 
+// A label's id is the code offset it marked when the code was read (so 0..code length);
+// labels created afterwards come from Code::new_label() and lie beyond.
 using Label = uint32_t;
 inline constexpr Label kNoLabel = 0xffffffffu;
 
@@ -133,7 +136,12 @@ struct Code {
 };
 
 // Byte length of an instruction placed at `offset` (only switches depend on the offset).
-uint32_t insn_length(const Code& code, const Insn& in, uint32_t offset);
+uint32_t insn_length_slow(const Code& code, const Insn& in, uint32_t offset);
+inline uint32_t insn_length(const Code& code, const Insn& in, uint32_t offset) {
+  uint32_t len = kOps[in.op].length;  // 0 for switches and for label pseudo-instructions
+  if (len != 0 && !in.wide) [[likely]] return len;
+  return insn_length_slow(code, in, offset);
+}
 
 // Offsets of every label and every instruction of the code as it would be written now.
 struct Layout {

@@ -1,7 +1,7 @@
-// Decoding a Code attribute. Two steps: instructions, exception table and sub-attributes are
-// read with raw offsets while recording which offsets are instruction starts and which are
-// referenced; then every referenced offset gets a label (in offset order) and the raw offsets
-// are replaced by labels, with label pseudo-instructions placed in the instruction list.
+// Decoding a Code attribute. Instructions, exception table and sub-attributes are read while
+// recording which offsets are instruction starts and which are referenced; then targets are
+// checked and label pseudo-instructions placed before every referenced instruction.
+#include <array>
 #include <string>
 
 #include "classfile/code_codec.h"
@@ -14,11 +14,11 @@ namespace {
 constexpr uint8_t kStart = 1;  // an instruction begins at this offset
 constexpr uint8_t kRef = 2;    // something refers to this offset
 
+// Per-thread buffers reused across methods (class loading runs on many threads in the agent).
 struct Scratch {
   std::vector<uint8_t> mark;       // by offset, code length + 1
-  std::vector<uint32_t> label_id;  // by offset
-  std::vector<uint32_t> insn_off;  // by raw instruction
-  std::vector<Insn> raw;
+  std::vector<uint32_t> insn_off;  // by decoded instruction (at most one per byte)
+  std::vector<Insn> insns;         // decoded instructions before labels are merged in
 };
 
 Scratch& scratch() {
@@ -48,8 +48,10 @@ class CodeDecoder {
     code_base_ = r_.abs();
     bc_ = r_.bytes(len_, "bytecode").data();
     s_.mark.assign(len_ + 1, 0);
-    s_.raw.clear();
-    s_.insn_off.clear();
+    if (s_.insn_off.size() < len_) {
+      s_.insn_off.resize(len_);
+      s_.insns.resize(len_);
+    }
     decode_instructions();
     read_exception_table();
     read_attributes();
@@ -72,35 +74,45 @@ class CodeDecoder {
                    bc_[p + 3]);
   }
 
+  // Tags each constant-referencing opcode accepts, as a bit mask over tags.
+  static uint32_t allowed_tags(uint8_t o) {
+    auto bit = [](Tag t) { return 1u << unsigned(t); };
+    switch (o) {
+      case op::ldc:
+      case op::ldc_w:
+        return bit(Tag::Integer) | bit(Tag::Float) | bit(Tag::String) | bit(Tag::Class) |
+               bit(Tag::MethodType) | bit(Tag::MethodHandle) | bit(Tag::Dynamic);
+      case op::ldc2_w: return bit(Tag::Long) | bit(Tag::Double) | bit(Tag::Dynamic);
+      case op::getstatic:
+      case op::putstatic:
+      case op::getfield:
+      case op::putfield: return bit(Tag::Fieldref);
+      case op::invokevirtual: return bit(Tag::Methodref);
+      case op::invokespecial:
+      case op::invokestatic: return bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
+      case op::invokeinterface: return bit(Tag::InterfaceMethodref);
+      case op::invokedynamic: return bit(Tag::InvokeDynamic);
+      default: return bit(Tag::Class);  // new, anewarray, checkcast, instanceof, multianewarray
+    }
+  }
+
   void check_cp(uint32_t pc, uint8_t o, uint16_t idx) const {
+    static const auto table = [] {
+      std::array<uint32_t, 256> t{};
+      for (int i = 0; i < 256; ++i) t[size_t(i)] = allowed_tags(uint8_t(i));
+      return t;
+    }();
+    if (idx < cp_.count() && (table[o] >> unsigned(cp_.at(idx).tag) & 1)) [[likely]] return;
+    bad_cp(pc, o, idx);
+  }
+
+  [[noreturn, gnu::cold]] void bad_cp(uint32_t pc, uint8_t o, uint16_t idx) const {
     if (idx == 0 || idx >= cp_.count()) {
       fail_pc(pc, std::string(kOps[o].name) + " refers to constant " + std::to_string(idx) +
                       " outside the pool");
     }
-    Tag t = cp_.at(idx).tag;
-    bool ok;
-    switch (o) {
-      case op::ldc:
-      case op::ldc_w:
-        ok = t == Tag::Integer || t == Tag::Float || t == Tag::String || t == Tag::Class ||
-             t == Tag::MethodType || t == Tag::MethodHandle || t == Tag::Dynamic;
-        break;
-      case op::ldc2_w: ok = t == Tag::Long || t == Tag::Double || t == Tag::Dynamic; break;
-      case op::getstatic:
-      case op::putstatic:
-      case op::getfield:
-      case op::putfield: ok = t == Tag::Fieldref; break;
-      case op::invokevirtual: ok = t == Tag::Methodref; break;
-      case op::invokespecial:
-      case op::invokestatic: ok = t == Tag::Methodref || t == Tag::InterfaceMethodref; break;
-      case op::invokeinterface: ok = t == Tag::InterfaceMethodref; break;
-      case op::invokedynamic: ok = t == Tag::InvokeDynamic; break;
-      default: ok = t == Tag::Class; break;  // new, anewarray, checkcast, instanceof, multianewarray
-    }
-    if (!ok) {
-      fail_pc(pc, std::string(kOps[o].name) + " refers to constant " + std::to_string(idx) +
-                      " of kind " + tag_name(t));
-    }
+    fail_pc(pc, std::string(kOps[o].name) + " refers to constant " + std::to_string(idx) +
+                    " of kind " + tag_name(cp_.at(idx).tag));
   }
 
   void ref(uint32_t pc, int64_t target) {
@@ -159,6 +171,8 @@ class CodeDecoder {
 
   void decode_instructions() {
     uint32_t pc = 0;
+    Insn* out = s_.insns.data();
+    uint32_t* out_off = s_.insn_off.data();
     while (pc < len_) {
       s_.mark[pc] |= kStart;
       uint32_t start = pc;
@@ -267,9 +281,10 @@ class CodeDecoder {
         }
         case Operand::Invalid: fail_pc(pc, "invalid opcode " + hex(o));
       }
-      s_.raw.push_back(in);
-      s_.insn_off.push_back(start);
+      *out++ = in;
+      *out_off++ = start;
     }
+    n_insns_ = size_t(out - s_.insns.data());
   }
 
   bool is_start(uint32_t off) const { return off < len_ && (s_.mark[off] & kStart); }
@@ -440,58 +455,31 @@ class CodeDecoder {
     }
   }
 
+  // A label's id is the offset it marks in the code as read, so raw offsets already are labels
+  // and only the label pseudo-instructions need to be merged into the instruction list. New
+  // labels (made by an editor) get ids past the code length.
   void assign_labels() {
-    s_.label_id.resize(len_ + 1);
-    uint32_t n = 0;
-    for (uint32_t off = 0; off <= len_; ++off) {
-      if (s_.mark[off] & kRef) s_.label_id[off] = n++;
-    }
-    code_.num_labels = n;
-    auto L = [&](uint32_t off) { return s_.label_id[off]; };
-
-    code_.insns.reserve(s_.raw.size() + n);
-    for (size_t i = 0; i < s_.raw.size(); ++i) {
-      uint32_t off = s_.insn_off[i];
-      if (s_.mark[off] & kRef) code_.insns.push_back(Insn::label(L(off)));
-      Insn in = s_.raw[i];
+    const uint32_t* offs = s_.insn_off.data();
+    const uint8_t* mark = s_.mark.data();
+    size_t n = 0;
+    for (size_t i = 0; i < n_insns_; ++i) n += mark[offs[i]] >> 1;  // kRef is bit 1
+    const bool end_label = mark[len_] & kRef;
+    code_.num_labels = len_ + 1;
+    code_.insns.resize(n_insns_ + n + end_label);
+    Insn* dst = code_.insns.data();
+    for (size_t i = 0; i < n_insns_; ++i) {
+      const Insn& in = s_.insns[i];
+      if (mark[offs[i]] & kRef) *dst++ = Insn::label(offs[i]);
       if (is_branch(in.op)) {
         check_target(i, uint32_t(in.v));
-        in.v = int32_t(L(uint32_t(in.v)));
-      } else if (in.op == op::tableswitch || in.op == op::lookupswitch) {
-        Switch& sw = code_.switches[size_t(in.v)];
+      } else if (in.op == op::tableswitch || in.op == op::lookupswitch) [[unlikely]] {
+        const Switch& sw = code_.switches[size_t(in.v)];
         check_target(i, sw.dflt);
-        sw.dflt = L(sw.dflt);
-        for (uint32_t k = 0; k < sw.count; ++k) {
-          Label& t = code_.switch_targets[sw.first + k];
-          check_target(i, t);
-          t = L(t);
-        }
+        for (uint32_t k = 0; k < sw.count; ++k) check_target(i, code_.switch_targets[sw.first + k]);
       }
-      code_.insns.push_back(in);
+      *dst++ = in;
     }
-    if (s_.mark[len_] & kRef) code_.insns.push_back(Insn::label(L(len_)));
-
-    for (ExceptionEntry& e : code_.exceptions) {
-      e.start = L(e.start);
-      e.end = L(e.end);
-      e.handler = L(e.handler);
-    }
-    for (CodeAttr& a : code_.attrs) {
-      for (LineEntry& e : a.lines) e.start = L(e.start);
-      for (LocalVar& v : a.vars) {
-        v.start = L(v.start);
-        v.end = L(v.end);
-      }
-      for (Frame& f : a.frames) {
-        f.at = L(f.at);
-        for (VType& t : f.locals) {
-          if (t.tag == VType::Uninitialized) t.label = L(t.label);
-        }
-        for (VType& t : f.stack) {
-          if (t.tag == VType::Uninitialized) t.label = L(t.label);
-        }
-      }
-    }
+    if (end_label) *dst++ = Insn::label(len_);
   }
 
   Reader r_;
@@ -500,6 +488,7 @@ class CodeDecoder {
   Code& code_;
   Scratch& s_;
   uint32_t len_ = 0;
+  size_t n_insns_ = 0;
   size_t code_base_ = 0;
   const uint8_t* bc_ = nullptr;
 };

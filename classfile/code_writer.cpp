@@ -25,10 +25,11 @@ class CodeEncoder {
     w_.u2(code_.max_stack);
     w_.u2(code_.max_locals);
     w_.u4(layout.length);
-    w_.ensure(layout.length);
-    size_t code_start = w_.size();
-    for (size_t i = 0; i < code_.insns.size(); ++i) emit(code_.insns[i], layout.insn_offset[i]);
-    if (w_.size() - code_start != layout.length) throw EncodeError("internal: layout mismatch");
+    uint8_t* base = w_.raw(layout.length);
+    for (size_t i = 0; i < code_.insns.size(); ++i) {
+      const Insn& in = code_.insns[i];
+      if (in.op != kLabelOp) emit(in, layout.insn_offset[i], base + layout.insn_offset[i]);
+    }
     w_.u2(uint16_t(code_.exceptions.size()));
     for (const ExceptionEntry& e : code_.exceptions) {
       w_.u2(off(e.start));
@@ -51,64 +52,75 @@ class CodeEncoder {
 
   int64_t rel(Label target, uint32_t at) const { return int64_t(off(target)) - int64_t(at); }
 
-  void u1_checked(uint32_t v, uint32_t at, const char* what) {
-    if (v > 0xff) {
-      throw EncodeError(std::string(what) + " operand " + std::to_string(v) + " at offset " +
-                        std::to_string(at) + " does not fit in one byte");
-    }
-    w_.u1(v);
+  static void put2(uint8_t* p, uint32_t v) {
+    p[0] = uint8_t(v >> 8);
+    p[1] = uint8_t(v);
+  }
+  static void put4(uint8_t* p, uint32_t v) {
+    p[0] = uint8_t(v >> 24);
+    p[1] = uint8_t(v >> 16);
+    p[2] = uint8_t(v >> 8);
+    p[3] = uint8_t(v);
   }
 
-  void emit(const Insn& in, uint32_t at) {
-    if (in.op == kLabelOp) return;
+  [[noreturn, gnu::cold]] static void too_big(const char* what, int64_t v, uint32_t at) {
+    throw EncodeError(std::string(what) + " operand " + std::to_string(v) + " at offset " +
+                      std::to_string(at) + " does not fit its encoding");
+  }
+
+  static uint8_t byte_operand(uint32_t v, uint32_t at, const char* what) {
+    if (v > 0xff) [[unlikely]] too_big(what, v, at);
+    return uint8_t(v);
+  }
+
+  // Writes the instruction at p (its offset `at` in the code) without capacity checks: the
+  // whole code array was reserved from the layout.
+  void emit(const Insn& in, uint32_t at, uint8_t* p) {
     if (in.wide) {
-      w_.u1(op::wide);
-      w_.u1(in.op);
-      w_.u2(in.u);
-      if (in.op == op::iinc) w_.u2(uint16_t(in.v));
+      p[0] = op::wide;
+      p[1] = in.op;
+      put2(p + 2, in.u);
+      if (in.op == op::iinc) put2(p + 4, uint16_t(in.v));
       return;
     }
-    w_.u1(in.op);
+    p[0] = in.op;
     switch (kOps[in.op].operand) {
       case Operand::None: break;
-      case Operand::S1: w_.u1(uint8_t(in.v)); break;
-      case Operand::S2: w_.u2(uint16_t(in.v)); break;
-      case Operand::Cp1: u1_checked(in.u, at, "ldc"); break;
-      case Operand::Cp2: w_.u2(in.u); break;
-      case Operand::Local: u1_checked(in.u, at, kOps[in.op].name); break;
+      case Operand::S1: p[1] = uint8_t(in.v); break;
+      case Operand::S2: put2(p + 1, uint16_t(in.v)); break;
+      case Operand::Cp1: p[1] = byte_operand(in.u, at, "ldc"); break;
+      case Operand::Cp2: put2(p + 1, in.u); break;
+      case Operand::Local: p[1] = byte_operand(in.u, at, kOps[in.op].name); break;
       case Operand::Iinc:
-        u1_checked(in.u, at, "iinc");
-        if (in.v < -128 || in.v > 127) {
-          throw EncodeError("iinc delta " + std::to_string(in.v) + " needs wide at offset " +
-                            std::to_string(at));
-        }
-        w_.u1(uint8_t(in.v));
+        p[1] = byte_operand(in.u, at, "iinc");
+        if (in.v < -128 || in.v > 127) too_big("iinc", in.v, at);
+        p[2] = uint8_t(in.v);
         break;
       case Operand::Branch: {
         int64_t d = rel(Label(in.v), at);
-        if (d < -32768 || d > 32767) {
+        if (d < -32768 || d > 32767) [[unlikely]] {
           throw EncodeError(std::string(kOps[in.op].name) + " at offset " + std::to_string(at) +
                             ": branch offset " + std::to_string(d) + " needs 32 bits");
         }
-        w_.u2(uint16_t(d));
+        put2(p + 1, uint16_t(d));
         break;
       }
-      case Operand::Branch4: w_.u4(uint32_t(rel(Label(in.v), at))); break;
+      case Operand::Branch4: put4(p + 1, uint32_t(rel(Label(in.v), at))); break;
       case Operand::TableSwitch:
-      case Operand::LookupSwitch: emit_switch(in, at); break;
+      case Operand::LookupSwitch: emit_switch(in, at, p); break;
       case Operand::InvokeInterface:
-        w_.u2(in.u);
-        w_.u1(uint8_t(in.v));
-        w_.u1(uint8_t(in.v >> 8));
+        put2(p + 1, in.u);
+        p[3] = uint8_t(in.v);
+        p[4] = uint8_t(in.v >> 8);
         break;
       case Operand::InvokeDynamic:
-        w_.u2(in.u);
-        w_.u2(uint16_t(in.v));
+        put2(p + 1, in.u);
+        put2(p + 3, uint16_t(in.v));
         break;
-      case Operand::NewArray: w_.u1(uint8_t(in.u)); break;
+      case Operand::NewArray: p[1] = uint8_t(in.u); break;
       case Operand::MultiANewArray:
-        w_.u2(in.u);
-        w_.u1(uint8_t(in.v));
+        put2(p + 1, in.u);
+        p[3] = uint8_t(in.v);
         break;
       case Operand::Wide:
       case Operand::Invalid:
@@ -117,22 +129,26 @@ class CodeEncoder {
     }
   }
 
-  void emit_switch(const Insn& in, uint32_t at) {
+  void emit_switch(const Insn& in, uint32_t at, uint8_t* p) {
     const Switch& sw = code_.switches[size_t(in.v)];
     uint32_t pad = (4 - ((at + 1) & 3)) & 3;
-    for (uint32_t i = 0; i < pad; ++i) w_.u1(pad == sw.pad_len ? sw.pad[i] : 0);
-    w_.u4(uint32_t(rel(sw.dflt, at)));
+    ++p;
+    for (uint32_t i = 0; i < pad; ++i) *p++ = pad == sw.pad_len ? sw.pad[i] : 0;
+    put4(p, uint32_t(rel(sw.dflt, at)));
+    p += 4;
     if (in.op == op::tableswitch) {
-      w_.u4(uint32_t(sw.low));
-      w_.u4(uint32_t(sw.high));
-      for (uint32_t k = 0; k < sw.count; ++k) {
-        w_.u4(uint32_t(rel(code_.switch_targets[sw.first + k], at)));
+      put4(p, uint32_t(sw.low));
+      put4(p + 4, uint32_t(sw.high));
+      p += 8;
+      for (uint32_t k = 0; k < sw.count; ++k, p += 4) {
+        put4(p, uint32_t(rel(code_.switch_targets[sw.first + k], at)));
       }
     } else {
-      w_.u4(sw.count);
-      for (uint32_t k = 0; k < sw.count; ++k) {
-        w_.u4(uint32_t(code_.switch_keys[sw.first + k]));
-        w_.u4(uint32_t(rel(code_.switch_targets[sw.first + k], at)));
+      put4(p, sw.count);
+      p += 4;
+      for (uint32_t k = 0; k < sw.count; ++k, p += 8) {
+        put4(p, uint32_t(code_.switch_keys[sw.first + k]));
+        put4(p + 4, uint32_t(rel(code_.switch_targets[sw.first + k], at)));
       }
     }
   }

@@ -1,5 +1,7 @@
 #include "classfile/constant_pool.h"
 
+#include <cstring>
+
 namespace jsched::cf {
 
 const char* tag_name(Tag t) {
@@ -40,157 +42,146 @@ uint16_t min_version(Tag t) {
   }
 }
 
+// Body length after the tag byte, or 0 for tags that are not valid (Utf8 is variable).
+constexpr uint8_t kBodyLength[21] = {0, 0, 0, 4, 4, 8, 8, 2, 2, 4, 4, 4, 4, 0, 0, 3, 2, 4, 4, 2, 2};
+
+// Tag each reference must have, as a bit mask over tags, for a and b of each entry kind.
+constexpr uint32_t bit(Tag t) { return 1u << unsigned(t); }
+constexpr uint32_t kRefA[21] = {
+    0, 0, 0, 0, 0, 0, 0, bit(Tag::Utf8), bit(Tag::Utf8), bit(Tag::Class), bit(Tag::Class),
+    bit(Tag::Class), bit(Tag::Utf8), 0, 0, 0 /* MethodHandle: by kind */, bit(Tag::Utf8),
+    0 /* bootstrap index */, 0, bit(Tag::Utf8), bit(Tag::Utf8)};
+constexpr uint32_t kRefB[21] = {0, 0, 0, 0, 0, 0, 0, 0, 0, bit(Tag::NameAndType),
+                                bit(Tag::NameAndType), bit(Tag::NameAndType), bit(Tag::Utf8), 0, 0,
+                                0, 0, bit(Tag::NameAndType), bit(Tag::NameAndType), 0, 0};
+
 }  // namespace
+
+size_t ConstantPool::entry_size(const CpEntry& e) {
+  if (e.tag == Tag::None) return 0;
+  if (e.tag == Tag::Utf8) return 3 + e.utf8.size();
+  return 1 + size_t(kBodyLength[unsigned(e.tag)]);
+}
+
+// Offsets are only needed for error messages, so they are recomputed on demand.
+size_t ConstantPool::entry_offset(size_t pool_start, uint32_t index) const {
+  size_t at = pool_start;
+  for (uint32_t i = 1; i < index && i < entries_.size(); ++i) at += entry_size(entries_[i]);
+  return at;
+}
 
 void ConstantPool::read(Reader& r, uint16_t major) {
   size_t count_at = r.abs();
   uint16_t count = r.u2("constant pool count");
   if (count == 0) r.fail_at(count_at, "constant pool count is 0");
-  entries_.assign(count, CpEntry{});
-  std::vector<uint32_t> offsets(count, 0);
+  entries_.resize(count);
+  entries_[0] = CpEntry{};
+  const size_t pool_start = r.abs();
   for (uint32_t i = 1; i < count; ++i) {
-    offsets[i] = uint32_t(r.abs());
+    const size_t entry_at = r.abs();
     CpEntry& e = entries_[i];
+    e = CpEntry{};
     uint8_t tag = r.u1("constant pool tag");
+    if (tag > 20 || (kBodyLength[tag] == 0 && tag != 1)) [[unlikely]] {
+      r.fail_at(entry_at, "unknown constant pool tag " + std::to_string(tag) + " at index " +
+                              std::to_string(i));
+    }
     e.tag = Tag(tag);
+    if (tag == 1) {
+      uint16_t len = r.u2("Utf8 length");
+      Bytes b = r.bytes(len, "Utf8 bytes");
+      e.utf8 = std::string_view(reinterpret_cast<const char*>(b.data()), len);
+      encoded_size_ += 3 + len;
+      continue;
+    }
+    Bytes body = r.bytes(kBodyLength[tag], "constant");
+    const uint8_t* p = body.data();
+    encoded_size_ += 1 + body.size();
     switch (e.tag) {
-      case Tag::Utf8: {
-        uint16_t len = r.u2("Utf8 length");
-        Bytes b = r.bytes(len, "Utf8 bytes");
-        e.utf8 = std::string_view(reinterpret_cast<const char*>(b.data()), len);
-        break;
-      }
       case Tag::Integer:
-      case Tag::Float: e.bits = r.u4("constant value"); break;
+      case Tag::Float: e.bits = uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | p[2] << 8 | p[3]; break;
       case Tag::Long:
       case Tag::Double:
-        e.bits = uint64_t(r.u4("constant value")) << 32;
-        e.bits |= r.u4("constant value");
-        if (i + 1 >= count) r.fail_at(offsets[i], "8-byte constant in the last pool slot");
-        ++i;  // the next slot is unusable
-        break;
-      case Tag::Class:
-      case Tag::String:
-      case Tag::MethodType:
-      case Tag::Module:
-      case Tag::Package: e.a = r.u2("constant reference"); break;
-      case Tag::Fieldref:
-      case Tag::Methodref:
-      case Tag::InterfaceMethodref:
-      case Tag::NameAndType:
-      case Tag::Dynamic:
-      case Tag::InvokeDynamic:
-        e.a = r.u2("constant reference");
-        e.b = r.u2("constant reference");
+        for (int k = 0; k < 8; ++k) e.bits = e.bits << 8 | p[k];
+        if (i + 1 >= count) r.fail_at(entry_at, "8-byte constant in the last pool slot");
+        entries_[++i] = CpEntry{};  // the next slot is unusable
         break;
       case Tag::MethodHandle:
-        e.kind = r.u1("method handle kind");
-        e.a = r.u2("method handle reference");
+        e.kind = p[0];
+        e.a = uint16_t(p[1] << 8 | p[2]);
         if (e.kind < 1 || e.kind > 9) {
-          r.fail_at(offsets[i], "MethodHandle reference kind " + std::to_string(e.kind));
+          r.fail_at(entry_at, "MethodHandle reference kind " + std::to_string(e.kind));
         }
         break;
       default:
-        r.fail_at(offsets[i], "unknown constant pool tag " + std::to_string(tag) + " at index " +
-                                  std::to_string(i));
+        e.a = uint16_t(p[0] << 8 | p[1]);
+        if (body.size() == 4) e.b = uint16_t(p[2] << 8 | p[3]);
+        break;
     }
-    if (major < min_version(e.tag)) {
-      r.fail_at(offsets[i], std::string(tag_name(e.tag)) + " constant needs class version " +
-                                std::to_string(min_version(e.tag)) + ", file is " +
-                                std::to_string(major));
+    if (major < 55 && major < min_version(e.tag)) [[unlikely]] {
+      r.fail_at(entry_at, std::string(tag_name(e.tag)) + " constant needs class version " +
+                              std::to_string(min_version(e.tag)) + ", file is " +
+                              std::to_string(major));
     }
   }
   // Cross-references may point forward, so they are checked once every entry is known.
-  auto expect = [&](uint32_t i, uint16_t ref, Tag t, Tag alt = Tag::None) {
-    if (ref == 0 || ref >= count || (entries_[ref].tag != t && entries_[ref].tag != alt) ||
-        entries_[ref].tag == Tag::None) {
-      r.fail_at(offsets[i], "constant " + std::to_string(i) + " (" + tag_name(entries_[i].tag) +
-                                ") refers to index " + std::to_string(ref) + ", which is not " +
-                                tag_name(t));
-    }
-  };
+  auto tag_bit = [&](uint16_t ref) { return ref < count ? bit(entries_[ref].tag) : 1u; };
   for (uint32_t i = 1; i < count; ++i) {
     const CpEntry& e = entries_[i];
-    switch (e.tag) {
-      case Tag::Class:
-      case Tag::String:
-      case Tag::MethodType:
-      case Tag::Module:
-      case Tag::Package: expect(i, e.a, Tag::Utf8); break;
-      case Tag::Fieldref:
-      case Tag::Methodref:
-      case Tag::InterfaceMethodref:
-        expect(i, e.a, Tag::Class);
-        expect(i, e.b, Tag::NameAndType);
-        break;
-      case Tag::NameAndType:
-        expect(i, e.a, Tag::Utf8);
-        expect(i, e.b, Tag::Utf8);
-        break;
-      case Tag::Dynamic:
-      case Tag::InvokeDynamic: expect(i, e.b, Tag::NameAndType); break;
-      case Tag::MethodHandle:
-        if (e.kind <= 4) {
-          expect(i, e.a, Tag::Fieldref);
-        } else {
-          expect(i, e.a, Tag::Methodref, Tag::InterfaceMethodref);
-        }
-        break;
-      default: break;
+    unsigned t = unsigned(e.tag);
+    uint32_t want_a = kRefA[t], want_b = kRefB[t];
+    if (e.tag == Tag::MethodHandle) {
+      want_a = e.kind <= 4 ? bit(Tag::Fieldref) : bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
+    }
+    if ((want_a && !(tag_bit(e.a) & want_a)) || (want_b && !(tag_bit(e.b) & want_b))) [[unlikely]] {
+      bool a_bad = want_a && !(tag_bit(e.a) & want_a);
+      uint16_t ref = a_bad ? e.a : e.b;
+      r.fail_at(entry_offset(pool_start, i),
+                "constant " + std::to_string(i) + " (" + tag_name(e.tag) + ") refers to index " +
+                    std::to_string(ref) + ", which is " +
+                    (ref < count ? tag_name(entries_[ref].tag) : "outside the pool"));
     }
   }
-}
-
-size_t ConstantPool::encoded_size() const {
-  size_t n = 2;
-  for (const CpEntry& e : entries_) {
-    switch (e.tag) {
-      case Tag::None: break;
-      case Tag::Utf8: n += 3 + e.utf8.size(); break;
-      case Tag::Long:
-      case Tag::Double: n += 9; break;
-      case Tag::MethodHandle: n += 4; break;
-      case Tag::Class:
-      case Tag::String:
-      case Tag::MethodType:
-      case Tag::Module:
-      case Tag::Package: n += 3; break;
-      default: n += 5; break;
-    }
-  }
-  return n;
 }
 
 void ConstantPool::write(Writer& w) const {
-  w.ensure(encoded_size());
-  w.u2(count());
+  uint8_t* p = w.raw(encoded_size_);
+  *p++ = uint8_t(entries_.size() >> 8);
+  *p++ = uint8_t(entries_.size());
   for (const CpEntry& e : entries_) {
     if (e.tag == Tag::None) continue;
-    w.u1(uint8_t(e.tag));
+    *p++ = uint8_t(e.tag);
     switch (e.tag) {
       case Tag::Utf8:
-        w.u2(uint16_t(e.utf8.size()));
-        w.bytes(Bytes(reinterpret_cast<const uint8_t*>(e.utf8.data()), e.utf8.size()));
+        *p++ = uint8_t(e.utf8.size() >> 8);
+        *p++ = uint8_t(e.utf8.size());
+        std::memcpy(p, e.utf8.data(), e.utf8.size());
+        p += e.utf8.size();
         break;
       case Tag::Integer:
-      case Tag::Float: w.u4(uint32_t(e.bits)); break;
+      case Tag::Float:
+        for (int k = 3; k >= 0; --k) *p++ = uint8_t(e.bits >> (8 * k));
+        break;
       case Tag::Long:
       case Tag::Double:
-        w.u4(uint32_t(e.bits >> 32));
-        w.u4(uint32_t(e.bits));
+        for (int k = 7; k >= 0; --k) *p++ = uint8_t(e.bits >> (8 * k));
         break;
+      case Tag::MethodHandle:
+        *p++ = e.kind;
+        [[fallthrough]];
       case Tag::Class:
       case Tag::String:
       case Tag::MethodType:
       case Tag::Module:
-      case Tag::Package: w.u2(e.a); break;
-      case Tag::MethodHandle:
-        w.u1(e.kind);
-        w.u2(e.a);
+      case Tag::Package:
+        *p++ = uint8_t(e.a >> 8);
+        *p++ = uint8_t(e.a);
         break;
       default:
-        w.u2(e.a);
-        w.u2(e.b);
+        *p++ = uint8_t(e.a >> 8);
+        *p++ = uint8_t(e.a);
+        *p++ = uint8_t(e.b >> 8);
+        *p++ = uint8_t(e.b);
         break;
     }
   }
@@ -243,6 +234,7 @@ uint16_t ConstantPool::push(const CpEntry& e, int slots) {
   }
   if (entries_.empty()) entries_.emplace_back();
   entries_.push_back(e);
+  encoded_size_ += entry_size(e);
   if (slots == 2) entries_.emplace_back();
   return uint16_t(entries_.size() - slots);
 }

@@ -55,7 +55,7 @@ class ConstantPool {
   // Reads `count - 1` entries; checks every cross-reference has the tag the format requires.
   void read(Reader& r, uint16_t major);
   void write(Writer& w) const;
-  size_t encoded_size() const;
+  size_t encoded_size() const { return encoded_size_; }
 
   uint16_t count() const { return uint16_t(entries_.size()); }
   const CpEntry& at(uint16_t i) const { return entries_[i]; }
@@ -88,7 +88,11 @@ class ConstantPool {
   void build_index();
   static uint64_t key(Tag t, uint32_t a, uint32_t b) { return uint64_t(t) << 48 | uint64_t(a) << 24 | b; }
 
+  static size_t entry_size(const CpEntry& e);
+  size_t entry_offset(size_t pool_start, uint32_t index) const;
+
   std::vector<CpEntry> entries_;
+  size_t encoded_size_ = 2;
   std::deque<std::string> owned_;  // storage for added Utf8 entries (stable addresses)
   bool indexed_ = false;
   std::unordered_map<std::string_view, uint16_t> utf8_index_;

@@ -11,7 +11,7 @@ RoundtripResult roundtrip(Bytes input) {
   try {
     ClassFile cf = ClassFile::parse(input);
     cf.decode_all_code();
-    std::vector<uint8_t> out = cf.write();
+    Buffer out = cf.write();
     if (out.size() == input.size() && std::equal(out.begin(), out.end(), input.begin())) {
       return {};
     }
