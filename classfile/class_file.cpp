@@ -112,6 +112,37 @@ Bytes ClassFile::own(Bytes b) {
   return Bytes(p, b.size());
 }
 
+ClassFile ClassFile::create(uint16_t major, std::string_view name, std::string_view super_name) {
+  ClassFile cf(4096);
+  cf.major = major;
+  cf.access = acc::kPublic | acc::kSuper;
+  cf.this_class = cf.cp.add_class(name);
+  cf.super_class = super_name.empty() ? 0 : cf.cp.add_class(super_name);
+  return cf;
+}
+
+Member& ClassFile::add_method(uint16_t access, std::string_view name, std::string_view desc,
+                              bool with_code) {
+  Member& m = methods.emplace_back(arena());
+  m.access = access;
+  m.name = cp.add_utf8(name);
+  m.desc = cp.add_utf8(desc);
+  if (with_code) {
+    m.attrs.push_back(Attribute{cp.add_utf8("Code"), Bytes()});
+    m.code_attr = 0;
+    m.code = new (arena_->allocate(sizeof(Code), alignof(Code))) Code(arena());
+  }
+  return m;
+}
+
+Member& ClassFile::add_field(uint16_t access, std::string_view name, std::string_view desc) {
+  Member& f = fields.emplace_back(arena());
+  f.access = access;
+  f.name = cp.add_utf8(name);
+  f.desc = cp.add_utf8(desc);
+  return f;
+}
+
 Code& ClassFile::decode_code(Member& m) {
   if (m.code) return *m.code;
   if (m.code_attr < 0) throw ParseError(0, "method has no Code attribute");

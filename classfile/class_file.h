@@ -51,6 +51,12 @@ class ClassFile {
   // Parses the structure (not the code). Throws ParseError naming the offset on bad input.
   static ClassFile parse(Bytes bytes);
 
+  // An empty class (no members) for tools and tests that build classes from scratch.
+  static ClassFile create(uint16_t major, std::string_view name, std::string_view super_name);
+  // Adds a method; with `with_code`, also an empty Code (to be filled) as its first attribute.
+  Member& add_method(uint16_t access, std::string_view name, std::string_view desc, bool with_code);
+  Member& add_field(uint16_t access, std::string_view name, std::string_view desc);
+
   // Decodes the Code attribute of `m` (must have one) into m.code and returns it.
   Code& decode_code(Member& m);
   // Decodes every method's code: what a full round trip exercises.

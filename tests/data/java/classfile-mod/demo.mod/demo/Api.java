@@ -1,0 +1,5 @@
+package demo;
+
+public interface Api {
+  String name();
+}

@@ -1,0 +1,4 @@
+module demo.mod {
+  requires java.logging;
+  exports demo;
+}

@@ -1,0 +1,27 @@
+// Where the build put test inputs, and small file helpers shared by the unit tests.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace jsched::test {
+
+inline std::string data_dir() { return JSCHED_TEST_DATA_DIR; }  // build/tests/data
+inline std::string jdk_home() { return JSCHED_JDK_HOME; }
+
+inline std::vector<uint8_t> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+inline void write_file(const std::string& path, const void* data, size_t n) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(static_cast<const char*>(data), std::streamsize(n));
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace jsched::test
