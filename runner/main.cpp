@@ -16,6 +16,9 @@ void usage(FILE* out) {
       "  classfile roundtrip PATH...   read every class under PATH (.class, directory, jar,\n"
       "                                jmod), decode all code and frames, write it back and\n"
       "                                compare byte for byte\n"
+      "  classfile instrument --out DIR PATH...\n"
+      "                                write the instrumented form of every class under PATH\n"
+      "                                to DIR (see `jsched classfile instrument` for options)\n"
       "  help                          this text\n",
       out);
 }

@@ -1,0 +1,49 @@
+#include "rewriter/class_rewriter.h"
+
+#include <stdexcept>
+
+#include "classfile/class_file.h"
+#include "classfile/code_codec.h"
+#include "rewriter/method_rewriter.h"
+
+namespace jsched::rw {
+
+RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& sites) {
+  RewriteResult result;
+  try {
+    cf::ClassFile cf = cf::ClassFile::parse(in);
+    if (cf.access & cf::acc::kModule) return result;
+    ClassContext ctx{cf, cfg, sites, std::string(cf.name()),
+                     (cf.access & cf::acc::kInterface) != 0, {}, {}};
+    bool changed = false;
+    for (size_t i = 0; i < cf.methods.size(); ++i) {
+      cf::Member& m = cf.methods[i];
+      if (m.code_attr < 0) continue;
+      const uint16_t access = m.access;
+      try {
+        changed |= rewrite_method(ctx, m);
+      } catch (const std::exception& e) {
+        // Leave this method exactly as it was: its original Code attribute is written back.
+        m.code = nullptr;
+        m.access = access;
+        result.warnings.push_back("method " + std::string(cf.member_name(m)) +
+                                  std::string(cf.member_desc(m)) + " left uninstrumented: " +
+                                  e.what());
+      }
+    }
+    if (!changed) {
+      result.warnings.clear();
+      return result;
+    }
+    add_bridges(ctx);
+    result.bytes = cf.write();
+    result.status = RewriteResult::Changed;
+  } catch (const std::exception& e) {
+    result = RewriteResult{};
+    result.status = RewriteResult::Failed;
+    result.error = e.what();
+  }
+  return result;
+}
+
+}  // namespace jsched::rw

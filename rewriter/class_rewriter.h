@@ -1,0 +1,24 @@
+// Entry point of the rewriter: one class file in, the instrumented class file out.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "classfile/bytes.h"
+#include "rewriter/config.h"
+#include "rewriter/sites.h"
+
+namespace jsched::rw {
+
+struct RewriteResult {
+  enum Status { Unchanged, Changed, Failed } status = Unchanged;
+  cf::Buffer bytes;                   // Changed: the new class file
+  std::string error;                  // Failed: why the class must load unchanged
+  std::vector<std::string> warnings;  // Changed: methods left as they were, and why
+};
+
+// Never throws: anything that goes wrong turns into Failed (the caller loads the original
+// bytes) or, for a single method, into a warning with that method left untouched.
+RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& sites);
+
+}  // namespace jsched::rw

@@ -1,0 +1,51 @@
+// The shim methods rewritten code calls (java-shim/java/lang/JSchedShim.java): names and
+// descriptors, in one table the rewriter and the agent share. A unit test checks the table
+// against the compiled shim class.
+#pragma once
+
+#include <cstddef>
+
+namespace jsched::rw {
+
+enum class Hook {
+  MonitorEnter,
+  MonitorExit,
+  ObjectWait,
+  ObjectWaitTimed,
+  ObjectWaitNanos,
+  ObjectNotify,
+  ObjectNotifyAll,
+  ThreadStart,
+  ThreadJoin,
+  ThreadJoinTimed,
+  ThreadJoinNanos,
+  ThreadSleep,
+  ThreadSleepNanos,
+  ThreadYield,
+  ThreadInterrupt,
+  ThreadIsInterrupted,
+  ThreadInterrupted,
+  ResolvesToThread,
+  GetField,
+  PutField,
+  GetStatic,
+  PutStatic,
+  ArrayLoad,
+  ArrayStore,
+  Allocated,
+  Count
+};
+
+struct HookInfo {
+  const char* name;
+  const char* desc;
+};
+
+const HookInfo& hook_info(Hook h);
+inline constexpr size_t kHookCount = size_t(Hook::Count);
+
+// Class that holds the hooks in the default mode; in JDK mode they are added to
+// java/lang/Thread instead.
+inline constexpr const char* kShimClass = "java/lang/JSchedShim";
+
+}  // namespace jsched::rw

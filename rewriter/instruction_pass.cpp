@@ -1,0 +1,324 @@
+// The per-instruction passes. Each hook sequence leaves the operand stack and locals exactly
+// as it found them, so existing frames stay valid; hooks that must see the state of the
+// operation run before it (they are scheduling points for that operation), except the
+// monitor-exit hook which runs once the monitor is released.
+#include <optional>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "classfile/opcodes.h"
+#include "rewriter/descriptors.h"
+#include "rewriter/emitter.h"
+#include "rewriter/method_rewriter.h"
+#include "rewriter/type_simulator.h"
+
+namespace jsched::rw {
+
+namespace op = cf::op;
+using cf::Insn;
+using cf::VType;
+
+namespace {
+
+struct CallMatch {
+  Hook hook;
+  SiteKind kind;
+  enum { ObjectMethod, ThreadInstance, ThreadStatic } group;
+};
+
+std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::string_view desc) {
+  if (o == op::invokevirtual || o == op::invokeinterface) {
+    if (name == "wait") {
+      if (desc == "()V") return CallMatch{Hook::ObjectWait, SiteKind::Wait, CallMatch::ObjectMethod};
+      if (desc == "(J)V") return CallMatch{Hook::ObjectWaitTimed, SiteKind::Wait, CallMatch::ObjectMethod};
+      if (desc == "(JI)V") return CallMatch{Hook::ObjectWaitNanos, SiteKind::Wait, CallMatch::ObjectMethod};
+    } else if (name == "notify" && desc == "()V") {
+      return CallMatch{Hook::ObjectNotify, SiteKind::Notify, CallMatch::ObjectMethod};
+    } else if (name == "notifyAll" && desc == "()V") {
+      return CallMatch{Hook::ObjectNotifyAll, SiteKind::NotifyAll, CallMatch::ObjectMethod};
+    } else if (name == "start" && desc == "()V") {
+      return CallMatch{Hook::ThreadStart, SiteKind::ThreadStart, CallMatch::ThreadInstance};
+    } else if (name == "join") {
+      if (desc == "()V") return CallMatch{Hook::ThreadJoin, SiteKind::Join, CallMatch::ThreadInstance};
+      if (desc == "(J)V") return CallMatch{Hook::ThreadJoinTimed, SiteKind::Join, CallMatch::ThreadInstance};
+      if (desc == "(JI)V") return CallMatch{Hook::ThreadJoinNanos, SiteKind::Join, CallMatch::ThreadInstance};
+    } else if (name == "interrupt" && desc == "()V") {
+      return CallMatch{Hook::ThreadInterrupt, SiteKind::Interrupt, CallMatch::ThreadInstance};
+    } else if (name == "isInterrupted" && desc == "()Z") {
+      return CallMatch{Hook::ThreadIsInterrupted, SiteKind::IsInterrupted, CallMatch::ThreadInstance};
+    }
+  } else if (o == op::invokestatic) {
+    if (name == "sleep") {
+      if (desc == "(J)V") return CallMatch{Hook::ThreadSleep, SiteKind::Sleep, CallMatch::ThreadStatic};
+      if (desc == "(JI)V") return CallMatch{Hook::ThreadSleepNanos, SiteKind::Sleep, CallMatch::ThreadStatic};
+    } else if (name == "yield" && desc == "()V") {
+      return CallMatch{Hook::ThreadYield, SiteKind::Yield, CallMatch::ThreadStatic};
+    } else if (name == "interrupted" && desc == "()Z") {
+      return CallMatch{Hook::ThreadInterrupted, SiteKind::Interrupted, CallMatch::ThreadStatic};
+    }
+  }
+  return std::nullopt;
+}
+
+bool is_array_load(uint8_t o) { return o >= op::iaload && o <= op::saload; }
+bool is_array_store(uint8_t o) { return o >= op::iastore && o <= op::sastore; }
+
+// Typed load/store opcode for the value of an array store.
+uint8_t temp_kind(uint8_t store, bool load) {
+  switch (store) {
+    case op::lastore: return load ? op::lload : op::lstore;
+    case op::fastore: return load ? op::fload : op::fstore;
+    case op::dastore: return load ? op::dload : op::dstore;
+    case op::aastore: return load ? op::aload : op::astore;
+    default: return load ? op::iload : op::istore;
+  }
+}
+
+class InstructionPass {
+ public:
+  InstructionPass(ClassContext& ctx, cf::Member& m, cf::Code& code)
+      : ctx_(ctx), cf_(ctx.cf), m_(m), code_(code),
+        method_(ctx.cf.member_name(m)), desc_(ctx.cf.member_desc(m)),
+        ctor_(method_ == "<init>") {}
+
+  bool run() {
+    bool want_sim = cf_.major >= 50 && (ctx_.cfg.allocations ||
+                                        (ctor_ && ctx_.cfg.accesses != Accesses::None));
+    if (want_sim) {
+      label_news(code_);
+      simulate();
+    }
+    cf::Layout lay;
+    cf::compute_layout(code_, lay);
+    cf::Vec<Insn> out(code_.resource());
+    out.reserve(code_.insns.size() * 2);
+    Emitter e(cf_, out);
+    const std::string& owner = ctx_.cfg.hook_owner;
+    for (size_t i = 0; i < code_.insns.size(); ++i) {
+      const Insn in = code_.insns[i];
+      if (in.is_label()) {
+        e.insn(in);
+        continue;
+      }
+      uint32_t bci = lay.insn_offset[i];
+      uint8_t o = in.op;
+      if (o == op::monitorenter && ctx_.cfg.monitors) {
+        e.op(op::dup);
+        e.iconst(site(SiteKind::MonitorEnter, bci));
+        e.hook(owner, Hook::MonitorEnter);
+        grow(2);
+      } else if (o == op::monitorexit && ctx_.cfg.monitors) {
+        e.op(op::dup);
+        e.insn(in);
+        e.iconst(site(SiteKind::MonitorExit, bci));
+        e.hook(owner, Hook::MonitorExit);
+        grow(2);
+        continue;
+      } else if ((o == op::invokevirtual || o == op::invokeinterface || o == op::invokestatic) &&
+                 ctx_.cfg.calls) {
+        if (replace_call(e, in, bci)) continue;
+      } else if (o >= op::getstatic && o <= op::putfield && ctx_.cfg.accesses != Accesses::None) {
+        field_hook(e, in, i, bci);
+      } else if (ctx_.cfg.accesses == Accesses::All && is_array_load(o)) {
+        e.op(op::dup2);
+        e.iconst(site(SiteKind::ArrayLoad, bci));
+        e.hook(owner, Hook::ArrayLoad);
+        grow(3);
+      } else if (ctx_.cfg.accesses == Accesses::All && is_array_store(o)) {
+        uint16_t tmp = temp_slot();
+        e.local(temp_kind(o, false), tmp);
+        e.op(op::dup2);
+        e.iconst(site(SiteKind::ArrayStore, bci));
+        e.hook(owner, Hook::ArrayStore);
+        e.local(temp_kind(o, true), tmp);
+        grow(3);
+      } else if ((o == op::newarray || o == op::anewarray || o == op::multianewarray) &&
+                 ctx_.cfg.allocations) {
+        e.insn(in);
+        e.op(op::dup);
+        e.iconst(site(SiteKind::AllocArray, bci, "", "", array_name(in)));
+        e.hook(owner, Hook::Allocated);
+        grow(2);
+        continue;
+      } else if (o == op::invokespecial && ctx_.cfg.allocations) {
+        if (auto it = alloc_after_.find(i); it != alloc_after_.end()) {
+          e.insn(in);
+          e.op(op::dup);
+          e.iconst(site(SiteKind::AllocObject, bci, "", "", it->second));
+          e.hook(owner, Hook::Allocated);
+          grow(2);
+          continue;
+        }
+      }
+      e.insn(in);
+    }
+    if (!changed_) return false;
+    code_.insns = std::move(out);
+    if (uint32_t(code_.max_stack) + extra_stack_ > 0xffff) throw std::runtime_error("max_stack overflow");
+    code_.max_stack = uint16_t(code_.max_stack + extra_stack_);
+    if (temp_ != 0xffff) code_.max_locals = uint16_t(temp_ + 2);
+    return true;
+  }
+
+ private:
+  int32_t site(SiteKind k, uint32_t bci, std::string_view owner = "", std::string_view name = "",
+               std::string_view desc = "") {
+    changed_ = true;
+    return ctx_.sites.add(SiteInfo{k, ctx_.class_name, method_, desc_, bci, owner, name, desc});
+  }
+
+  void grow(int n) { extra_stack_ = std::max(extra_stack_, n); }
+
+  uint16_t temp_slot() {
+    if (temp_ == 0xffff) {
+      if (code_.max_locals > 0xfffd) throw std::runtime_error("max_locals overflow");
+      temp_ = code_.max_locals;
+    }
+    return temp_;
+  }
+
+  std::string array_name(const Insn& in) {
+    static const char* kArr[] = {"[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+    if (in.op == op::newarray) return kArr[in.u - 4];
+    std::string c(cf_.cp.class_name(in.u));
+    if (in.op == op::multianewarray) return c;
+    return c[0] == '[' ? "[" + c : "[L" + c + ";";
+  }
+
+  // Collects, from the type simulation, which putfields in a constructor write to the object
+  // still under construction, and after which <init> calls the new object is on the stack top.
+  void simulate() {
+    try {
+      TypeSimulator sim(cf_, m_, code_);
+      sim.walk([&](size_t i, const State& s) {
+        const Insn& in = code_.insns[i];
+        if (in.op == op::putfield && ctor_ && s.stack.size() >= 2 &&
+            s.stack[s.stack.size() - 2].tag == VType::UninitializedThis) {
+          uninit_receiver_.insert({i, true});
+        } else if (in.op == op::putfield && ctor_) {
+          uninit_receiver_.insert({i, false});
+        } else if (in.op == op::invokespecial && cf_.cp.member_ref(in.u).name == "<init>") {
+          size_t nargs = arg_descs(cf_.cp.member_ref(in.u).desc).size();
+          if (s.stack.size() < nargs + 2) return;
+          const VType& recv = s.stack[s.stack.size() - 1 - nargs];
+          const VType& below = s.stack[s.stack.size() - 2 - nargs];
+          if (recv.tag == VType::Uninitialized && below == recv) {
+            alloc_after_[i] = std::string(cf_.cp.member_ref(in.u).owner);
+          }
+        }
+      });
+    } catch (const std::exception&) {
+      // Code the simulation cannot follow gets no simulation-based hooks; the other passes
+      // still apply.
+      uninit_receiver_.clear();
+      alloc_after_.clear();
+    }
+  }
+
+  void field_hook(Emitter& e, const Insn& in, size_t i, uint32_t bci) {
+    const std::string& owner = ctx_.cfg.hook_owner;
+    auto ref = cf_.cp.member_ref(in.u);
+    switch (in.op) {
+      case op::getstatic:
+        e.iconst(site(SiteKind::GetStatic, bci, ref.owner, ref.name, ref.desc));
+        e.hook(owner, Hook::GetStatic);
+        grow(1);
+        return;
+      case op::putstatic:
+        e.iconst(site(SiteKind::PutStatic, bci, ref.owner, ref.name, ref.desc));
+        e.hook(owner, Hook::PutStatic);
+        grow(1);
+        return;
+      case op::getfield:
+        e.op(op::dup);
+        e.iconst(site(SiteKind::GetField, bci, ref.owner, ref.name, ref.desc));
+        e.hook(owner, Hook::GetField);
+        grow(2);
+        return;
+      default:
+        break;
+    }
+    // putfield. In a constructor the receiver may still be uninitialized, which no method may
+    // receive: such writes (to an object no other thread can see yet) pass null, and writes
+    // whose receiver is unknown (old class files, unsimulated code) get no hook.
+    bool uninit = false;
+    if (ctor_) {
+      auto it = uninit_receiver_.find(i);
+      if (it == uninit_receiver_.end()) return;
+      uninit = it->second;
+    }
+    int32_t id = site(SiteKind::PutField, bci, ref.owner, ref.name, ref.desc);
+    if (uninit) {
+      e.op(op::aconst_null);
+    } else if (desc_slots(ref.desc) == 2) {
+      e.op(op::dup2_x1);  // obj v -> v obj v
+      e.op(op::pop2);     // v obj
+      e.op(op::dup_x2);   // obj v obj
+    } else {
+      e.op(op::dup2);  // obj v obj v
+      e.op(op::pop);   // obj v obj
+    }
+    e.iconst(id);
+    e.hook(owner, Hook::PutField);
+    grow(3);
+  }
+
+  bool replace_call(Emitter& e, const Insn& in, uint32_t bci) {
+    auto ref = cf_.cp.member_ref(in.u);
+    auto match = match_call(in.op, ref.name, ref.desc);
+    if (!match) return false;
+    bool direct = match->group == CallMatch::ObjectMethod ||
+                  (ref.owner == "java/lang/Thread" && in.op != op::invokeinterface);
+    if (direct) {
+      e.iconst(site(match->kind, bci, ref.owner, ref.name, ref.desc));
+      e.hook(ctx_.cfg.hook_owner, match->hook);
+      grow(1);
+      return true;
+    }
+    // Bridges are new methods: static calls through another owner need `ldc Class` (49+);
+    // interfaces can hold static methods from version 52 on.
+    if (match->group == CallMatch::ThreadStatic && cf_.major < 49) return false;
+    if (ctx_.is_interface && cf_.major < 52) return false;
+    BridgeKey key{in.op, std::string(ref.owner), std::string(ref.name), std::string(ref.desc)};
+    auto [it, inserted] = ctx_.bridges.try_emplace(key);
+    if (inserted) {
+      std::string recv = match->group == CallMatch::ThreadStatic ? "" : "L" + key.owner + ";";
+      std::string args(ref.desc.substr(1, ref.desc.find(')') - 1));
+      it->second = BridgeRequest{"jsched$bridge$" + std::to_string(ctx_.bridges.size() - 1),
+                                 "(" + recv + args + "I)" + std::string(return_desc(ref.desc)),
+                                 match->hook};
+    }
+    e.iconst(site(match->kind, bci, ref.owner, ref.name, ref.desc));
+    e.invokestatic(ctx_.class_name, it->second.method_name, it->second.method_desc,
+                   ctx_.is_interface);
+    grow(1);
+    return true;
+  }
+
+  ClassContext& ctx_;
+  cf::ClassFile& cf_;
+  cf::Member& m_;
+  cf::Code& code_;
+  std::string method_, desc_;
+  bool ctor_;
+  bool changed_ = false;
+  int extra_stack_ = 0;
+  uint16_t temp_ = 0xffff;
+  std::unordered_map<size_t, bool> uninit_receiver_;      // putfield index -> receiver uninit
+  std::unordered_map<size_t, std::string> alloc_after_;   // <init> call index -> class
+};
+
+}  // namespace
+
+bool rewrite_method(ClassContext& ctx, cf::Member& m) {
+  cf::Code& code = ctx.cf.decode_code(m);
+  bool changed = InstructionPass(ctx, m, code).run();
+  if ((m.access & cf::acc::kSynchronized) && ctx.cfg.monitors) {
+    desynchronize(ctx, m, code);
+    changed = true;
+  }
+  if (changed) relocate(ctx.cf, m, code);
+  return changed;
+}
+
+}  // namespace jsched::rw

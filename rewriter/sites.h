@@ -1,0 +1,54 @@
+// Instrumentation sites: every hook call passes the id of the instruction it belongs to, so the
+// scheduler can name locations (class, method, bytecode index) and what they touch.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace jsched::rw {
+
+enum class SiteKind : uint8_t {
+  MonitorEnter,
+  MonitorExit,
+  SyncMethodEnter,
+  SyncMethodExit,
+  Wait,
+  Notify,
+  NotifyAll,
+  ThreadStart,
+  Join,
+  Sleep,
+  Yield,
+  Interrupt,
+  IsInterrupted,
+  Interrupted,
+  GetField,
+  PutField,
+  GetStatic,
+  PutStatic,
+  ArrayLoad,
+  ArrayStore,
+  AllocObject,
+  AllocArray,
+  Count
+};
+
+const char* site_kind_name(SiteKind k);
+
+struct SiteInfo {
+  SiteKind kind;
+  std::string_view cls, method, method_desc;  // where
+  uint32_t bci;
+  // What: the field (owner, name, descriptor) of accesses; the called method of calls; the
+  // allocated class or array type of allocations; empty for monitors.
+  std::string_view owner, name, desc;
+};
+
+// Assigns ids; implementations must be safe to call from several class-loading threads.
+class SiteSink {
+ public:
+  virtual ~SiteSink() = default;
+  virtual int32_t add(const SiteInfo& s) = 0;
+};
+
+}  // namespace jsched::rw

@@ -1,0 +1,153 @@
+// ACC_SYNCHRONIZED methods: the JVM would take the monitor before any bytecode runs, out of the
+// scheduler's sight. The flag is removed and the body wrapped the way javac wraps a
+// synchronized block:
+//
+//       <lock>; dup; <site>; invokestatic monitorEnter; monitorenter
+//   start:
+//       ... body; before each xreturn: <lock>; monitorexit; <lock>; <site>; invokestatic monitorExit
+//   end:
+//   handler (catch any, start..end, last in the exception table):
+//       <lock>; monitorexit; <lock>; <site>; invokestatic monitorExit; athrow
+//
+// <lock> is `ldc ThisClass` for static methods and `aload_0` for instance methods, unless the
+// body stores into slot 0, in which case `this` is kept in a new local that every frame
+// carries.
+#include <stdexcept>
+
+#include "classfile/opcodes.h"
+#include "rewriter/emitter.h"
+#include "rewriter/frame_state.h"
+#include "rewriter/method_rewriter.h"
+
+namespace jsched::rw {
+
+namespace op = cf::op;
+using cf::Insn;
+using cf::VType;
+
+namespace {
+
+bool writes_slot0(const cf::Code& code) {
+  for (const Insn& in : code.insns) {
+    switch (in.op) {
+      case op::istore_0:
+      case op::lstore_0:
+      case op::fstore_0:
+      case op::dstore_0:
+      case op::astore_0: return true;
+      case op::istore:
+      case op::lstore:
+      case op::fstore:
+      case op::dstore:
+      case op::astore:
+      case op::iinc:
+        if (in.u == 0) return true;
+        break;
+      default: break;
+    }
+  }
+  return false;
+}
+
+cf::CodeAttr& stack_map(cf::ClassFile& cf, cf::Code& code) {
+  if (cf::CodeAttr* a = code.find(cf::CodeAttr::StackMap)) return *a;
+  cf::CodeAttr& a = code.attrs.emplace_back(code.resource());
+  a.kind = cf::CodeAttr::StackMap;
+  a.name = cf.cp.add_utf8("StackMapTable");
+  return a;
+}
+
+}  // namespace
+
+void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
+  cf::ClassFile& cf = ctx.cf;
+  const bool is_static = m.access & cf::acc::kStatic;
+  if (is_static && cf.major < 49) cf.major = 49;  // `ldc Class` needs version 49
+  const bool fresh = !is_static && writes_slot0(code);
+  const uint16_t lock_slot = is_static ? 0 : fresh ? code.max_locals : 0;
+  if (fresh && code.max_locals == 0xffff) throw std::runtime_error("max_locals overflow");
+  const State entry = entry_state(cf, m);
+
+  std::string method(cf.member_name(m)), desc(cf.member_desc(m));
+  cf::Layout lay;
+  cf::compute_layout(code, lay);
+  auto site = [&](SiteKind k, uint32_t bci) {
+    return ctx.sites.add(SiteInfo{k, ctx.class_name, method, desc, bci, "", "", ""});
+  };
+  const std::string& owner = ctx.cfg.hook_owner;
+
+  cf::Vec<Insn> out(code.resource());
+  out.reserve(code.insns.size() + 16);
+  Emitter e(cf, out);
+  auto push_lock = [&] {
+    if (is_static) {
+      e.ldc_class(cf.this_class);
+    } else {
+      e.local(op::aload, lock_slot);
+    }
+  };
+  auto exit_sequence = [&](uint32_t bci) {
+    push_lock();
+    e.op(op::monitorexit);
+    push_lock();
+    e.iconst(site(SiteKind::SyncMethodExit, bci));
+    e.hook(owner, Hook::MonitorExit);
+  };
+
+  if (fresh) {
+    e.op(op::aload_0);
+    e.local(op::astore, lock_slot);
+  }
+  push_lock();
+  e.op(op::dup);
+  e.iconst(site(SiteKind::SyncMethodEnter, 0));
+  e.hook(owner, Hook::MonitorEnter);
+  e.op(op::monitorenter);
+  cf::Label start = code.new_label(), end = code.new_label(), handler = code.new_label();
+  e.label(start);
+  for (size_t i = 0; i < code.insns.size(); ++i) {
+    const Insn& in = code.insns[i];
+    if (!in.is_label() && cf::is_return(in.op)) exit_sequence(lay.insn_offset[i]);
+    e.insn(in);
+  }
+  e.label(end);
+  e.label(handler);
+  exit_sequence(lay.length);
+  e.op(op::athrow);
+  code.insns = std::move(out);
+  code.exceptions.push_back(cf::ExceptionEntry{start, end, handler, 0});
+
+  if (fresh) code.max_locals = uint16_t(lock_slot + 1);
+  code.max_stack = uint16_t(std::max<int>(code.max_stack + 2, 3));
+  m.access &= uint16_t(~cf::acc::kSynchronized);
+
+  if (!needs_frames(cf)) return;
+  cf::CodeAttr& smt = stack_map(cf, code);
+  VType lock_type = is_static ? top() : object(cf.this_class);
+  std::vector<std::pair<cf::Label, State>> frames;
+  std::vector<State> states = expand_frames(smt, entry);
+  for (size_t k = 0; k < states.size(); ++k) {
+    State s = std::move(states[k]);
+    if (fresh) {
+      if (s.locals.size() <= lock_slot) s.locals.resize(lock_slot + 1, top());
+      s.locals[lock_slot] = lock_type;
+    }
+    frames.emplace_back(smt.frames[k].at, std::move(s));
+  }
+  State h;
+  if (!is_static) {
+    h.locals.assign(size_t(lock_slot) + 1, top());
+    h.locals[lock_slot] = lock_type;
+  }
+  h.stack.push_back(object(cf.cp.add_class("java/lang/Throwable")));
+  if (fresh) encode_frames(smt, frames, entry);
+  // Existing frames keep their encoding otherwise; the handler frame is last and explicit.
+  cf::Frame& f = smt.frames.emplace_back(code.resource());
+  f.type = 255;
+  f.at = handler;
+  std::vector<VType> fl = frame_locals(h.locals);
+  f.locals.assign(fl.begin(), fl.end());
+  f.stack.assign(h.stack.begin(), h.stack.end());
+}
+
+}  // namespace jsched::rw
