@@ -289,6 +289,18 @@ uint16_t ConstantPool::add_integer(int32_t v) {
   return ref_index_[k] = push(e, 1);
 }
 
+uint16_t ConstantPool::add_number(Tag t, uint64_t bits) {
+  if (t == Tag::Integer) return add_integer(int32_t(uint32_t(bits)));
+  if (!indexed_) build_index();
+  for (uint32_t i = 1; i < entries_.size(); ++i) {
+    if (entries_[i].tag == t && entries_[i].bits == bits) return uint16_t(i);
+  }
+  CpEntry e;
+  e.tag = t;
+  e.bits = bits;
+  return push(e, (t == Tag::Long || t == Tag::Double) ? 2 : 1);
+}
+
 uint16_t ConstantPool::add_name_and_type(std::string_view name, std::string_view desc) {
   uint16_t n = add_utf8(name), d = add_utf8(desc);
   uint64_t k = key(Tag::NameAndType, n, d);

@@ -77,6 +77,8 @@ class ConstantPool {
   uint16_t add_class(std::string_view internal_name);
   uint16_t add_string(std::string_view s);
   uint16_t add_integer(int32_t v);
+  // Integer, Float, Long or Double by raw bits.
+  uint16_t add_number(Tag t, uint64_t bits);
   uint16_t add_name_and_type(std::string_view name, std::string_view desc);
   uint16_t add_member(Tag t, std::string_view owner, std::string_view name, std::string_view desc);
   uint16_t add_methodref(std::string_view owner, std::string_view name, std::string_view desc) {

@@ -94,6 +94,11 @@ std::vector<uint8_t> ZipReader::read(const Entry& e) const {
   uint64_t start = e.local_offset + 30 + le.u2(e.local_offset + 26) + le.u2(e.local_offset + 28);
   le.need(start, e.compressed, ("data of " + e.name).c_str());
   if (e.size > (uint64_t(1) << 31)) throw ZipError(e.name + " is larger than 2 GiB");
+  // Deflate expands at most 1032:1; a larger claim is corrupt and must not drive allocation.
+  if (e.size > e.compressed * 1032 + 1024) {
+    throw ZipError(e.name + ": claims " + std::to_string(e.size) + " bytes from " +
+                   std::to_string(e.compressed) + " compressed");
+  }
   std::vector<uint8_t> out(e.size);
   if (e.method == 0) {
     if (e.compressed != e.size) throw ZipError(e.name + ": stored entry with mismatched sizes");

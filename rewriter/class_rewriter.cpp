@@ -31,10 +31,7 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
                                   e.what());
       }
     }
-    if (!changed) {
-      result.warnings.clear();
-      return result;
-    }
+    if (!changed) return result;  // warnings (methods that could not change) stay
     add_bridges(ctx);
     result.bytes = cf.write();
     result.status = RewriteResult::Changed;

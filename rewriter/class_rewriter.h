@@ -14,7 +14,7 @@ struct RewriteResult {
   enum Status { Unchanged, Changed, Failed } status = Unchanged;
   cf::Buffer bytes;                   // Changed: the new class file
   std::string error;                  // Failed: why the class must load unchanged
-  std::vector<std::string> warnings;  // Changed: methods left as they were, and why
+  std::vector<std::string> warnings;  // methods left as they were, and why
 };
 
 // Never throws: anything that goes wrong turns into Failed (the caller loads the original

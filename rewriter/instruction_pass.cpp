@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "classfile/opcodes.h"
+#include "rewriter/annotations.h"
 #include "rewriter/descriptors.h"
 #include "rewriter/emitter.h"
 #include "rewriter/method_rewriter.h"
@@ -313,7 +314,10 @@ class InstructionPass {
 bool rewrite_method(ClassContext& ctx, cf::Member& m) {
   cf::Code& code = ctx.cf.decode_code(m);
   bool changed = InstructionPass(ctx, m, code).run();
-  if ((m.access & cf::acc::kSynchronized) && ctx.cfg.monitors) {
+  // HotSpot matches its intrinsics by flags too: a de-synchronized intrinsic candidate loses
+  // its intrinsic and makes the JVM print a warning, so those keep the JVM's own monitor.
+  if ((m.access & cf::acc::kSynchronized) && ctx.cfg.monitors &&
+      !has_annotation(ctx.cf, m, "Ljdk/internal/vm/annotation/IntrinsicCandidate;")) {
     desynchronize(ctx, m, code);
     changed = true;
   }

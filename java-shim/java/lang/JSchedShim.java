@@ -1,91 +1,193 @@
 /*
- * The hooks that code rewritten by jsched calls. Every method is a native implemented in
- * libjsched.so (jvmti-agent/shim_natives.cpp).
+ * The hooks that code rewritten by jsched calls.
  *
  * Where this class lives: in the default mode (application classes instrumented) the agent
  * defines it as java.lang.JSchedShim when the VM starts, so that code in every class loader and
- * module can call it. When JDK classes are instrumented too, code in java.base cannot wait for
- * that, so the agent adds these same native methods to java.lang.Thread as it loads, and the
- * rewriter targets Thread instead. Names and descriptors must stay identical in both places;
- * the rewriter reads them from this class.
+ * module can call it. When JDK classes are instrumented too, code in java.base runs long before
+ * that, so the agent copies these fields and methods into java.lang.Thread as it loads and the
+ * rewriter targets Thread instead. The rewriter reads hook names and descriptors from this
+ * class (a unit test checks its table against it).
+ *
+ * Until the agent has linked the natives (in libjsched.so, jvmti-agent/shim_natives.cpp) and
+ * set `jschedReady`, every hook performs the plain operation: the JVM looks native methods up through
+ * Java code that may itself be instrumented. A native returns false when the calling thread is
+ * not under jsched's control, and the hook then performs the plain operation too.
  *
  * `site` identifies the instrumented instruction (class, method, bytecode index) in the agent's
- * site registry. Hooks that replace a call (wait, notify, Thread methods) perform the original
- * operation themselves when the calling thread is not under jsched's control.
+ * site registry.
  */
 package java.lang;
 
 public final class JSchedShim {
   private JSchedShim() {}
 
+  /** Set by the agent once every native below is linked. */
+  private static boolean jschedReady;
+
   /** Before `monitorenter` and on entry of a (de-synchronized) synchronized method. */
-  public static native void monitorEnter(Object lock, int site);
+  public static void monitorEnter(Object lock, int site) {
+    if (jschedReady) jschedEnter(lock, site);
+  }
 
   /** After `monitorexit` and on every exit of a (de-synchronized) synchronized method. */
-  public static native void monitorExit(Object lock, int site);
+  public static void monitorExit(Object lock, int site) {
+    if (jschedReady) jschedExit(lock, site);
+  }
 
   /** Replace Object.wait(), wait(long), wait(long, int). */
-  public static native void objectWait(Object o, int site) throws InterruptedException;
+  public static void objectWait(Object o, int site) throws InterruptedException {
+    if (!jschedReady || !jschedWait(o, 0, 0, false, site)) o.wait();
+  }
 
-  public static native void objectWaitTimed(Object o, long millis, int site)
-      throws InterruptedException;
+  public static void objectWaitTimed(Object o, long millis, int site) throws InterruptedException {
+    if (!jschedReady || millis < 0 || !jschedWait(o, millis, 0, true, site)) o.wait(millis);
+  }
 
-  public static native void objectWaitNanos(Object o, long millis, int nanos, int site)
-      throws InterruptedException;
+  public static void objectWaitNanos(Object o, long millis, int nanos, int site)
+      throws InterruptedException {
+    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999 || !jschedWait(o, millis, nanos, true, site)) {
+      o.wait(millis, nanos);
+    }
+  }
 
   /** Replace Object.notify() and notifyAll(). */
-  public static native void objectNotify(Object o, int site);
+  public static void objectNotify(Object o, int site) {
+    if (!jschedReady || !jschedNotify(o, false, site)) o.notify();
+  }
 
-  public static native void objectNotifyAll(Object o, int site);
+  public static void objectNotifyAll(Object o, int site) {
+    if (!jschedReady || !jschedNotify(o, true, site)) o.notifyAll();
+  }
 
   /** Replace Thread.start(): registers the new thread as controlled, then starts it. */
-  public static native void threadStart(Thread t, int site);
+  public static void threadStart(Thread t, int site) {
+    if (!jschedReady || !jschedStart(t, site)) t.start();
+  }
 
   /** Replace Thread.join(), join(long), join(long, int). */
-  public static native void threadJoin(Thread t, int site) throws InterruptedException;
+  public static void threadJoin(Thread t, int site) throws InterruptedException {
+    if (!jschedReady || !jschedJoin(t, 0, false, site)) t.join();
+  }
 
-  public static native void threadJoinTimed(Thread t, long millis, int site)
-      throws InterruptedException;
+  public static void threadJoinTimed(Thread t, long millis, int site) throws InterruptedException {
+    if (!jschedReady || millis < 0 || !jschedJoin(t, millis, true, site)) t.join(millis);
+  }
 
-  public static native void threadJoinNanos(Thread t, long millis, int nanos, int site)
-      throws InterruptedException;
+  public static void threadJoinNanos(Thread t, long millis, int nanos, int site)
+      throws InterruptedException {
+    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999 || !jschedJoin(t, millis, true, site)) {
+      t.join(millis, nanos);
+    }
+  }
 
   /** Replace Thread.sleep(long), sleep(long, int), yield(). */
-  public static native void threadSleep(long millis, int site) throws InterruptedException;
+  public static void threadSleep(long millis, int site) throws InterruptedException {
+    if (!jschedReady || millis < 0 || !jschedSleep(millis, site)) Thread.sleep(millis);
+  }
 
-  public static native void threadSleepNanos(long millis, int nanos, int site)
-      throws InterruptedException;
+  public static void threadSleepNanos(long millis, int nanos, int site) throws InterruptedException {
+    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999 || !jschedSleep(millis, site)) {
+      Thread.sleep(millis, nanos);
+    }
+  }
 
-  public static native void threadYield(int site);
+  public static void threadYield(int site) {
+    if (!jschedReady || !jschedYield(site)) Thread.yield();
+  }
 
   /** Replace Thread.interrupt(), isInterrupted() and the static Thread.interrupted(). */
-  public static native void threadInterrupt(Thread t, int site);
+  public static void threadInterrupt(Thread t, int site) {
+    if (jschedReady) jschedInterrupt(t, site);
+    t.interrupt();
+  }
 
-  public static native boolean threadIsInterrupted(Thread t, int site);
+  public static boolean threadIsInterrupted(Thread t, int site) {
+    if (jschedReady) {
+      int r = jschedIsInterrupted(t, false, site);
+      if (r >= 0) return r == 1;
+    }
+    return t.isInterrupted();
+  }
 
-  public static native boolean threadInterrupted(int site);
+  public static boolean threadInterrupted(int site) {
+    if (jschedReady) {
+      int r = jschedIsInterrupted(Thread.currentThread(), true, site);
+      if (r >= 0) {
+        Thread.interrupted();  // keep the JVM's flag in step with the scheduler's
+        return r == 1;
+      }
+    }
+    return Thread.interrupted();
+  }
 
   /**
    * For bridges of static calls made through a subclass name (`Worker.sleep(5)` compiles to
    * invokestatic Worker.sleep): true when `owner` resolves that static method to Thread's.
    */
-  public static native boolean resolvesToThread(Class<?> owner, int site);
+  public static boolean resolvesToThread(Class<?> owner, int site) {
+    return jschedReady && jschedResolves(owner, site);
+  }
 
   /** Before getfield/putfield (o is null when the object is still under construction). */
-  public static native void getField(Object o, int site);
+  public static void getField(Object o, int site) {
+    if (jschedReady) jschedAccess(o, -1, false, site);
+  }
 
-  public static native void putField(Object o, int site);
+  public static void putField(Object o, int site) {
+    if (jschedReady) jschedAccess(o, -1, true, site);
+  }
 
   /** Before getstatic/putstatic. */
-  public static native void getStatic(int site);
+  public static void getStatic(int site) {
+    if (jschedReady) jschedAccess(null, -1, false, site);
+  }
 
-  public static native void putStatic(int site);
+  public static void putStatic(int site) {
+    if (jschedReady) jschedAccess(null, -1, true, site);
+  }
 
   /** Before xaload / xastore. */
-  public static native void arrayLoad(Object array, int index, int site);
+  public static void arrayLoad(Object array, int index, int site) {
+    if (jschedReady) jschedAccess(array, index, false, site);
+  }
 
-  public static native void arrayStore(Object array, int index, int site);
+  public static void arrayStore(Object array, int index, int site) {
+    if (jschedReady) jschedAccess(array, index, true, site);
+  }
 
   /** After an object (once its constructor returned) or an array is allocated. */
-  public static native void allocated(Object o, int site);
+  public static void allocated(Object o, int site) {
+    if (jschedReady) jschedAllocated(o, site);
+  }
+
+  // Natives. Those returning boolean return false when the calling thread is not controlled
+  // (the hook then performs the plain operation). jschedIsInterrupted returns 0/1, or -1 for that.
+
+  private static native void jschedEnter(Object lock, int site);
+
+  private static native void jschedExit(Object lock, int site);
+
+  private static native boolean jschedWait(Object o, long millis, int nanos, boolean timed, int site)
+      throws InterruptedException;
+
+  private static native boolean jschedNotify(Object o, boolean all, int site);
+
+  private static native boolean jschedStart(Thread t, int site);
+
+  private static native boolean jschedJoin(Thread t, long millis, boolean timed, int site)
+      throws InterruptedException;
+
+  private static native boolean jschedSleep(long millis, int site) throws InterruptedException;
+
+  private static native boolean jschedYield(int site);
+
+  private static native void jschedInterrupt(Thread t, int site);
+
+  private static native int jschedIsInterrupted(Thread t, boolean clear, int site);
+
+  private static native boolean jschedResolves(Class<?> owner, int site);
+
+  private static native void jschedAccess(Object o, int index, boolean write, int site);
+
+  private static native void jschedAllocated(Object o, int site);
 }

@@ -1,0 +1,43 @@
+// Process-wide state of the agent, created in Agent_OnLoad.
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "jvmti-agent/class_filter.h"
+#include "jvmti-agent/options.h"
+#include "jvmti-agent/site_registry.h"
+#include "rewriter/config.h"
+
+namespace jsched::agent {
+
+struct AgentState {
+  Options options;
+  ClassFilter filter;
+  SiteRegistry sites;
+  rw::RewriteConfig rewrite;
+  JavaVM* vm = nullptr;
+  jvmtiEnv* jvmti = nullptr;
+  // JDK mode: JDK classes are instrumented, the hooks live in java.lang.Thread (added as it
+  // loads) and classes are seen from the very first one.
+  bool jdk_mode = false;
+  // Set once the hooks' class exists and classes may be rewritten to call it.
+  std::atomic<bool> hooks_ready{false};
+  jobject platform_loader = nullptr;  // global ref, known from VM start on
+
+  std::atomic<uint64_t> classes_rewritten{0}, classes_failed{0}, warnings{0};
+
+  AgentState(Options o, ClassFilter f) : options(std::move(o)), filter(std::move(f)) {}
+};
+
+AgentState& state();
+void set_state(std::unique_ptr<AgentState> s);
+
+// One line on stderr, prefixed "jsched: ".
+void log_line(const std::string& s);
+
+}  // namespace jsched::agent

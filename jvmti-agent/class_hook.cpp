@@ -1,0 +1,71 @@
+#include "jvmti-agent/class_hook.h"
+
+#include <unistd.h>
+
+#include <cstring>
+#include <string_view>
+
+#include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/shim_setup.h"
+#include "rewriter/class_rewriter.h"
+
+namespace jsched::agent {
+
+namespace {
+
+bool is_jdk_loader(JNIEnv* env, jobject loader) {
+  if (loader == nullptr) return true;
+  jobject platform = state().platform_loader;
+  return platform != nullptr && env != nullptr && env->IsSameObject(loader, platform);
+}
+
+void hand_back(jvmtiEnv* jvmti, cf::Bytes bytes, jint* new_len, unsigned char** new_data) {
+  unsigned char* mem = nullptr;
+  if (jvmti->Allocate(jlong(bytes.size()), &mem) != JVMTI_ERROR_NONE) return;
+  std::memcpy(mem, bytes.data(), bytes.size());
+  *new_len = jint(bytes.size());
+  *new_data = mem;
+}
+
+}  // namespace
+
+void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being_redefined,
+                                jobject loader, const char* name, jobject, jint len,
+                                const unsigned char* data, jint* new_len,
+                                unsigned char** new_data) {
+  AgentState& s = state();
+  if (name == nullptr || class_being_redefined != nullptr) return;
+  std::string_view cls(name);
+  cf::Bytes input(data, size_t(len));
+  const bool thread_host = s.jdk_mode && cls == "java/lang/Thread";
+  cf::Buffer output;
+  if (s.hooks_ready && s.filter.instrument(cls, is_jdk_loader(env, loader))) {
+    rw::RewriteResult r = rw::rewrite_class(input, s.rewrite, s.sites);
+    std::string dotted(cls);
+    for (char& c : dotted) c = c == '/' ? '.' : c;
+    for (const std::string& w : r.warnings) {
+      ++s.warnings;
+      log_line("warning: " + dotted + ": " + w);
+    }
+    if (r.status == rw::RewriteResult::Failed) {
+      ++s.classes_failed;
+      ++s.warnings;
+      log_line("warning: class " + dotted + " not instrumented: " + r.error);
+    } else if (r.status == rw::RewriteResult::Changed) {
+      ++s.classes_rewritten;
+      output = std::move(r.bytes);
+    }
+  }
+  if (thread_host) {
+    // The hooks are added after instrumenting Thread's own code, so they stay plain.
+    try {
+      output = add_hooks_to_thread(output.empty() ? input : cf::Bytes(output));
+    } catch (const std::exception& e) {
+      log_line(std::string("error: cannot add hooks to java.lang.Thread: ") + e.what());
+      _exit(2);
+    }
+  }
+  if (!output.empty()) hand_back(jvmti, output, new_len, new_data);
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,42 @@
+#include "jvmti-agent/jvm_refs.h"
+
+namespace jsched::agent {
+
+namespace {
+JvmRefs g_refs;
+}
+
+const JvmRefs& refs() { return g_refs; }
+
+bool resolve_refs(JNIEnv* env) {
+  JvmRefs& r = g_refs;
+  auto cls = [&](const char* n) {
+    jclass local = env->FindClass(n);
+    if (!local) return jclass(nullptr);
+    auto global = static_cast<jclass>(env->NewGlobalRef(local));
+    env->DeleteLocalRef(local);
+    return global;
+  };
+  r.Object = cls("java/lang/Object");
+  r.Thread = cls("java/lang/Thread");
+  if (!r.Object || !r.Thread) return env->ExceptionDescribe(), false;
+  r.Object_wait_J = env->GetMethodID(r.Object, "wait", "(J)V");
+  r.Object_wait_JI = env->GetMethodID(r.Object, "wait", "(JI)V");
+  r.Object_notify = env->GetMethodID(r.Object, "notify", "()V");
+  r.Object_notifyAll = env->GetMethodID(r.Object, "notifyAll", "()V");
+  r.Thread_start = env->GetMethodID(r.Thread, "start", "()V");
+  r.Thread_join = env->GetMethodID(r.Thread, "join", "()V");
+  r.Thread_join_J = env->GetMethodID(r.Thread, "join", "(J)V");
+  r.Thread_join_JI = env->GetMethodID(r.Thread, "join", "(JI)V");
+  r.Thread_sleep_J = env->GetStaticMethodID(r.Thread, "sleep", "(J)V");
+  r.Thread_sleep_JI = env->GetStaticMethodID(r.Thread, "sleep", "(JI)V");
+  r.Thread_yield = env->GetStaticMethodID(r.Thread, "yield", "()V");
+  r.Thread_interrupt = env->GetMethodID(r.Thread, "interrupt", "()V");
+  r.Thread_isInterrupted = env->GetMethodID(r.Thread, "isInterrupted", "()Z");
+  r.Thread_interrupted = env->GetStaticMethodID(r.Thread, "interrupted", "()Z");
+  r.Thread_holdsLock = env->GetStaticMethodID(r.Thread, "holdsLock", "(Ljava/lang/Object;)Z");
+  if (env->ExceptionCheck()) return env->ExceptionDescribe(), false;
+  return true;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,149 @@
+#include "jvmti-agent/options.h"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace jsched::agent {
+
+const char* strategy_name(Strategy s) {
+  switch (s) {
+    case Strategy::Random: return "random";
+    case Strategy::Rapos: return "rapos";
+    case Strategy::Pct: return "pct";
+    case Strategy::Pctvb: return "pctvb";
+    case Strategy::Tsca: return "tsca";
+    case Strategy::Replay: return "replay";
+    case Strategy::None: return "none";
+  }
+  return "?";
+}
+
+rw::Accesses Options::effective_accesses() const {
+  if (accesses) return *accesses;
+  return strategy == Strategy::Rapos ? rw::Accesses::All : rw::Accesses::None;
+}
+
+namespace {
+
+[[noreturn]] void bad(const std::string& msg) { throw std::invalid_argument(msg); }
+
+uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, uint64_t max) {
+  uint64_t out = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  if (v.empty() || ec != std::errc() || p != v.data() + v.size()) {
+    bad(key + ": '" + v + "' is not a non-negative integer");
+  }
+  if (out < min || out > max) {
+    bad(key + ": " + v + " is out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")");
+  }
+  return out;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    size_t at = s.find(sep, start);
+    out.push_back(s.substr(start, at - start));
+    if (at == std::string::npos) return out;
+    start = at + 1;
+  }
+}
+
+std::vector<std::string> prefixes(const std::string& key, const std::string& v) {
+  std::vector<std::string> out;
+  for (const std::string& p : split(v, ':')) {
+    if (p.empty()) bad(key + ": empty class-name prefix in '" + v + "'");
+    for (char c : p) {
+      if (c == '/' || c == ' ' || c == ';' || c == '[') {
+        bad(key + ": '" + p + "' is not a class-name prefix (use dots, e.g. com.example.)");
+      }
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+Options parse_options(const std::string& text) {
+  Options o;
+  if (text.empty()) return o;
+  for (const std::string& item : split(text, ',')) {
+    size_t eq = item.find('=');
+    std::string key = item.substr(0, eq);
+    if (key.empty()) bad("empty option in '" + text + "'");
+    if (key == "verbose" && eq == std::string::npos) {
+      o.verbose = true;
+      continue;
+    }
+    if (eq == std::string::npos) bad("option '" + key + "' needs a value (" + key + "=...)");
+    std::string v = item.substr(eq + 1);
+    if (key == "strategy") {
+      if (v == "random") o.strategy = Strategy::Random;
+      else if (v == "rapos") o.strategy = Strategy::Rapos;
+      else if (v == "pct") o.strategy = Strategy::Pct;
+      else if (v == "pctvb") o.strategy = Strategy::Pctvb;
+      else if (v == "tsca") o.strategy = Strategy::Tsca;
+      else if (v == "replay") o.strategy = Strategy::Replay;
+      else if (v == "none") o.strategy = Strategy::None;
+      else bad("strategy: unknown strategy '" + v + "' (random, rapos, pct, pctvb, tsca, replay, none)");
+    } else if (key == "seed") {
+      o.seed = parse_u64(key, v, 0, UINT64_MAX);
+      o.seed_given = true;
+    } else if (key == "iterations") {
+      o.iterations = parse_u64(key, v, 1, UINT64_MAX);
+    } else if (key == "depth") {
+      o.depth = uint32_t(parse_u64(key, v, 1, 1000));
+    } else if (key == "vars") {
+      o.vars = uint32_t(parse_u64(key, v, 1, 1000));
+    } else if (key == "plan" || key == "record" || key == "replay" || key == "report") {
+      if (v.empty()) bad(key + ": needs a file name");
+      (key == "plan" ? o.plan : key == "record" ? o.record : key == "replay" ? o.replay : o.report) = v;
+      if (key == "replay") o.strategy = Strategy::Replay;
+    } else if (key == "include") {
+      o.include = prefixes(key, v);
+    } else if (key == "exclude") {
+      o.exclude = prefixes(key, v);
+    } else if (key == "accesses") {
+      if (v == "none") o.accesses = rw::Accesses::None;
+      else if (v == "volatile") o.accesses = rw::Accesses::Volatile;
+      else if (v == "all") o.accesses = rw::Accesses::All;
+      else bad("accesses: '" + v + "' is not none, volatile or all");
+    } else if (key == "timeout") {
+      o.timeout_ms = parse_u64(key, v, 1, UINT64_MAX / 1000000);
+    } else if (key == "verbose") {
+      o.verbose = parse_u64(key, v, 0, 1) == 1;
+    } else {
+      bad("unknown option '" + key +
+          "' (known: strategy, seed, iterations, depth, vars, plan, record, replay, report, "
+          "include, exclude, accesses, timeout, verbose)");
+    }
+  }
+  if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
+  return o;
+}
+
+std::string format_options(const Options& o) {
+  std::string s = std::string("strategy=") + strategy_name(o.strategy);
+  if (o.strategy == Strategy::Replay) s = "replay=" + o.replay;
+  s += ",seed=" + std::to_string(o.seed);
+  if (o.depth != 3) s += ",depth=" + std::to_string(o.depth);
+  if (o.vars != 1) s += ",vars=" + std::to_string(o.vars);
+  if (!o.plan.empty()) s += ",plan=" + o.plan;
+  auto join = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const std::string& p : v) out += (out.empty() ? "" : ":") + p;
+    return out;
+  };
+  if (!o.include.empty()) s += ",include=" + join(o.include);
+  if (!o.exclude.empty()) s += ",exclude=" + join(o.exclude);
+  if (o.accesses) {
+    s += std::string(",accesses=") +
+         (*o.accesses == rw::Accesses::None ? "none" : *o.accesses == rw::Accesses::Volatile ? "volatile" : "all");
+  }
+  if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
+  return s;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,42 @@
+// The agent's options (SPEC §1): `key=value` pairs separated by commas.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rewriter/config.h"
+
+namespace jsched::agent {
+
+enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Replay, None };
+
+const char* strategy_name(Strategy s);
+
+struct Options {
+  Strategy strategy = Strategy::Random;
+  uint64_t seed = 0;
+  bool seed_given = false;
+  uint64_t iterations = 1;
+  uint32_t depth = 3;
+  uint32_t vars = 1;
+  std::string plan, record, replay, report;
+  std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)
+  std::vector<std::string> exclude;
+  std::optional<rw::Accesses> accesses;  // unset: the strategy's default
+  uint64_t timeout_ms = 10000;
+  bool verbose = false;
+
+  // Field/array accesses as scheduling points under the chosen strategy.
+  rw::Accesses effective_accesses() const;
+};
+
+// Parses the option string given after `=` in -agentpath. Throws std::invalid_argument with a
+// one-line message naming the offending key or value.
+Options parse_options(const std::string& text);
+
+// The option string that reproduces `o` (used in replay commands).
+std::string format_options(const Options& o);
+
+}  // namespace jsched::agent

@@ -1,0 +1,75 @@
+#include "jvmti-agent/shim_setup.h"
+
+#include "classfile/class_file.h"
+#include "rewriter/transplant.h"
+
+extern const unsigned char jsched_shim_class[];
+extern const size_t jsched_shim_class_size;
+
+namespace jsched::agent {
+
+namespace {
+cf::Bytes shim_bytes() { return cf::Bytes(jsched_shim_class, jsched_shim_class_size); }
+}  // namespace
+
+bool define_shim_class(JNIEnv* env) {
+  jclass c = env->DefineClass("java/lang/JSchedShim", nullptr,
+                              reinterpret_cast<const jbyte*>(jsched_shim_class),
+                              jsize(jsched_shim_class_size));
+  if (c == nullptr) {
+    env->ExceptionDescribe();
+    return false;
+  }
+  env->DeleteLocalRef(c);
+  return true;
+}
+
+cf::Buffer add_hooks_to_thread(cf::Bytes thread_class) {
+  cf::ClassFile host = cf::ClassFile::parse(thread_class);
+  cf::ClassFile donor = cf::ClassFile::parse(shim_bytes());
+  rw::transplant(donor, host);
+  return host.write();
+}
+
+bool activate_hooks(JNIEnv* env, const char* owner) {
+  jclass c = env->FindClass(owner);
+  if (c == nullptr) return env->ExceptionDescribe(), false;
+  struct Native {
+    const char* name;
+    const char* desc;
+  };
+  // Site 0 makes every native return at once.
+  static const Native kNatives[] = {
+      {"jschedEnter", "(Ljava/lang/Object;I)V"},
+      {"jschedExit", "(Ljava/lang/Object;I)V"},
+      {"jschedWait", "(Ljava/lang/Object;JIZI)Z"},
+      {"jschedNotify", "(Ljava/lang/Object;ZI)Z"},
+      {"jschedStart", "(Ljava/lang/Thread;I)Z"},
+      {"jschedJoin", "(Ljava/lang/Thread;JZI)Z"},
+      {"jschedSleep", "(JI)Z"},
+      {"jschedYield", "(I)Z"},
+      {"jschedInterrupt", "(Ljava/lang/Thread;I)V"},
+      {"jschedIsInterrupted", "(Ljava/lang/Thread;ZI)I"},
+      {"jschedResolves", "(Ljava/lang/Class;I)Z"},
+      {"jschedAccess", "(Ljava/lang/Object;IZI)V"},
+      {"jschedAllocated", "(Ljava/lang/Object;I)V"},
+  };
+  for (const Native& n : kNatives) {
+    jmethodID m = env->GetStaticMethodID(c, n.name, n.desc);
+    if (m == nullptr) return env->ExceptionDescribe(), false;
+    jvalue args[5] = {};  // every argument zero or null, site 0 included
+    switch (n.desc[std::string_view(n.desc).find(')') + 1]) {
+      case 'V': env->CallStaticVoidMethodA(c, m, args); break;
+      case 'Z': env->CallStaticBooleanMethodA(c, m, args); break;
+      default: env->CallStaticIntMethodA(c, m, args); break;
+    }
+    if (env->ExceptionCheck()) return env->ExceptionDescribe(), false;
+  }
+  jfieldID ready = env->GetStaticFieldID(c, "jschedReady", "Z");
+  if (ready == nullptr) return env->ExceptionDescribe(), false;
+  env->SetStaticBooleanField(c, ready, JNI_TRUE);
+  env->DeleteLocalRef(c);
+  return true;
+}
+
+}  // namespace jsched::agent

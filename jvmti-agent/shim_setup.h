@@ -1,0 +1,23 @@
+// Making the hooks exist: the shim class for the default mode, or the shim's members copied
+// into java.lang.Thread for the JDK mode; then linking its natives and switching it on.
+#pragma once
+
+#include <jni.h>
+
+#include "classfile/bytes.h"
+
+namespace jsched::agent {
+
+// Defines java.lang.JSchedShim in the boot loader (so it belongs to java.base and every class
+// can call it). Returns false, with the exception described, on failure.
+bool define_shim_class(JNIEnv* env);
+
+// java.lang.Thread's class bytes with the shim's fields and methods added.
+cf::Buffer add_hooks_to_thread(cf::Bytes thread_class);
+
+// Links every native of the hooks class `owner` (internal name) by calling it once as a
+// no-op, then sets its jschedReady flag so hooks start calling the agent. Natives must be
+// linked first: the JVM resolves them through Java code that may itself call hooks.
+bool activate_hooks(JNIEnv* env, const char* owner);
+
+}  // namespace jsched::agent
