@@ -1,0 +1,96 @@
+/*
+ * deadlockjoin: two threads that end up joining each other.
+ *
+ * Models: two workers each compute half of a sum. When a worker is done it publishes itself on a
+ * shared board and asks the board for its partner; the worker that finds its partner already
+ * published is the "second" one, so it joins the partner and combines the two halves.
+ *
+ * Bug: publishing and asking for the partner are two separate synchronized calls. When the
+ * scheduler switches threads after the first worker has published (at the monitorexit) and the
+ * other worker publishes too before either asks, both find their partner published, both
+ * consider themselves second, and each joins the other.
+ *
+ * Shows as: deadlock, the two workers in Thread.join on each other and main in join (jsched exit
+ * status 4). Correct runs print "total=28".
+ */
+package jsched.samples.deadlockjoin;
+
+import java.util.ArrayList;
+import java.util.List;
+
+public class Main {
+  static class Board {
+    private final List<Worker> published = new ArrayList<>();
+    private int total = -1;
+
+    synchronized void publish(Worker worker) {
+      published.add(worker);
+    }
+
+    /** The other published worker, or null if the caller is the only one so far. */
+    synchronized Worker partnerOf(Worker worker) {
+      for (Worker other : published) {
+        if (other != worker) {
+          return other;
+        }
+      }
+      return null;
+    }
+
+    synchronized void setTotal(int total) {
+      this.total = total;
+    }
+
+    synchronized int total() {
+      return total;
+    }
+  }
+
+  static class Worker extends Thread {
+    private final Board board;
+    private final int from;
+    private final int to;
+    private int part;
+
+    Worker(String name, Board board, int from, int to) {
+      super(name);
+      this.board = board;
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    public void run() {
+      int sum = 0;
+      for (int i = from; i <= to; i++) {
+        sum += i;
+      }
+      part = sum;
+      // BUG: publish and partnerOf should be one atomic step.
+      board.publish(this);
+      Worker partner = board.partnerOf(this);
+      if (partner != null) {
+        try {
+          partner.join();
+        } catch (InterruptedException e) {
+          throw new IllegalStateException("interrupted", e);
+        }
+        board.setTotal(part + partner.part);
+      }
+    }
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    Board board = new Board();
+    Worker first = new Worker("worker-1", board, 1, 4);
+    Worker second = new Worker("worker-2", board, 5, 7);
+    first.start();
+    second.start();
+    first.join();
+    second.join();
+    if (board.total() != 28) {
+      throw new AssertionError("total=" + board.total() + ", expected 28");
+    }
+    System.out.println("total=" + board.total());
+  }
+}

@@ -1,0 +1,86 @@
+/*
+ * lostnotify (correct variant): waiting for a condition in a loop, under the lock.
+ *
+ * Same program as Main, but the waiter checks the gate and waits in one synchronized block, in a
+ * `while` loop: if the worker opened the gate first, the waiter never waits; if it waits, the
+ * worker cannot open the gate before the wait has released the monitor, so the notification
+ * reaches it. Spurious wakeups are harmless.
+ *
+ * Expected jsched outcome: never fails (exit status 0); prints "result=42".
+ */
+package jsched.samples.lostnotify;
+
+public class Fixed {
+  static class Gate {
+    private boolean open;
+    private int result;
+
+    synchronized void awaitOpen() throws InterruptedException {
+      while (!open) {
+        wait();
+      }
+    }
+
+    synchronized void open(int value) {
+      result = value;
+      open = true;
+      notifyAll();
+    }
+
+    synchronized int result() {
+      return result;
+    }
+  }
+
+  static class Waiter extends Thread {
+    private final Gate gate;
+    private int seen;
+
+    Waiter(Gate gate) {
+      super("waiter");
+      this.gate = gate;
+    }
+
+    @Override
+    public void run() {
+      try {
+        gate.awaitOpen();
+      } catch (InterruptedException e) {
+        throw new IllegalStateException("interrupted", e);
+      }
+      seen = gate.result();
+    }
+
+    int seen() {
+      return seen;
+    }
+  }
+
+  static class Worker extends Thread {
+    private final Gate gate;
+
+    Worker(Gate gate) {
+      super("worker");
+      this.gate = gate;
+    }
+
+    @Override
+    public void run() {
+      gate.open(6 * 7);
+    }
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    Gate gate = new Gate();
+    Waiter waiter = new Waiter(gate);
+    Worker worker = new Worker(gate);
+    waiter.start();
+    worker.start();
+    worker.join();
+    waiter.join();
+    if (waiter.seen() != 42) {
+      throw new AssertionError("waiter saw result " + waiter.seen() + ", expected 42");
+    }
+    System.out.println("result=" + waiter.seen());
+  }
+}

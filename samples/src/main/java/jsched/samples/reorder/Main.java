@@ -1,0 +1,88 @@
+/*
+ * reorder: two fields that must change together, written and read one at a time.
+ *
+ * Models: the "reorder" benchmark. A setter thread moves the pair (a, b) from (0, 0) to (1, -1)
+ * by writing a, then b; a checker thread reads a, then b, and expects one of the two consistent
+ * states. Each field has its own tiny synchronized getter and setter, on its own lock, so every
+ * single access is race-free.
+ *
+ * Bug: the pair as a whole is not protected. Each read and write is its own synchronized block,
+ * so the scheduler can switch threads between the setter's two writes or between the checker's
+ * two reads (at a monitorexit), and the checker sees (1, 0) or (0, -1).
+ *
+ * Shows as: AssertionError thrown by the checker thread (jsched exit status 3). Correct runs print
+ * "a=1 b=-1".
+ */
+package jsched.samples.reorder;
+
+public class Main {
+  static final Object lockA = new Object();
+  static final Object lockB = new Object();
+  static int a;
+  static int b;
+
+  static void setA(int value) {
+    synchronized (lockA) {
+      a = value;
+    }
+  }
+
+  static void setB(int value) {
+    synchronized (lockB) {
+      b = value;
+    }
+  }
+
+  static int getA() {
+    synchronized (lockA) {
+      return a;
+    }
+  }
+
+  static int getB() {
+    synchronized (lockB) {
+      return b;
+    }
+  }
+
+  static class Setter extends Thread {
+    Setter() {
+      super("setter");
+    }
+
+    @Override
+    public void run() {
+      // BUG: two independent writes; the pair is inconsistent in between.
+      setA(1);
+      setB(-1);
+    }
+  }
+
+  static class Checker extends Thread {
+    Checker() {
+      super("checker");
+    }
+
+    @Override
+    public void run() {
+      // BUG: two independent reads; the pair may change in between.
+      int seenA = getA();
+      int seenB = getB();
+      boolean before = seenA == 0 && seenB == 0;
+      boolean after = seenA == 1 && seenB == -1;
+      if (!before && !after) {
+        throw new AssertionError("inconsistent pair: a=" + seenA + " b=" + seenB);
+      }
+    }
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    Thread setter = new Setter();
+    Thread checker = new Checker();
+    setter.start();
+    checker.start();
+    setter.join();
+    checker.join();
+    System.out.println("a=" + getA() + " b=" + getB());
+  }
+}

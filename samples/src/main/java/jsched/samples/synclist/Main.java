@@ -1,0 +1,96 @@
+/*
+ * synclist: Collections.synchronizedList used with another synchronized list as argument.
+ *
+ * Models: the collection drivers of Sen's RAPOS paper (section 5.1). Two lists are wrapped with
+ * Collections.synchronizedList. A checker thread asks listA.containsAll(listB) while an adder
+ * thread appends to listB. The list elements are mutable shared objects whose equals is
+ * synchronized, so comparing them is a scheduling point even when JDK classes are not
+ * instrumented (with JDK classes instrumented, the wrappers' own monitors are points too).
+ *
+ * Bug: the synchronized wrapper of listA holds listA's lock only. containsAll iterates over listB
+ * through listB's plain iterator (the wrapper's iterator() is documented as "must be manually
+ * synched by user"), without holding listB's lock. When the scheduler switches threads in the
+ * middle of that iteration (at an element's equals) and the adder appends to listB, the iterator's
+ * next call finds listB's modCount changed.
+ *
+ * Shows as: java.util.ConcurrentModificationException escaping the checker thread (jsched exit
+ * status 3). Correct runs print "listA=2 listB=3" (the containsAll answer itself depends on the
+ * order and is not printed).
+ */
+package jsched.samples.synclist;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+public class Main {
+  /** A shared, mutable list element; its methods synchronize on the element. */
+  static class Item {
+    private int id;
+
+    Item(int id) {
+      this.id = id;
+    }
+
+    synchronized int id() {
+      return id;
+    }
+
+    @Override
+    public synchronized boolean equals(Object other) {
+      return other instanceof Item && ((Item) other).id() == id;
+    }
+
+    @Override
+    public synchronized int hashCode() {
+      return id;
+    }
+  }
+
+  static class Checker extends Thread {
+    private final List<Item> listA;
+    private final List<Item> listB;
+
+    Checker(List<Item> listA, List<Item> listB) {
+      super("checker");
+      this.listA = listA;
+      this.listB = listB;
+    }
+
+    @Override
+    public void run() {
+      // BUG: locks listA only, iterates over listB unlocked.
+      listA.containsAll(listB);
+    }
+  }
+
+  static class Adder extends Thread {
+    private final List<Item> list;
+
+    Adder(List<Item> list) {
+      super("adder");
+      this.list = list;
+    }
+
+    @Override
+    public void run() {
+      list.add(new Item(3));
+    }
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    List<Item> listA = Collections.synchronizedList(new ArrayList<>());
+    List<Item> listB = Collections.synchronizedList(new ArrayList<>());
+    listA.add(new Item(1));
+    listA.add(new Item(2));
+    listB.add(new Item(1));
+    listB.add(new Item(2));
+    Thread checker = new Checker(listA, listB);
+    Thread adder = new Adder(listB);
+    checker.start();
+    adder.start();
+    checker.join();
+    adder.join();
+    System.out.println("listA=" + listA.size() + " listB=" + listB.size());
+  }
+}

@@ -1,0 +1,86 @@
+#include "scheduler/abstract_program.h"
+
+namespace jsched::sched {
+
+namespace {
+
+// Locks and variables live in separate id ranges of the model's object space.
+ObjectId lock_id(uint32_t l) { return 0x10000 + l; }
+ObjectId var_id(uint32_t v) { return 0x20000 + v; }
+
+Op to_op(const AbstractOp& a) {
+  switch (a.kind) {
+    case AbstractOp::Write: return Op::variable(true, var_id(a.var), 0);
+    case AbstractOp::Check:
+    case AbstractOp::Read: return Op::variable(false, var_id(a.var), 0);
+    case AbstractOp::Lock: return Op::monitor(OpKind::Enter, lock_id(a.var));
+    case AbstractOp::Notify: return Op::monitor(OpKind::Notify, lock_id(a.var));
+    case AbstractOp::NotifyAll: return Op::monitor(OpKind::NotifyAll, lock_id(a.var));
+    default: return Op::of(OpKind::Yield);
+  }
+}
+
+}  // namespace
+
+AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
+  Model model(strategy);
+  ThreadId root = model.add_main();
+  std::vector<ThreadId> ids;
+  for (size_t i = 0; i < p.threads.size(); ++i) {
+    ThreadId t = model.spawn(root);
+    model.started(root, t);
+    ids.push_back(t);
+  }
+  model.end(root);
+  std::vector<size_t> pc(model.thread_count(), 0);
+  std::vector<int64_t> vars(p.variables, 0);
+  AbstractRun run;
+
+  // Brings thread t (running, about to execute program op pc[t]) to its next scheduling
+  // point: Unlock and Wait take effect on arrival, End when the program is done.
+  auto advance = [&](ThreadId t) {
+    const std::vector<AbstractOp>& prog = p.threads[t - 1];
+    while (pc[t] < prog.size()) {
+      const AbstractOp& a = prog[pc[t]];
+      if (a.kind == AbstractOp::Unlock) {
+        model.release(t, lock_id(a.var));
+        ++pc[t];
+        continue;
+      }
+      if (a.kind == AbstractOp::Wait) {
+        ++pc[t];
+        if (model.wait(t, lock_id(a.var), false, 0)) return;
+        continue;
+      }
+      model.arrive(t, to_op(a));
+      return;
+    }
+    model.end(t);
+  };
+  // Abstract threads have no Begin step: each statement is one transition, as in the papers'
+  // models, so the first statement is pending from the start.
+  for (ThreadId t : ids) advance(t);
+
+  while (auto t = model.step()) {
+    const ThreadState& ts = model.thread(*t);
+    Op done = ts.pending;
+    if (done.kind == OpKind::Begin || done.kind == OpKind::Reacquire || ts.pending.kind == OpKind::Wait) {
+      advance(*t);
+      continue;
+    }
+    const AbstractOp& a = p.threads[*t - 1][pc[*t]];
+    if (a.kind == AbstractOp::Write) vars[a.var] = a.value;
+    if (a.kind == AbstractOp::Check && vars[a.var] == a.value) {
+      run.bug = true;
+      break;
+    }
+    ++pc[*t];
+    advance(*t);
+  }
+  run.deadlock = !run.bug && model.deadlocked();
+  run.steps = model.steps();
+  run.fingerprint = model.fingerprint().hex();
+  return run;
+}
+
+}  // namespace jsched::sched

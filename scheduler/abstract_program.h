@@ -1,0 +1,55 @@
+// Abstract programs (SPEC §6): threads as lists of operations on named variables and locks,
+// run by the same Model and strategies as real programs, so strategy statistics can be
+// measured exactly and quickly in unit tests.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scheduler/model.h"
+#include "scheduler/strategy.h"
+
+namespace jsched::sched {
+
+struct AbstractOp {
+  enum Kind : uint8_t {
+    Write,   // var := value
+    Check,   // read var; the run has a bug if it equals value (an assertion)
+    Read,    // read var (no check)
+    Lock,
+    Unlock,
+    Wait,    // on lock `var` (held)
+    Notify,
+    NotifyAll,
+    Yield,
+  } kind;
+  uint32_t var = 0;  // variable or lock number
+  int64_t value = 0;
+
+  static AbstractOp write(uint32_t v, int64_t x) { return {Write, v, x}; }
+  static AbstractOp check(uint32_t v, int64_t bad) { return {Check, v, bad}; }
+  static AbstractOp read(uint32_t v) { return {Read, v, 0}; }
+  static AbstractOp lock(uint32_t l) { return {Lock, l, 0}; }
+  static AbstractOp unlock(uint32_t l) { return {Unlock, l, 0}; }
+  static AbstractOp wait(uint32_t l) { return {Wait, l, 0}; }
+  static AbstractOp notify(uint32_t l) { return {Notify, l, 0}; }
+  static AbstractOp notify_all(uint32_t l) { return {NotifyAll, l, 0}; }
+};
+
+struct AbstractProgram {
+  std::vector<std::vector<AbstractOp>> threads;  // all start together
+  uint32_t variables = 8;                        // initial value 0
+};
+
+struct AbstractRun {
+  bool bug = false;       // a Check failed
+  bool deadlock = false;  // threads left, none enabled
+  uint64_t steps = 0;
+  std::string fingerprint;
+};
+
+// Runs the program once under `strategy`.
+AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy);
+
+}  // namespace jsched::sched

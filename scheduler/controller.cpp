@@ -1,0 +1,184 @@
+#include "scheduler/controller.h"
+
+namespace jsched::sched {
+
+namespace {
+Strategy& pick(std::unique_ptr<Strategy>& base, std::unique_ptr<Strategy>& rec, ScheduleLog* log) {
+  if (log) rec = std::make_unique<RecordingStrategy>(*base, *log);
+  return log ? *rec : *base;
+}
+}  // namespace
+
+Controller::Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record)
+    : base_(std::move(strategy)), strategy_(&pick(base_, recording_, record)), model_(*strategy_) {}
+
+Parker& Controller::parker(ThreadId t) { return parkers_.at(t); }
+
+ThreadId Controller::attach_main() {
+  std::lock_guard<std::mutex> g(mu_);
+  ThreadId t = model_.add_main();
+  parkers_.emplace_back();
+  daemon_.push_back(false);
+  running_ = t;
+  return t;
+}
+
+ThreadId Controller::spawn(ThreadId parent, bool daemon) {
+  std::lock_guard<std::mutex> g(mu_);
+  ThreadId t = model_.spawn(parent);
+  parkers_.emplace_back();
+  daemon_.push_back(daemon);
+  return t;
+}
+
+bool Controller::dispatch(std::unique_lock<std::mutex>& lk, ThreadId self) {
+  if (aborted_) return false;
+  std::optional<ThreadId> next;
+  try {
+    next = model_.step();
+  } catch (const std::exception& e) {
+    lk.unlock();
+    if (error_) error_(e.what());
+    lk.lock();
+    return true;
+  }
+  if (!next) {
+    running_ = kNoThread;
+    if (model_.deadlocked()) {
+      bool user_thread_blocked = false;
+      for (size_t t = 0; t < model_.thread_count(); ++t) {
+        if (model_.thread(ThreadId(t)).status != ThreadState::Dead && !daemon_[t]) {
+          user_thread_blocked = true;
+        }
+      }
+      if (user_thread_blocked && deadlock_) {
+        lk.unlock();
+        deadlock_();
+        lk.lock();
+      }
+    }
+    return false;
+  }
+  running_ = *next;
+  if (*next == self) return true;
+  parker(*next).unpark();
+  return false;
+}
+
+Outcome Controller::park_until_chosen(std::unique_lock<std::mutex>& lk, ThreadId self) {
+  Parker& p = parker(self);
+  lk.unlock();
+  p.park();
+  lk.lock();
+  return aborted_ ? Outcome::Aborted : model_.outcome(self);
+}
+
+void Controller::abort() {
+  std::lock_guard<std::mutex> g(mu_);
+  aborted_ = true;
+  running_ = kNoThread;
+  for (Parker& p : parkers_) p.unpark();
+}
+
+bool Controller::aborted() {
+  std::lock_guard<std::mutex> g(mu_);
+  return aborted_;
+}
+
+void Controller::begin(ThreadId self) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (aborted_) return;
+  // Nobody runs (everyone else blocked or gone while this thread was being created): decide
+  // here. Otherwise wait for the permit, which is already there if the thread was chosen
+  // before it got this far; every choice of another thread hands exactly one permit.
+  if (running_ == kNoThread && dispatch(lk, self)) return;
+  park_until_chosen(lk, self);
+}
+
+Outcome Controller::point(ThreadId self, const Op& op) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (aborted_) return Outcome::Aborted;
+  model_.arrive(self, op);
+  if (running_ == self || running_ == kNoThread) {
+    if (dispatch(lk, self)) return model_.outcome(self);
+  }
+  // Either another thread was chosen, or this thread came back from being detached while
+  // another runs: wait for a turn.
+  return park_until_chosen(lk, self);
+}
+
+void Controller::started(ThreadId self, ThreadId child) {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    model_.started(self, child);
+  }
+  point(self, Op::of(OpKind::Continue));
+}
+
+void Controller::release(ThreadId self, ObjectId monitor, int32_t site) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (aborted_) return;
+  model_.release(self, monitor);
+  Op cont = Op::of(OpKind::Continue);
+  cont.site = site;
+  model_.arrive(self, cont);
+  if (running_ == self || running_ == kNoThread) {
+    if (dispatch(lk, self)) return;
+  }
+  park_until_chosen(lk, self);
+}
+
+Outcome Controller::wait(ThreadId self, ObjectId monitor, bool timed, int32_t site) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (aborted_) return Outcome::Aborted;
+  if (!model_.wait(self, monitor, timed, site)) return model_.outcome(self);
+  if (running_ == self || running_ == kNoThread) {
+    if (dispatch(lk, self)) return model_.outcome(self);
+  }
+  return park_until_chosen(lk, self);
+}
+
+void Controller::end(ThreadId self) {
+  std::unique_lock<std::mutex> lk(mu_);
+  model_.end(self);
+  if (running_ == self || running_ == kNoThread) {
+    running_ = kNoThread;
+    dispatch(lk, kNoThread);
+  }
+}
+
+void Controller::detach(ThreadId self) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (running_ != self) return;
+  model_.detach(self);
+  running_ = kNoThread;
+  dispatch(lk, kNoThread);
+}
+
+bool Controller::detach_if_stuck(ThreadId t, uint64_t steps) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (running_ != t || model_.steps() != steps) return false;
+  model_.detach(t);
+  running_ = kNoThread;
+  dispatch(lk, kNoThread);
+  return true;
+}
+
+bool Controller::interrupted(ThreadId t, bool clear) {
+  std::lock_guard<std::mutex> g(mu_);
+  bool v = model_.interrupted(t);
+  if (clear) model_.clear_interrupt(t);
+  return v;
+}
+
+ThreadId Controller::running() {
+  std::lock_guard<std::mutex> g(mu_);
+  return running_;
+}
+
+uint64_t Controller::steps() {
+  std::lock_guard<std::mutex> g(mu_);
+  return model_.steps();
+}
+
+}  // namespace jsched::sched

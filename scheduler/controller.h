@@ -1,0 +1,90 @@
+// Runs real threads under the model, one at a time: the thread at a scheduling point asks the
+// model for the next step, hands control straight to the chosen thread and parks on its own
+// futex. JVM-independent: the agent calls it from hooks and JVMTI events.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "scheduler/model.h"
+#include "scheduler/parker.h"
+#include "scheduler/schedule_log.h"
+
+namespace jsched::sched {
+
+class Controller {
+ public:
+  // Called, without the lock held, by the thread that finds no thread enabled while threads
+  // that are not daemons are still alive. It is expected not to return (the run ends).
+  using DeadlockHandler = std::function<void()>;
+  // Called when the strategy cannot continue (a replay diverged); expected not to return.
+  using ErrorHandler = std::function<void(const std::string&)>;
+
+  // `record` (optional) receives every decision.
+  Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record);
+
+  void on_deadlock(DeadlockHandler h) { deadlock_ = std::move(h); }
+  void on_error(ErrorHandler h) { error_ = std::move(h); }
+
+  // The calling thread becomes thread 0 and runs.
+  ThreadId attach_main();
+  // Before the real Thread.start: the model gets the child (pending its first step).
+  ThreadId spawn(ThreadId parent, bool daemon);
+  // After the real start: records it, then a scheduling point for the parent.
+  void started(ThreadId self, ThreadId child);
+  // In the new thread, before it runs any code: waits for its first turn.
+  void begin(ThreadId self);
+  // A scheduling point before `op`; returns once `op` has been performed in the model.
+  Outcome point(ThreadId self, const Op& op);
+  // After a real monitor exit: the release, then a scheduling point.
+  void release(ThreadId self, ObjectId monitor, int32_t site);
+  // Object.wait: releases the monitor, waits until woken and the monitor is reacquired.
+  Outcome wait(ThreadId self, ObjectId monitor, bool timed, int32_t site);
+  // The thread ends; control passes on and the thread is no longer scheduled.
+  void end(ThreadId self);
+  // The running thread blocks where the model cannot see: another thread may run. It comes
+  // back at its next scheduling point.
+  void detach(ThreadId self);
+  // Detaches `t` if it is still running and no step has happened since `steps`.
+  bool detach_if_stuck(ThreadId t, uint64_t steps);
+
+  bool interrupted(ThreadId t, bool clear);
+
+  // Ends the run: every parked thread wakes with Outcome::Aborted, and every later call
+  // returns it at once (callers stop doing work).
+  void abort();
+  bool aborted();
+
+  // Observation, for watchdogs and reports (under the lock).
+  ThreadId running();
+  uint64_t steps();
+  template <class F>
+  auto inspect(F&& f) {
+    std::lock_guard<std::mutex> g(mu_);
+    return f(model_);
+  }
+
+ private:
+  // Chooses the next thread and hands control to it. Returns true if `self` continues.
+  bool dispatch(std::unique_lock<std::mutex>& lk, ThreadId self);
+  // Parks `self` until it is chosen, then returns its outcome.
+  Outcome park_until_chosen(std::unique_lock<std::mutex>& lk, ThreadId self);
+  Parker& parker(ThreadId t);
+
+  std::unique_ptr<Strategy> base_;
+  std::unique_ptr<Strategy> recording_;
+  Strategy* strategy_;
+  std::mutex mu_;
+  Model model_;
+  std::deque<Parker> parkers_;  // by thread id; stable addresses
+  std::deque<bool> daemon_;
+  ThreadId running_ = kNoThread;
+  bool aborted_ = false;
+  DeadlockHandler deadlock_;
+  ErrorHandler error_;
+};
+
+}  // namespace jsched::sched

@@ -1,0 +1,259 @@
+#include "scheduler/model.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace jsched::sched {
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Ok: return "ok";
+    case Outcome::Timeout: return "timeout";
+    case Outcome::Interrupted: return "interrupted";
+    case Outcome::Spurious: return "spurious";
+    case Outcome::IllegalMonitor: return "illegal-monitor";
+    case Outcome::Aborted: return "aborted";
+  }
+  return "?";
+}
+
+ThreadId Model::add_main() {
+  ThreadState t;
+  t.id = ThreadId(threads_.size());
+  t.name = std::to_string(t.id);
+  t.status = ThreadState::Running;
+  threads_.push_back(t);
+  strategy_.on_thread_created(t.id, kNoThread);
+  return t.id;
+}
+
+ThreadId Model::spawn(ThreadId parent) {
+  ThreadState t;
+  t.id = ThreadId(threads_.size());
+  t.parent = parent;
+  ThreadState& p = threads_.at(parent);
+  t.name = p.name + "." + std::to_string(++p.children);
+  t.status = ThreadState::Pending;
+  t.pending = Op::of(OpKind::Begin);
+  threads_.push_back(t);
+  strategy_.on_thread_created(t.id, parent);
+  return t.id;
+}
+
+void Model::record(ThreadState& t, const Op& op) {
+  Footprint f = footprint(t.id, op);
+  if (f.space == Footprint::ThreadObj) f.key = hash_string(threads_.at(ThreadId(f.key)).name);
+  fingerprint_.add(hash_string(t.name), t.events++, op.kind, f);
+  strategy_.on_executed(t.id, op);
+}
+
+void Model::arrive(ThreadId id, const Op& op) {
+  ThreadState& t = threads_.at(id);
+  t.pending = op;
+  t.status = ThreadState::Pending;
+}
+
+void Model::detach(ThreadId id) { threads_.at(id).status = ThreadState::Detached; }
+
+void Model::forget_if_idle(ObjectId m) {
+  auto it = monitors_.find(m);
+  if (it != monitors_.end() && it->second.owner == kNoThread && it->second.waiters.empty()) {
+    monitors_.erase(it);
+  }
+}
+
+void Model::release(ThreadId id, ObjectId m) {
+  ThreadState& t = threads_.at(id);
+  auto it = monitors_.find(m);
+  // A release the model did not see acquired (a monitor taken by uninstrumented code) is
+  // still an event; it changes no state.
+  if (it != monitors_.end() && it->second.owner == id && it->second.count > 0) {
+    if (--it->second.count == 0) {
+      it->second.owner = kNoThread;
+      forget_if_idle(m);
+    }
+  }
+  record(t, Op::monitor(OpKind::Exit, m));
+}
+
+void Model::started(ThreadId id, ThreadId child) { record(threads_.at(id), Op::thread(OpKind::Start, child)); }
+
+void Model::end(ThreadId id) {
+  ThreadState& t = threads_.at(id);
+  record(t, Op::of(OpKind::End));
+  t.status = ThreadState::Dead;
+  // Monitors still held (only possible through JNI) are released so others are not stuck.
+  for (auto it = monitors_.begin(); it != monitors_.end();) {
+    if (it->second.owner == id) {
+      it->second.owner = kNoThread;
+      it->second.count = 0;
+    }
+    if (it->second.owner == kNoThread && it->second.waiters.empty()) {
+      it = monitors_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site) {
+  ThreadState& t = threads_.at(id);
+  MonitorState& mon = monitor(m);
+  if (mon.owner != id) {
+    t.outcome = Outcome::IllegalMonitor;
+    forget_if_idle(m);
+    return false;
+  }
+  if (t.interrupted) {  // Object.wait throws at once, keeping the monitor
+    t.interrupted = false;
+    t.outcome = Outcome::Interrupted;
+    return false;
+  }
+  Op op = Op::monitor(OpKind::Wait, m, site);
+  op.timed = timed;
+  record(t, op);
+  t.saved_count = mon.count;
+  mon.owner = kNoThread;
+  mon.count = 0;
+  mon.waiters.push_back(id);
+  t.pending = op;
+  t.status = ThreadState::Waiting;
+  return true;
+}
+
+bool Model::is_enabled(const ThreadState& t) const {
+  auto free_or_mine = [&](ObjectId m) {
+    auto it = monitors_.find(m);
+    return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
+  };
+  if (t.status == ThreadState::Waiting) {
+    bool can_wake = t.pending.timed || t.interrupted || strategy_.allow_spurious();
+    return can_wake && free_or_mine(t.pending.obj);
+  }
+  if (t.status != ThreadState::Pending) return false;
+  switch (t.pending.kind) {
+    case OpKind::Enter:
+    case OpKind::Reacquire: return free_or_mine(t.pending.obj);
+    case OpKind::Join:
+      return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
+             t.interrupted;
+    default: return true;
+  }
+}
+
+std::vector<Candidate> Model::enabled() const {
+  std::vector<Candidate> out;
+  for (const ThreadState& t : threads_) {
+    if (is_enabled(t)) out.push_back(Candidate{t.id, t.pending});
+  }
+  return out;
+}
+
+bool Model::any_alive() const {
+  for (const ThreadState& t : threads_) {
+    if (t.status != ThreadState::Dead) return true;
+  }
+  return false;
+}
+
+size_t Model::detached_count() const {
+  return size_t(std::count_if(threads_.begin(), threads_.end(),
+                              [](const ThreadState& t) { return t.status == ThreadState::Detached; }));
+}
+
+bool Model::deadlocked() const {
+  bool blocked = false;
+  for (const ThreadState& t : threads_) {
+    if (t.status == ThreadState::Running || t.status == ThreadState::Detached) return false;
+    if (t.status != ThreadState::Dead) {
+      if (is_enabled(t)) return false;
+      blocked = true;
+    }
+  }
+  return blocked;
+}
+
+void Model::execute(ThreadState& t) {
+  Op op = t.pending;
+  t.outcome = Outcome::Ok;
+  if (t.status == ThreadState::Waiting) {  // woken without a notify
+    MonitorState& mon = monitor(op.obj);
+    mon.waiters.erase(std::find(mon.waiters.begin(), mon.waiters.end(), t.id));
+    mon.owner = t.id;
+    mon.count = t.saved_count;
+    if (t.interrupted) {
+      t.interrupted = false;
+      t.outcome = Outcome::Interrupted;
+    } else {
+      t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
+    }
+    t.status = ThreadState::Running;
+    record(t, Op::monitor(OpKind::Reacquire, op.obj, op.site));
+    return;
+  }
+  t.status = ThreadState::Running;
+  switch (op.kind) {
+    case OpKind::Enter: {
+      MonitorState& mon = monitor(op.obj);
+      mon.owner = t.id;
+      ++mon.count;
+      break;
+    }
+    case OpKind::Reacquire: {  // after a notify
+      MonitorState& mon = monitor(op.obj);
+      mon.owner = t.id;
+      mon.count = t.saved_count;
+      break;
+    }
+    case OpKind::Notify:
+    case OpKind::NotifyAll: {
+      auto it = monitors_.find(op.obj);
+      if (it == monitors_.end() || it->second.owner != t.id) {
+        t.outcome = Outcome::IllegalMonitor;
+        return;
+      }
+      std::vector<ThreadId>& w = it->second.waiters;
+      size_t n = op.kind == OpKind::NotifyAll ? w.size() : std::min<size_t>(w.size(), 1);
+      for (size_t k = 0; k < n; ++k) {
+        size_t i = op.kind == OpKind::NotifyAll ? 0 : strategy_.choose_aux(AuxChoice::NotifyTarget, w.size());
+        ThreadState& waiter = threads_.at(w[i]);
+        w.erase(w.begin() + long(i));
+        waiter.status = ThreadState::Pending;
+        waiter.pending = Op::monitor(OpKind::Reacquire, op.obj, waiter.pending.site);
+      }
+      break;
+    }
+    case OpKind::Join:
+      if (threads_.at(op.target).status != ThreadState::Dead) {
+        if (t.interrupted) {
+          t.interrupted = false;
+          t.outcome = Outcome::Interrupted;
+        } else {
+          t.outcome = Outcome::Timeout;
+        }
+      }
+      break;
+    case OpKind::Sleep:
+      if (t.interrupted) {
+        t.interrupted = false;
+        t.outcome = Outcome::Interrupted;
+      }
+      break;
+    case OpKind::Interrupt: threads_.at(op.target).interrupted = true; break;
+    default: break;
+  }
+  if (op.kind != OpKind::Continue) record(t, op);
+}
+
+std::optional<ThreadId> Model::step() {
+  std::vector<Candidate> cands = enabled();
+  if (cands.empty()) return std::nullopt;
+  size_t i = strategy_.choose(cands, steps_);
+  if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");
+  ThreadState& t = threads_.at(cands[i].thread);
+  execute(t);
+  ++steps_;
+  return t.id;
+}
+
+}  // namespace jsched::sched

@@ -1,0 +1,108 @@
+// The scheduler's model of a Java program's threads and monitors, independent of the JVM: who
+// holds which monitor (and how often), who waits where, who is enabled, and what executing
+// each thread's pending operation does. The Controller drives it for real JVM threads, the
+// abstract-program interpreter drives it for tests; both see identical decisions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "scheduler/fingerprint.h"
+#include "scheduler/op.h"
+#include "scheduler/strategy.h"
+
+namespace jsched::sched {
+
+enum class Outcome : uint8_t { Ok, Timeout, Interrupted, Spurious, IllegalMonitor, Aborted };
+
+const char* outcome_name(Outcome o);
+
+struct ThreadState {
+  enum Status : uint8_t {
+    Pending,   // at a scheduling point, waiting to perform `pending`
+    Running,   // the one thread executing
+    Waiting,   // in the wait set of pending.obj
+    Detached,  // blocked in the JVM where the model cannot see; comes back on its own
+    Dead
+  };
+  ThreadId id = 0;
+  ThreadId parent = kNoThread;
+  std::string name;  // stable across runs: "0" for main, "0.2" for its second child, ...
+  uint32_t children = 0;
+  uint64_t events = 0;  // executed events, numbering them within the thread
+  Status status = Pending;
+  Op pending;
+  Outcome outcome = Outcome::Ok;
+  uint32_t saved_count = 0;  // monitor recursion released by a wait
+  bool interrupted = false;
+};
+
+struct MonitorState {
+  ThreadId owner = kNoThread;
+  uint32_t count = 0;
+  std::vector<ThreadId> waiters;  // wait set, in arrival order
+};
+
+// Stable-name callback so the fingerprint can name objects; the caller owns naming.
+class Model {
+ public:
+  explicit Model(Strategy& strategy) : strategy_(strategy) {}
+
+  // The first thread (main), running.
+  ThreadId add_main();
+  // Threads a thread creates start Pending with a Begin step.
+  ThreadId spawn(ThreadId parent);
+
+  // The running thread arrives at a scheduling point wanting to perform `op`.
+  void arrive(ThreadId t, const Op& op);
+  // Operations applied when the running thread arrives, before the next decision: a monitor
+  // released (Exit), a thread created (Start, use spawn), the thread's end (End), and Wait.
+  void release(ThreadId t, ObjectId monitor);
+  void started(ThreadId t, ThreadId child);
+  void end(ThreadId t);
+  // Wait on `monitor`: releases it and joins its wait set, or (when the thread is interrupted
+  // or does not hold the monitor) fails at once; returns true when the thread now waits.
+  bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site);
+
+  // Marks a thread blocked outside the model's sight / back at a scheduling point.
+  void detach(ThreadId t);
+
+  // Chooses and executes one enabled transition; returns the thread now running, or nothing
+  // when no thread is enabled.
+  std::optional<ThreadId> step();
+
+  // All enabled transitions, ordered by thread id.
+  std::vector<Candidate> enabled() const;
+  bool deadlocked() const;  // alive threads, none enabled, none detached
+  bool any_alive() const;
+  size_t detached_count() const;
+
+  const ThreadState& thread(ThreadId t) const { return threads_.at(t); }
+  size_t thread_count() const { return threads_.size(); }
+  const std::unordered_map<ObjectId, MonitorState>& monitors() const { return monitors_; }
+  uint64_t steps() const { return steps_; }
+  Outcome outcome(ThreadId t) const { return threads_.at(t).outcome; }
+  Fingerprint& fingerprint() { return fingerprint_; }
+
+  // Interrupt status, for isInterrupted()/interrupted().
+  bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
+  void clear_interrupt(ThreadId t) { threads_.at(t).interrupted = false; }
+
+ private:
+  bool is_enabled(const ThreadState& t) const;
+  void execute(ThreadState& t);
+  void record(ThreadState& t, const Op& op);
+  MonitorState& monitor(ObjectId m) { return monitors_[m]; }
+  void forget_if_idle(ObjectId m);
+
+  Strategy& strategy_;
+  std::vector<ThreadState> threads_;
+  std::unordered_map<ObjectId, MonitorState> monitors_;
+  uint64_t steps_ = 0;
+  Fingerprint fingerprint_;
+};
+
+}  // namespace jsched::sched

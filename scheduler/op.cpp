@@ -1,0 +1,59 @@
+#include "scheduler/op.h"
+
+#include <cstddef>
+
+namespace jsched::sched {
+
+const char* op_name(OpKind k) {
+  static const char* kNames[] = {"begin", "continue", "enter", "wait", "reacquire", "notify",
+                                 "notifyAll", "join", "sleep", "yield", "interrupt", "read",
+                                 "write", "exit", "start", "end"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
+  return kNames[size_t(k)];
+}
+
+Footprint footprint(ThreadId self, const Op& op) {
+  Footprint f;
+  switch (op.kind) {
+    case OpKind::Enter:
+    case OpKind::Wait:
+    case OpKind::Reacquire:
+    case OpKind::Notify:
+    case OpKind::NotifyAll:
+    case OpKind::Exit:
+      f.space = Footprint::Monitor;
+      f.key = op.obj;
+      f.write = true;
+      break;
+    case OpKind::Join:
+    case OpKind::Interrupt:
+    case OpKind::Start:
+      f.space = Footprint::ThreadObj;
+      f.key = op.target;
+      f.write = true;
+      break;
+    case OpKind::Begin:
+    case OpKind::End:
+      f.space = Footprint::ThreadObj;
+      f.key = self;
+      f.write = true;
+      break;
+    case OpKind::Read:
+    case OpKind::Write:
+      f.space = Footprint::Variable;
+      f.key = op.obj;
+      f.key2 = uint64_t(op.slot);
+      f.write = op.kind == OpKind::Write;
+      break;
+    default: break;  // Continue, Sleep, Yield touch nothing shared
+  }
+  return f;
+}
+
+bool dependent(ThreadId a, const Op& x, ThreadId b, const Op& y) {
+  if (a == b) return true;
+  Footprint fx = footprint(a, x), fy = footprint(b, y);
+  return fx.space != Footprint::None && fx == fy && (fx.write || fy.write);
+}
+
+}  // namespace jsched::sched

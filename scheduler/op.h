@@ -1,0 +1,87 @@
+// Operations threads perform at scheduling points, and the dependence relation of SPEC §4.
+#pragma once
+
+#include <cstdint>
+
+namespace jsched::sched {
+
+using ThreadId = uint32_t;  // creation index: 0 is the thread that runs main
+using ObjectId = uint64_t;  // stable name of an object, assigned by the caller
+inline constexpr ThreadId kNoThread = 0xffffffffu;
+inline constexpr ObjectId kNoObject = 0;
+
+enum class OpKind : uint8_t {
+  Begin,      // a new thread's first step
+  Continue,   // nothing pending (after a monitor release or a start)
+  Enter,      // acquire monitor `obj`
+  Wait,       // release monitor `obj` and join its wait set
+  Reacquire,  // internal: leave the wait set and take `obj` back
+  Notify,
+  NotifyAll,
+  Join,       // wait for thread `target` to end
+  Sleep,
+  Yield,
+  Interrupt,  // set `target`'s interrupt flag
+  Read,       // variable (obj, slot)
+  Write,
+  // Applied when the thread arrives (the real operation already happened or must happen now):
+  Exit,   // released monitor `obj`
+  Start,  // created thread `target`
+  End,    // the thread terminated
+  Count
+};
+
+const char* op_name(OpKind k);
+
+struct Op {
+  OpKind kind = OpKind::Continue;
+  ObjectId obj = kNoObject;   // monitor, or the object of a variable
+  int64_t slot = -1;          // variable: field id or array index
+  ThreadId target = kNoThread;
+  bool timed = false;         // Wait, Join
+  int32_t site = 0;           // instrumentation site (0: none)
+
+  static Op of(OpKind k) { Op o; o.kind = k; return o; }
+  static Op monitor(OpKind k, ObjectId m, int32_t site = 0) {
+    Op o;
+    o.kind = k;
+    o.obj = m;
+    o.site = site;
+    return o;
+  }
+  static Op variable(bool write, ObjectId obj, int64_t slot, int32_t site = 0) {
+    Op o;
+    o.kind = write ? OpKind::Write : OpKind::Read;
+    o.obj = obj;
+    o.slot = slot;
+    o.site = site;
+    return o;
+  }
+  static Op thread(OpKind k, ThreadId target, bool timed = false, int32_t site = 0) {
+    Op o;
+    o.kind = k;
+    o.target = target;
+    o.timed = timed;
+    o.site = site;
+    return o;
+  }
+};
+
+// What an operation touches for dependence: a monitor, a thread (its Thread object), or a
+// variable; `write` tells whether two touches of the same thing conflict (reads commute).
+struct Footprint {
+  enum Space : uint8_t { None, Monitor, ThreadObj, Variable } space = None;
+  uint64_t key = 0, key2 = 0;
+  bool write = false;
+  bool operator==(const Footprint& o) const {
+    return space == o.space && key == o.key && key2 == o.key2;
+  }
+};
+
+// `self` performs `op`.
+Footprint footprint(ThreadId self, const Op& op);
+
+// SPEC §4: same thread, or the same monitor / thread / variable with at least one write.
+bool dependent(ThreadId a, const Op& x, ThreadId b, const Op& y);
+
+}  // namespace jsched::sched

@@ -1,0 +1,39 @@
+// A binary semaphore on a futex: one thread parks, another hands it a permit. A permit given
+// before the park is kept, so a handoff to a thread that has not yet arrived is not lost.
+#pragma once
+
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+
+namespace jsched::sched {
+
+class Parker {
+ public:
+  void park() {
+    for (;;) {
+      if (permit_.exchange(0, std::memory_order_acquire) == 1) return;
+      waiting_.store(1, std::memory_order_seq_cst);
+      if (permit_.load(std::memory_order_seq_cst) == 0) {
+        syscall(SYS_futex, &permit_, FUTEX_WAIT_PRIVATE, 0, nullptr, nullptr, 0);
+      }
+      waiting_.store(0, std::memory_order_relaxed);
+    }
+  }
+  void unpark() {
+    permit_.store(1, std::memory_order_seq_cst);
+    // Skip the system call when the owner is not (about to be) asleep.
+    if (waiting_.load(std::memory_order_seq_cst)) {
+      syscall(SYS_futex, &permit_, FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+    }
+  }
+
+ private:
+  std::atomic<uint32_t> permit_{0};
+  std::atomic<uint32_t> waiting_{0};
+};
+
+}  // namespace jsched::sched

@@ -1,0 +1,75 @@
+// Record and replay: every choice a strategy makes (the next thread, a notify's target), the
+// file format that stores them, and the strategies that write and follow it.
+//
+// File format (text, one item per line):
+//   jsched-schedule 1
+//   options <agent options of the recorded run>
+//   decisions <N>
+//   t <thread id>      (N lines of `t` or `a`: a thread choice or an auxiliary choice index)
+//   a <index>
+//   end
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "scheduler/strategy.h"
+
+namespace jsched::sched {
+
+struct Decision {
+  enum Kind : uint8_t { Thread = 't', Aux = 'a' } kind;
+  uint32_t value;
+  bool operator==(const Decision& o) const { return kind == o.kind && value == o.value; }
+};
+
+struct ScheduleLog {
+  std::string options;
+  std::vector<Decision> decisions;
+
+  void write(const std::string& path) const;  // throws std::runtime_error
+  // Throws std::runtime_error naming the file, line and problem.
+  static ScheduleLog read(const std::string& path);
+};
+
+// Replay met a choice the log does not allow.
+class ReplayDivergence : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Wraps a strategy and logs each of its choices.
+class RecordingStrategy : public Strategy {
+ public:
+  RecordingStrategy(Strategy& inner, ScheduleLog& log) : inner_(inner), log_(log) {}
+  size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
+  size_t choose_aux(AuxChoice kind, size_t n) override;
+  bool allow_spurious() const override { return inner_.allow_spurious(); }
+  void on_thread_created(ThreadId t, ThreadId parent) override { inner_.on_thread_created(t, parent); }
+  void on_executed(ThreadId t, const Op& op) override { inner_.on_executed(t, op); }
+
+ private:
+  Strategy& inner_;
+  ScheduleLog& log_;
+};
+
+// Follows a log exactly; throws ReplayDivergence naming the step where the run departs.
+class ReplayStrategy : public Strategy {
+ public:
+  explicit ReplayStrategy(const ScheduleLog& log) : log_(log) {}
+  size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
+  size_t choose_aux(AuxChoice kind, size_t n) override;
+  // Spurious wake-ups are allowed so that recorded ones replay; the log decides.
+  bool allow_spurious() const override { return true; }
+  bool finished() const { return pos_ == log_.decisions.size(); }
+  size_t position() const { return pos_; }
+
+ private:
+  const Decision& next(Decision::Kind kind);
+  const ScheduleLog& log_;
+  size_t pos_ = 0;
+};
+
+}  // namespace jsched::sched

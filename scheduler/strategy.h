@@ -1,0 +1,36 @@
+// Search strategies choose, at each scheduling point, which enabled thread runs next.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "scheduler/op.h"
+
+namespace jsched::sched {
+
+// An enabled transition: `thread` may perform `op` (for a waiting thread, `op` is its Wait and
+// the transition wakes it by timeout, interrupt or spuriously).
+struct Candidate {
+  ThreadId thread;
+  Op op;
+};
+
+// Choices other than the next thread, also drawn by the strategy so that replay reproduces
+// them: which waiter a notify wakes.
+enum class AuxChoice : uint8_t { NotifyTarget };
+
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+  // Index into `enabled` (non-empty, ordered by thread id). `step` counts executed steps.
+  virtual size_t choose(const std::vector<Candidate>& enabled, uint64_t step) = 0;
+  // Index in [0, n), n >= 1.
+  virtual size_t choose_aux(AuxChoice kind, size_t n) = 0;
+  // Whether waiting threads may also wake spuriously (they then count as candidates).
+  virtual bool allow_spurious() const { return false; }
+  virtual void on_thread_created(ThreadId /*t*/, ThreadId /*parent*/) {}
+  virtual void on_executed(ThreadId /*t*/, const Op& /*op*/) {}
+};
+
+}  // namespace jsched::sched
