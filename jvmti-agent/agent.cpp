@@ -4,13 +4,19 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <fstream>
+#include <random>
 #include <stdexcept>
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_hook.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
+#include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
+#include "jvmti-agent/thread_events.h"
+#include "scheduler/random_strategy.h"
+#include "scheduler/schedule_log.h"
 
 namespace jsched::agent {
 
@@ -25,7 +31,25 @@ void check(jvmtiError e, const char* what) {
   if (e != JVMTI_ERROR_NONE) fatal(std::string(what) + " failed (JVMTI error " + std::to_string(e) + ")");
 }
 
-void JNICALL on_vm_start(jvmtiEnv* jvmti, JNIEnv* env) {
+// The replay log must outlive the strategy that reads it.
+sched::ScheduleLog g_replay_log;
+
+std::unique_ptr<sched::Strategy> make_strategy(const Options& o) {
+  switch (o.strategy) {
+    case Strategy::Random: return std::make_unique<sched::RandomStrategy>(o.seed);
+    case Strategy::Replay:
+      try {
+        g_replay_log = sched::ScheduleLog::read(o.replay);
+      } catch (const std::exception& e) {
+        fatal(std::string("replay: ") + e.what());
+      }
+      return std::make_unique<sched::ReplayStrategy>(g_replay_log);
+    default:
+      fatal(std::string("strategy ") + strategy_name(o.strategy) + " is not implemented yet");
+  }
+}
+
+void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (!resolve_refs(env)) fatal("cannot resolve java.lang classes");
   jclass cl = env->FindClass("java/lang/ClassLoader");
@@ -38,14 +62,22 @@ void JNICALL on_vm_start(jvmtiEnv* jvmti, JNIEnv* env) {
     if (!define_shim_class(env)) fatal("cannot define java.lang.JSchedShim");
     s.hooks_ready = true;
   }
-  (void)jvmti;
 }
 
-void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* env, jthread) {
-  if (!activate_hooks(env, state().rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
+void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
+  AgentState& s = state();
+  if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
+  if (!s.controlled) return;
+  if (!s.jdk_mode) {
+    jclass thread = refs().Thread;
+    check(jvmti->RetransformClasses(1, &thread), "RetransformClasses(java.lang.Thread)");
+  }
+  log_line(std::string("strategy ") + strategy_name(s.options.strategy) + ", seed " +
+           std::to_string(s.options.seed));
+  runtime()->start(jvmti, env, main);
 }
 
-void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
+void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (s.options.verbose) {
     log_line("classes instrumented: " + std::to_string(s.classes_rewritten.load()) +
@@ -53,6 +85,12 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
              ", sites: " + std::to_string(s.sites.size()));
     log_line("hook calls: " + hook_call_summary());
   }
+  if (Runtime* rt = runtime()) rt->vm_death(env);
+}
+
+uint64_t fresh_seed() {
+  std::random_device rd;
+  return (uint64_t(rd()) << 32 | rd()) & 0x7fffffffffffffffULL;
 }
 
 }  // namespace
@@ -69,12 +107,16 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     log_line(std::string("error: ") + e.what());
     _exit(2);
   }
+  if (!opts.seed_given) opts.seed = fresh_seed();
   ClassFilter filter(opts.include, opts.exclude);
   auto st = std::make_unique<AgentState>(opts, filter);
   st->vm = vm;
   st->jdk_mode = filter.reaches_jdk();
+  st->controlled = opts.strategy != Strategy::None;
   st->rewrite.hook_owner = st->jdk_mode ? "java/lang/Thread" : "java/lang/JSchedShim";
   st->rewrite.accesses = opts.effective_accesses();
+  // Allocation sites name objects stably across runs (partial orders, reports).
+  st->rewrite.allocations = st->controlled;
   if (vm->GetEnv(reinterpret_cast<void**>(&st->jvmti), JVMTI_VERSION_11) != JNI_OK) {
     log_line("error: JVMTI 11 is not available in this JVM");
     _exit(2);
@@ -84,15 +126,22 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   // java.lang.Thread as it loads, before any Java code executes.
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
+  AgentState& s = state();
+  if (s.controlled) set_runtime(new Runtime(s, make_strategy(s.options)));
 
   jvmtiCapabilities caps;
   std::memset(&caps, 0, sizeof caps);
   caps.can_tag_objects = 1;
   caps.can_get_line_numbers = 1;
   caps.can_get_source_file_name = 1;
-  if (state().jdk_mode) {
+  if (s.jdk_mode) {
     caps.can_generate_all_class_hook_events = 1;
     caps.can_generate_early_class_hook_events = 1;
+  }
+  if (s.controlled) {
+    caps.can_generate_monitor_events = 1;
+    caps.can_retransform_classes = 1;
+    caps.can_get_thread_cpu_time = 1;
   }
   check(jvmti->AddCapabilities(&caps), "AddCapabilities");
 
@@ -102,9 +151,22 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   cb.VMStart = on_vm_start;
   cb.VMInit = on_vm_init;
   cb.VMDeath = on_vm_death;
+  cb.ThreadStart = on_thread_start;
+  cb.ThreadEnd = on_thread_end;
+  cb.MonitorContendedEnter = on_contended_enter;
+  cb.MonitorContendedEntered = on_contended_entered;
+  cb.MonitorWait = on_monitor_wait;
+  cb.MonitorWaited = on_monitor_waited;
   check(jvmti->SetEventCallbacks(&cb, sizeof cb), "SetEventCallbacks");
-  for (jvmtiEvent e : {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_VM_START, JVMTI_EVENT_VM_INIT,
-                       JVMTI_EVENT_VM_DEATH}) {
+  std::vector<jvmtiEvent> events = {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_VM_START,
+                                    JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH};
+  if (s.controlled) {
+    events.insert(events.end(), {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END,
+                                 JVMTI_EVENT_MONITOR_CONTENDED_ENTER,
+                                 JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, JVMTI_EVENT_MONITOR_WAIT,
+                                 JVMTI_EVENT_MONITOR_WAITED});
+  }
+  for (jvmtiEvent e : events) {
     check(jvmti->SetEventNotificationMode(JVMTI_ENABLE, e, nullptr), "SetEventNotificationMode");
   }
   return JNI_OK;

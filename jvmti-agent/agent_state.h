@@ -25,6 +25,8 @@ struct AgentState {
   // JDK mode: JDK classes are instrumented, the hooks live in java.lang.Thread (added as it
   // loads) and classes are seen from the very first one.
   bool jdk_mode = false;
+  // A strategy controls the run (everything but strategy=none).
+  bool controlled = false;
   // Set once the hooks' class exists and classes may be rewritten to call it.
   std::atomic<bool> hooks_ready{false};
   jobject platform_loader = nullptr;  // global ref, known from VM start on

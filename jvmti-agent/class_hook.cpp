@@ -34,9 +34,20 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
                                 const unsigned char* data, jint* new_len,
                                 unsigned char** new_data) {
   AgentState& s = state();
-  if (name == nullptr || class_being_redefined != nullptr) return;
+  if (name == nullptr) return;
   std::string_view cls(name);
   cf::Bytes input(data, size_t(len));
+  if (class_being_redefined != nullptr) {
+    // The one retransformation jsched asks for: Thread, to report uncaught throwables.
+    if (!s.jdk_mode && s.controlled && cls == "java/lang/Thread") {
+      try {
+        hand_back(jvmti, add_uncaught_hook(input), new_len, new_data);
+      } catch (const std::exception& e) {
+        log_line(std::string("warning: uncaught exceptions will not be reported: ") + e.what());
+      }
+    }
+    return;
+  }
   const bool thread_host = s.jdk_mode && cls == "java/lang/Thread";
   cf::Buffer output;
   if (s.hooks_ready && s.filter.instrument(cls, is_jdk_loader(env, loader))) {
@@ -59,7 +70,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
   if (thread_host) {
     // The hooks are added after instrumenting Thread's own code, so they stay plain.
     try {
-      output = add_hooks_to_thread(output.empty() ? input : cf::Bytes(output));
+      output = add_hooks_to_thread(output.empty() ? input : cf::Bytes(output), s.controlled);
     } catch (const std::exception& e) {
       log_line(std::string("error: cannot add hooks to java.lang.Thread: ") + e.what());
       _exit(2);

@@ -1,81 +1,210 @@
 // The natives of the hooks (java-shim/java/lang/JSchedShim.java). Each is exported twice: for
 // java.lang.JSchedShim (default mode) and, as an alias, for java.lang.Thread (JDK mode), so
 // the JVM finds them by name in this library. Site 0 is the no-op call that links them.
+//
+// A native acts only for a controlled thread that is not already inside jsched; otherwise it
+// returns at once (false for those that return boolean: the hook then does the plain thing).
 #include <jni.h>
+#include <sched.h>
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
+#include "jvmti-agent/runtime.h"
 #include "rewriter/hooks.h"
+#include "scheduler/fingerprint.h"
 
 using jsched::rw::Hook;
 using namespace jsched::agent;
+namespace sched = jsched::sched;
 
 #define JSCHED_SHIM(name) Java_java_lang_JSchedShim_##name
 #define JSCHED_THREAD_ALIAS(name)                                                     \
   extern "C" JNIEXPORT decltype(JSCHED_SHIM(name)) Java_java_lang_Thread_##name \
       __attribute__((alias("Java_java_lang_JSchedShim_" #name)));
 
+namespace {
+
+// The runtime and the calling thread's context when the hook should act.
+struct Active {
+  Runtime* rt = nullptr;
+  ThreadCtx* ctx = nullptr;
+  explicit operator bool() const { return ctx != nullptr; }
+};
+
+Active active() {
+  Active a;
+  a.rt = runtime();
+  if (a.rt) a.ctx = Runtime::current();
+  return a;
+}
+
+bool holds_lock(JNIEnv* env, jobject o) {
+  return env->CallStaticBooleanMethod(refs().Thread, refs().Thread_holdsLock, o);
+}
+
+// Keeps the model's interrupt flag in step with an interrupt it did not see.
+void sync_interrupt(JNIEnv* env, const Active& a) {
+  jthread self = nullptr;
+  if (a.rt->jvmti()->GetCurrentThread(&self) != JVMTI_ERROR_NONE) return;
+  if (env->CallBooleanMethod(self, refs().Thread_isInterrupted)) a.rt->ctl().mark_interrupted(a.ctx->id);
+  env->DeleteLocalRef(self);
+}
+
+// InterruptedException, with the JVM's interrupt flag cleared as Java's blocking calls do.
+void throw_interrupted(JNIEnv* env, const char* what) {
+  env->CallStaticBooleanMethod(refs().Thread, refs().Thread_interrupted);
+  env->ThrowNew(env->FindClass("java/lang/InterruptedException"), what);
+}
+
+}  // namespace
+
 extern "C" {
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv*, jclass, jobject, jint site) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorEnter);
+  Active a = active();
+  if (!a || lock == nullptr) return;
+  InRuntime g(*a.ctx);
+  a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter, a.rt->object_id(env, lock, *a.ctx), site));
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv*, jclass, jobject, jint site) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorExit);
+  Active a = active();
+  if (!a || lock == nullptr) return;
+  InRuntime g(*a.ctx);
+  a.rt->ctl().release(a.ctx->id, a.rt->object_id(env, lock, *a.ctx), site);
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv*, jclass, jobject, jlong, jint, jboolean,
-                                                   jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject o, jlong, jint,
+                                                   jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ObjectWait);
-  return JNI_FALSE;
+  Active a = active();
+  if (!a || o == nullptr) return JNI_FALSE;
+  InRuntime g(*a.ctx);
+  if (!holds_lock(env, o)) return JNI_FALSE;  // the plain wait throws IllegalMonitorStateException
+  sync_interrupt(env, a);
+  sched::ObjectId m = a.rt->object_id(env, o, *a.ctx);
+  // Release the JVM's monitor completely, as Object.wait would, so the thread that runs next
+  // can really take it; count the exits to restore the same state afterwards.
+  int exits = 0;
+  while (holds_lock(env, o)) {
+    env->MonitorExit(o);
+    ++exits;
+  }
+  sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, site);
+  for (int i = 0; i < exits; ++i) env->MonitorEnter(o);
+  switch (r) {
+    case sched::Outcome::Interrupted: throw_interrupted(env, "wait interrupted"); return JNI_TRUE;
+    case sched::Outcome::IllegalMonitor: return JNI_FALSE;  // taken where jsched did not see
+    default: return JNI_TRUE;
+  }
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv*, jclass, jobject, jboolean all, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobject o, jboolean all, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
-  return JNI_FALSE;
+  Active a = active();
+  if (!a || o == nullptr) return JNI_FALSE;
+  InRuntime g(*a.ctx);
+  if (!holds_lock(env, o)) return JNI_FALSE;
+  sched::OpKind k = all ? sched::OpKind::NotifyAll : sched::OpKind::Notify;
+  sched::Outcome r = a.rt->ctl().point(a.ctx->id, sched::Op::monitor(k, a.rt->object_id(env, o, *a.ctx), site));
+  return r == sched::Outcome::IllegalMonitor ? JNI_FALSE : JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv*, jclass, jthread, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
-  return JNI_FALSE;
+  Active a = active();
+  if (!a || t == nullptr) return JNI_FALSE;
+  InRuntime g(*a.ctx);
+  sched::ThreadId child = a.rt->spawn(env, *a.ctx, t);
+  env->CallVoidMethod(t, refs().Thread_start);
+  jint state = 0;
+  a.rt->jvmti()->GetThreadState(t, &state);
+  if (env->ExceptionCheck() || state == 0) {
+    // Not started (already started, or an override of start() that never calls super): the
+    // model must not wait for it.
+    a.rt->abandon(child);
+    return JNI_TRUE;
+  }
+  a.rt->ctl().started(a.ctx->id, child);
+  return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv*, jclass, jthread, jlong, jboolean,
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread t, jlong, jboolean timed,
                                                    jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadJoin);
-  return JNI_FALSE;
+  Active a = active();
+  if (!a || t == nullptr) return JNI_FALSE;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
+  InRuntime g(*a.ctx);
+  sync_interrupt(env, a);
+  sched::Outcome r = a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Join, target, timed, site));
+  if (r == sched::Outcome::Interrupted) {
+    throw_interrupted(env, "join interrupted");
+  } else if (r == sched::Outcome::Ok) {
+    // The model saw the thread end; the JVM finishes it a moment later (outside jsched).
+    jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
+    while (env->CallBooleanMethod(t, alive)) sched_yield();
+  }
+  return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv*, jclass, jlong, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadSleep);
-  return JNI_FALSE;
+  Active a = active();
+  if (!a) return JNI_FALSE;
+  InRuntime g(*a.ctx);
+  sync_interrupt(env, a);
+  sched::Op op = sched::Op::of(sched::OpKind::Sleep);
+  op.site = site;
+  // Time is the scheduler's: a sleep is a point where others may run, never a real delay.
+  if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted) throw_interrupted(env, "sleep interrupted");
+  return JNI_TRUE;
 }
 
 JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedYield)(JNIEnv*, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadYield);
-  return JNI_FALSE;
+  Active a = active();
+  if (!a) return JNI_FALSE;
+  InRuntime g(*a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Yield);
+  op.site = site;
+  a.rt->ctl().point(a.ctx->id, op);
+  return JNI_TRUE;
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedInterrupt)(JNIEnv*, jclass, jthread, jint site) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedInterrupt)(JNIEnv*, jclass, jthread t, jint site) {
   if (site == 0) return;
   observe(Hook::ThreadInterrupt);
+  Active a = active();
+  if (!a || t == nullptr) return;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return;
+  InRuntime g(*a.ctx);
+  a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Interrupt, target, false, site));
 }
 
-JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv*, jclass, jthread, jboolean clear,
+JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv*, jclass, jthread t, jboolean clear,
                                                         jint site) {
   if (site == 0) return -1;
   observe(clear ? Hook::ThreadInterrupted : Hook::ThreadIsInterrupted);
-  return -1;
+  Active a = active();
+  if (!a || t == nullptr) return -1;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return -1;
+  // The JVM's flag is set along with the model's; only a model flag the JVM lacks matters.
+  return a.rt->ctl().interrupted(target, clear) ? 1 : -1;
 }
 
 // True when `owner` resolves the site's static method to java.lang.Thread's own.
@@ -97,16 +226,43 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedResolves)(JNIEnv* env, jclass, jcla
   return same;
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv*, jclass, jobject, jint index,
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o, jint index,
                                                  jboolean write, jint site) {
   if (site == 0) return;
   observe(index >= 0 ? (write ? Hook::ArrayStore : Hook::ArrayLoad)
                      : (write ? Hook::PutField : Hook::GetField));
+  Active a = active();
+  if (!a) return;
+  const Site* s = state().sites.get(site);
+  if (s == nullptr) return;
+  bool is_static = s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
+  if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
+  InRuntime g(*a.ctx);
+  sched::ObjectId obj;
+  int64_t slot;
+  if (is_static) {
+    obj = sched::hash_string("static:" + *s->owner + "." + *s->name);
+    slot = 0;
+  } else {
+    obj = a.rt->object_id(env, o, *a.ctx);
+    slot = index >= 0 ? int64_t(index) : int64_t(sched::hash_string(*s->name + *s->desc) >> 1);
+  }
+  a.rt->ctl().point(a.ctx->id, sched::Op::variable(write, obj, slot, site));
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv*, jclass, jobject, jint site) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv*, jclass, jobject o, jint site) {
   if (site == 0) return;
   observe(Hook::Allocated);
+  Active a = active();
+  if (!a || o == nullptr) return;
+  a.rt->name_new_object(o, *a.ctx);
+}
+
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass, jthrowable e) {
+  if (e == nullptr) return;
+  Active a = active();
+  if (!a) return;
+  a.rt->uncaught(env, *a.ctx, e);
 }
 
 JSCHED_THREAD_ALIAS(jschedEnter)
@@ -122,5 +278,6 @@ JSCHED_THREAD_ALIAS(jschedIsInterrupted)
 JSCHED_THREAD_ALIAS(jschedResolves)
 JSCHED_THREAD_ALIAS(jschedAccess)
 JSCHED_THREAD_ALIAS(jschedAllocated)
+JSCHED_THREAD_ALIAS(jschedUncaught)
 
 }  // extern "C"

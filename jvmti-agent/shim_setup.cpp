@@ -1,7 +1,12 @@
 #include "jvmti-agent/shim_setup.h"
 
 #include "classfile/class_file.h"
+#include "classfile/opcodes.h"
+#include "rewriter/hooks.h"
 #include "rewriter/transplant.h"
+
+#include <algorithm>
+#include <stdexcept>
 
 extern const unsigned char jsched_shim_class[];
 extern const size_t jsched_shim_class_size;
@@ -24,10 +29,38 @@ bool define_shim_class(JNIEnv* env) {
   return true;
 }
 
-cf::Buffer add_hooks_to_thread(cf::Bytes thread_class) {
+namespace {
+
+// `aload_1; invokestatic <owner>.uncaught(Throwable)V` first in dispatchUncaughtException.
+void call_uncaught_hook(cf::ClassFile& thread, std::string_view owner) {
+  for (cf::Member& m : thread.methods) {
+    if (thread.member_name(m) != "dispatchUncaughtException" ||
+        thread.member_desc(m) != "(Ljava/lang/Throwable;)V" || m.code_attr < 0) {
+      continue;
+    }
+    cf::Code& code = thread.decode_code(m);
+    const rw::HookInfo& h = rw::hook_info(rw::Hook::Uncaught);
+    uint16_t ref = thread.cp.add_methodref(owner, h.name, h.desc);
+    code.insns.insert(code.insns.begin(), {cf::Insn::make(cf::op::aload_1), cf::Insn::make(cf::op::invokestatic, ref)});
+    code.max_stack = std::max<uint16_t>(code.max_stack, 1);
+    return;
+  }
+  throw std::runtime_error("java.lang.Thread has no dispatchUncaughtException(Throwable)");
+}
+
+}  // namespace
+
+cf::Buffer add_hooks_to_thread(cf::Bytes thread_class, bool uncaught_hook) {
   cf::ClassFile host = cf::ClassFile::parse(thread_class);
   cf::ClassFile donor = cf::ClassFile::parse(shim_bytes());
   rw::transplant(donor, host);
+  if (uncaught_hook) call_uncaught_hook(host, "java/lang/Thread");
+  return host.write();
+}
+
+cf::Buffer add_uncaught_hook(cf::Bytes thread_class) {
+  cf::ClassFile host = cf::ClassFile::parse(thread_class);
+  call_uncaught_hook(host, "java/lang/JSchedShim");
   return host.write();
 }
 
@@ -53,11 +86,12 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedResolves", "(Ljava/lang/Class;I)Z"},
       {"jschedAccess", "(Ljava/lang/Object;IZI)V"},
       {"jschedAllocated", "(Ljava/lang/Object;I)V"},
+      {"jschedUncaught", "(Ljava/lang/Throwable;)V"},
   };
   for (const Native& n : kNatives) {
     jmethodID m = env->GetStaticMethodID(c, n.name, n.desc);
     if (m == nullptr) return env->ExceptionDescribe(), false;
-    jvalue args[5] = {};  // every argument zero or null, site 0 included
+    jvalue args[5] = {};  // every argument zero or null, site 0 included (null: uncaught)
     switch (n.desc[std::string_view(n.desc).find(')') + 1]) {
       case 'V': env->CallStaticVoidMethodA(c, m, args); break;
       case 'Z': env->CallStaticBooleanMethodA(c, m, args); break;

@@ -12,8 +12,10 @@ namespace jsched::agent {
 // can call it). Returns false, with the exception described, on failure.
 bool define_shim_class(JNIEnv* env);
 
-// java.lang.Thread's class bytes with the shim's fields and methods added.
-cf::Buffer add_hooks_to_thread(cf::Bytes thread_class);
+// java.lang.Thread's class bytes with the shim's fields and methods added (JDK mode), and
+// with dispatchUncaughtException calling the uncaught hook first (both modes).
+cf::Buffer add_hooks_to_thread(cf::Bytes thread_class, bool uncaught_hook);
+cf::Buffer add_uncaught_hook(cf::Bytes thread_class);
 
 // Links every native of the hooks class `owner` (internal name) by calling it once as a
 // no-op, then sets its jschedReady flag so hooks start calling the agent. Natives must be

@@ -29,6 +29,7 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"arrayLoad", "(Ljava/lang/Object;II)V"},
     {"arrayStore", "(Ljava/lang/Object;II)V"},
     {"allocated", "(Ljava/lang/Object;I)V"},
+    {"uncaught", "(Ljava/lang/Throwable;)V"},
 };
 }  // namespace
 

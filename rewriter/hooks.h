@@ -33,6 +33,7 @@ enum class Hook {
   ArrayLoad,
   ArrayStore,
   Allocated,
+  Uncaught,  // called from Thread.dispatchUncaughtException, not from rewritten code
   Count
 };
 

@@ -155,6 +155,14 @@ void Controller::detach(ThreadId self) {
   dispatch(lk, kNoThread);
 }
 
+void Controller::rejoin(ThreadId self) {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    if (model_.thread(self).status != ThreadState::Detached) return;
+  }
+  point(self, Op::of(OpKind::Continue));
+}
+
 bool Controller::detach_if_stuck(ThreadId t, uint64_t steps) {
   std::unique_lock<std::mutex> lk(mu_);
   if (running_ != t || model_.steps() != steps) return false;
@@ -169,6 +177,11 @@ bool Controller::interrupted(ThreadId t, bool clear) {
   bool v = model_.interrupted(t);
   if (clear) model_.clear_interrupt(t);
   return v;
+}
+
+void Controller::mark_interrupted(ThreadId t) {
+  std::lock_guard<std::mutex> g(mu_);
+  model_.set_interrupt(t);
 }
 
 ThreadId Controller::running() {

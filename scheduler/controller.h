@@ -48,10 +48,15 @@ class Controller {
   // The running thread blocks where the model cannot see: another thread may run. It comes
   // back at its next scheduling point.
   void detach(ThreadId self);
+  // A detached thread is back (its hidden block is over): it waits for a turn. No-op for a
+  // thread that is not detached.
+  void rejoin(ThreadId self);
   // Detaches `t` if it is still running and no step has happened since `steps`.
   bool detach_if_stuck(ThreadId t, uint64_t steps);
 
   bool interrupted(ThreadId t, bool clear);
+  // An interrupt the model did not see (from code jsched does not control).
+  void mark_interrupted(ThreadId t);
 
   // Ends the run: every parked thread wakes with Outcome::Aborted, and every later call
   // returns it at once (callers stop doing work).

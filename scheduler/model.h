@@ -90,6 +90,7 @@ class Model {
   // Interrupt status, for isInterrupted()/interrupted().
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
   void clear_interrupt(ThreadId t) { threads_.at(t).interrupted = false; }
+  void set_interrupt(ThreadId t) { threads_.at(t).interrupted = true; }
 
  private:
   bool is_enabled(const ThreadState& t) const;

@@ -9,8 +9,8 @@
  * class (a unit test checks its table against it).
  *
  * Until the agent has linked the natives (in libjsched.so, jvmti-agent/shim_natives.cpp) and
- * set `jschedReady`, every hook performs the plain operation: the JVM looks native methods up through
- * Java code that may itself be instrumented. A native returns false when the calling thread is
+ * set `jschedReady`, every hook performs the plain operation: the JVM looks native methods
+ * up through Java code that may itself be instrumented. A native returns false when the calling thread is
  * not under jsched's control, and the hook then performs the plain operation too.
  *
  * `site` identifies the instrumented instruction (class, method, bytecode index) in the agent's
@@ -160,8 +160,14 @@ public final class JSchedShim {
     if (jschedReady) jschedAllocated(o, site);
   }
 
-  // Natives. Those returning boolean return false when the calling thread is not controlled
-  // (the hook then performs the plain operation). jschedIsInterrupted returns 0/1, or -1 for that.
+  /** First thing in Thread.dispatchUncaughtException (the agent adds the call there). */
+  public static void uncaught(Throwable e) {
+    if (jschedReady) jschedUncaught(e);
+  }
+
+  // Natives, named so that they cannot clash with Thread's own (in JDK mode they live there).
+  // Those returning boolean return false when the calling thread is not controlled (the hook
+  // then performs the plain operation); jschedIsInterrupted returns 0/1, or -1 for that.
 
   private static native void jschedEnter(Object lock, int site);
 
@@ -190,4 +196,6 @@ public final class JSchedShim {
   private static native void jschedAccess(Object o, int index, boolean write, int site);
 
   private static native void jschedAllocated(Object o, int site);
+
+  private static native void jschedUncaught(Throwable e);
 }

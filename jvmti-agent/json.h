@@ -1,0 +1,47 @@
+// A minimal JSON object writer for reports (strings escaped, numbers and booleans as is).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace jsched::agent {
+
+inline std::string json_escape(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += char(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+class JsonObject {
+ public:
+  JsonObject& str(const char* k, const std::string& v) { return raw(k, json_escape(v)); }
+  JsonObject& num(const char* k, uint64_t v) { return raw(k, std::to_string(v)); }
+  JsonObject& boolean(const char* k, bool v) { return raw(k, v ? "true" : "false"); }
+  JsonObject& raw(const char* k, const std::string& v) {
+    body_ += (body_.empty() ? "" : ",") + json_escape(k) + ":" + v;
+    return *this;
+  }
+  std::string text() const { return "{" + body_ + "}"; }
+
+ private:
+  std::string body_;
+};
+
+}  // namespace jsched::agent

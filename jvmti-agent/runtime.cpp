@@ -1,0 +1,445 @@
+#include "jvmti-agent/runtime.h"
+
+#include <time.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "jvmti-agent/json.h"
+#include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/observer.h"
+#include "scheduler/fingerprint.h"
+
+namespace jsched::agent {
+
+namespace {
+
+Runtime* g_runtime = nullptr;
+thread_local ThreadCtx* t_ctx = nullptr;
+std::mutex g_ctx_mu;
+std::deque<ThreadCtx> g_ctxs;  // stable addresses; contexts live as long as the process
+
+ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name) {
+  std::lock_guard<std::mutex> g(g_ctx_mu);
+  ThreadCtx& c = g_ctxs.emplace_back();
+  c.id = id;
+  c.name_hash = sched::hash_string(name);
+  return c;
+}
+
+uint64_t now_ns() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+// Tags are stable object names; 0 means untagged, so names are never 0.
+uint64_t nonzero(uint64_t v) { return v ? v : 1; }
+
+std::string shell_quote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%") ==
+                        std::string::npos) {
+    return s;
+  }
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+Runtime* runtime() { return g_runtime; }
+void set_runtime(Runtime* r) { g_runtime = r; }
+
+ThreadCtx* Runtime::current() {
+  ThreadCtx* c = t_ctx;
+  return (c && c->depth == 0) ? c : nullptr;
+}
+
+Runtime::Runtime(AgentState& agent, std::unique_ptr<sched::Strategy> strategy)
+    : agent_(agent), ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_) {
+  log_.options = format_options(agent.options);
+}
+
+void Runtime::start(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
+  jvmti_ = jvmti;
+  start_ns_ = now_ns();
+  ctl_.on_deadlock([this] {
+    JNIEnv* e = nullptr;
+    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    finish(e, RunOutcome::Deadlock, describe_threads(e, true));
+  });
+  ctl_.on_error([this](const std::string& msg) {
+    log_line("error: replay diverged at " + msg);
+    std::fflush(stdout);
+    _exit(2);
+  });
+  sched::ThreadId id = ctl_.attach_main();
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    threads_.push_back(static_cast<jthread>(env->NewGlobalRef(main)));
+  }
+  t_ctx = &new_ctx(id, "0");
+  InRuntime guard(*t_ctx);
+  jclass thread_class = refs().Thread;
+  jmethodID ctor = env->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V");
+  jstring name = env->NewStringUTF("jsched watchdog");
+  jobject wd = env->NewObject(thread_class, ctor, name);
+  if (!wd || jvmti->RunAgentThread(wd, &Runtime::watchdog_main, this, JVMTI_THREAD_MAX_PRIORITY) !=
+                 JVMTI_ERROR_NONE) {
+    env->ExceptionClear();
+    log_line("warning: cannot start the watchdog; hangs and hidden blocks will not be detected");
+  }
+}
+
+sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
+  jmethodID is_daemon = env->GetMethodID(refs().Thread, "isDaemon", "()Z");
+  bool daemon = env->CallBooleanMethod(t, is_daemon);
+  sched::ThreadId child = ctl_.spawn(parent.id, daemon);
+  uint64_t tag = object_id(env, t, parent);
+  std::lock_guard<std::mutex> g(mu_);
+  thread_by_tag_[tag] = child;
+  if (threads_.size() <= child) threads_.resize(child + 1, nullptr);
+  threads_[child] = static_cast<jthread>(env->NewGlobalRef(t));
+  return child;
+}
+
+void Runtime::abandon(sched::ThreadId child) { ctl_.end(child); }
+
+sched::ThreadId Runtime::thread_of(jobject t) {
+  jlong tag = 0;
+  if (t == nullptr || jvmti_->GetTag(t, &tag) != JVMTI_ERROR_NONE || tag == 0) return sched::kNoThread;
+  std::lock_guard<std::mutex> g(mu_);
+  auto it = thread_by_tag_.find(uint64_t(tag));
+  return it == thread_by_tag_.end() ? sched::kNoThread : it->second;
+}
+
+jthread Runtime::jthread_of(sched::ThreadId t) {
+  std::lock_guard<std::mutex> g(mu_);
+  return t < threads_.size() ? threads_[t] : nullptr;
+}
+
+void Runtime::thread_started(JNIEnv*, jthread t) {
+  sched::ThreadId id = thread_of(t);
+  if (id == sched::kNoThread) return;  // not started by a controlled thread
+  std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
+  t_ctx = &new_ctx(id, name);
+  ctl_.begin(id);
+}
+
+void Runtime::thread_ended(JNIEnv* env, jthread) {
+  ThreadCtx* c = t_ctx;
+  if (c == nullptr) return;
+  bool failed;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    failed = !bug_.empty();
+  }
+  if (failed) finish(env, RunOutcome::Bug, bug_);
+  t_ctx = nullptr;
+  ctl_.end(c->id);
+}
+
+sched::ObjectId Runtime::object_id(JNIEnv* env, jobject o, ThreadCtx& ctx) {
+  jlong tag = 0;
+  jvmti_->GetTag(o, &tag);
+  if (tag != 0) return uint64_t(tag);
+  uint64_t name;
+  jclass cls_class = env->GetObjectClass(o);
+  char* sig = nullptr;
+  // Class objects (the monitors of static synchronized methods) are named by their class.
+  if (env->IsSameObject(cls_class, env->FindClass("java/lang/Class")) &&
+      jvmti_->GetClassSignature(static_cast<jclass>(o), &sig, nullptr) == JVMTI_ERROR_NONE) {
+    name = sched::hash_string(std::string("class:") + sig);
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(sig));
+  } else {
+    name = sched::mix64(ctx.name_hash ^ 0x5bd1e995ULL ^ sched::mix64(++ctx.first_touches));
+  }
+  env->DeleteLocalRef(cls_class);
+  name = nonzero(name);
+  jvmti_->SetTag(o, jlong(name));
+  return name;
+}
+
+void Runtime::name_new_object(jobject o, ThreadCtx& ctx) {
+  jvmti_->SetTag(o, jlong(nonzero(sched::mix64(ctx.name_hash ^ sched::mix64(++ctx.allocations)))));
+}
+
+void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
+  InRuntime guard(ctx);
+  std::ostringstream out;
+  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  jmethodID to_string = env->GetMethodID(env->FindClass("java/lang/Object"), "toString", "()Ljava/lang/String;");
+  jmethodID get_trace = env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
+  auto str = [&](jobject o) {
+    std::string s;
+    if (auto js = static_cast<jstring>(env->CallObjectMethod(o, to_string))) {
+      const char* c = env->GetStringUTFChars(js, nullptr);
+      s = c;
+      env->ReleaseStringUTFChars(js, c);
+      env->DeleteLocalRef(js);
+    }
+    return s;
+  };
+  out << "uncaught " << str(e) << " in thread " << tname;
+  if (auto trace = static_cast<jobjectArray>(env->CallObjectMethod(e, get_trace))) {
+    jsize n = env->GetArrayLength(trace);
+    for (jsize i = 0; i < n && i < 40; ++i) {
+      jobject el = env->GetObjectArrayElement(trace, i);
+      out << "\n    at " << str(el);
+      env->DeleteLocalRef(el);
+    }
+  }
+  env->ExceptionClear();
+  std::lock_guard<std::mutex> g(mu_);
+  if (bug_.empty()) bug_ = out.str();
+}
+
+void Runtime::hidden_block(ThreadCtx& ctx, const std::string& what) {
+  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
+  std::lock_guard<std::mutex> g(mu_);
+  if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + ": " + what);
+}
+
+std::string Runtime::stack_of(jthread t) {
+  jvmtiFrameInfo frames[48];
+  jint count = 0;
+  if (t == nullptr || jvmti_->GetStackTrace(t, 0, 48, frames, &count) != JVMTI_ERROR_NONE) return "";
+  std::string out;
+  for (jint i = 0; i < count; ++i) {
+    char *name = nullptr, *sig = nullptr, *csig = nullptr, *file = nullptr;
+    jclass cls = nullptr;
+    jvmti_->GetMethodName(frames[i].method, &name, nullptr, nullptr);
+    jvmti_->GetMethodDeclaringClass(frames[i].method, &cls);
+    if (cls) jvmti_->GetClassSignature(cls, &csig, nullptr);
+    std::string cname = csig ? std::string(csig + 1, std::strlen(csig) - 2) : "?";
+    for (char& ch : cname) ch = ch == '/' ? '.' : ch;
+    int line = -1;
+    jint entries = 0;
+    jvmtiLineNumberEntry* table = nullptr;
+    if (jvmti_->GetLineNumberTable(frames[i].method, &entries, &table) == JVMTI_ERROR_NONE) {
+      for (jint k = 0; k < entries; ++k) {
+        if (table[k].start_location <= frames[i].location) line = table[k].line_number;
+      }
+      jvmti_->Deallocate(reinterpret_cast<unsigned char*>(table));
+    }
+    if (cls) jvmti_->GetSourceFileName(cls, &file);
+    bool ours = cname == "java.lang.JSchedShim" || (name && std::strncmp(name, "jsched", 6) == 0);
+    if (!ours) {
+      out += "\n    at " + cname + "." + (name ? name : "?") + "(" + (file ? file : "Unknown Source") +
+             (line >= 0 ? ":" + std::to_string(line) : std::string()) + ")";
+    }
+    for (char* p : {name, sig, csig, file}) {
+      if (p) jvmti_->Deallocate(reinterpret_cast<unsigned char*>(p));
+    }
+  }
+  return out;
+}
+
+std::string Runtime::describe_threads(JNIEnv*, bool) {
+  struct Row {
+    sched::ThreadState state;
+    std::string waits_for;
+  };
+  std::vector<Row> rows = ctl_.inspect([](sched::Model& m) {
+    std::vector<Row> out;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& t = m.thread(sched::ThreadId(i));
+      if (t.status == sched::ThreadState::Dead) continue;
+      Row r{t, ""};
+      auto owner_of = [&](sched::ObjectId obj) {
+        auto it = m.monitors().find(obj);
+        if (it == m.monitors().end() || it->second.owner == sched::kNoThread) return std::string("nobody");
+        return "thread " + m.thread(it->second.owner).name;
+      };
+      char obj[32];
+      std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)t.pending.obj);
+      if (t.status == sched::ThreadState::Waiting) {
+        r.waits_for = std::string("a notify on monitor ") + obj;
+      } else if (t.pending.kind == sched::OpKind::Enter || t.pending.kind == sched::OpKind::Reacquire) {
+        r.waits_for = std::string("monitor ") + obj + " held by " + owner_of(t.pending.obj);
+      } else if (t.pending.kind == sched::OpKind::Join) {
+        r.waits_for = "thread " + m.thread(t.pending.target).name + " to end";
+      } else if (t.status == sched::ThreadState::Detached) {
+        r.waits_for = "something outside jsched's view";
+      } else {
+        r.waits_for = std::string("nothing (") + sched::op_name(t.pending.kind) + ")";
+      }
+      out.push_back(r);
+    }
+    return out;
+  });
+  std::string text;
+  for (const Row& r : rows) {
+    text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack_of(jthread_of(r.state.id));
+  }
+  return text;
+}
+
+std::string Runtime::replay_command() const {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), {});
+  Options o = agent_.options;
+  o.seed_given = true;
+  o.record.clear();
+  o.report.clear();
+  std::string opts = format_options(o);
+  std::string cmd;
+  size_t start = 0;
+  while (start < all.size()) {
+    size_t end = all.find('\0', start);
+    if (end == std::string::npos) end = all.size();
+    std::string arg = all.substr(start, end - start);
+    if (arg.rfind("-agentpath:", 0) == 0 && arg.find("jsched") != std::string::npos) {
+      size_t eq = arg.find('=');
+      arg = arg.substr(0, eq) + "=" + opts;
+    }
+    cmd += (cmd.empty() ? "" : " ") + shell_quote(arg);
+    start = end + 1;
+  }
+  return cmd;
+}
+
+void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detail) {
+  const Options& o = agent_.options;
+  if (!o.record.empty()) {
+    try {
+      log_.write(o.record);
+    } catch (const std::exception& e) {
+      log_line(std::string("error: ") + e.what());
+    }
+  }
+  if (o.report.empty()) return;
+  const char* names[] = {"ok", "", "", "bug", "deadlock", "hang"};
+  auto [steps, threads, fp, events] = ctl_.inspect([](sched::Model& m) {
+    return std::make_tuple(m.steps(), m.thread_count(), m.fingerprint().hex(), m.fingerprint().events());
+  });
+  std::string hidden = "[";
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (size_t i = 0; i < hidden_blocks_.size(); ++i) hidden += (i ? "," : "") + json_escape(hidden_blocks_[i]);
+  }
+  hidden += "]";
+  JsonObject j;
+  j.str("strategy", strategy_name(o.strategy))
+      .num("seed", o.seed)
+      .str("outcome", names[int(outcome)])
+      .num("exit_status", uint64_t(outcome))
+      .str("detail", detail)
+      .num("scheduling_points", steps)
+      .num("events", events)
+      .num("threads", threads)
+      .str("fingerprint", fp)
+      .raw("hidden_blocks", hidden)
+      .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
+      .str("replay", replay_command());
+  std::ofstream f(o.report, std::ios::trunc);
+  f << j.text() << "\n";
+  if (!f) log_line("error: cannot write report " + o.report);
+}
+
+void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
+  if (finishing_.exchange(true)) {
+    for (;;) pause();  // another thread is ending the run
+  }
+  const char* what = outcome == RunOutcome::Bug        ? "BUG"
+                     : outcome == RunOutcome::Deadlock ? "DEADLOCK"
+                     : outcome == RunOutcome::Hang     ? "HANG"
+                                                       : "ok";
+  write_report(env, outcome, detail);
+  if (env) {
+    // Flush what the program printed through System.out/err before the process ends.
+    if (t_ctx) ++t_ctx->depth;
+    jclass system = env->FindClass("java/lang/System");
+    for (const char* stream : {"out", "err"}) {
+      jfieldID f = system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
+      jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
+      if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
+      env->ExceptionClear();
+    }
+  }
+  std::string msg = std::string(what) + " (strategy " + strategy_name(agent_.options.strategy) +
+                    ", seed " + std::to_string(agent_.options.seed) + "): " + detail;
+  log_line(msg);
+  log_line("replay: " + replay_command());
+  std::fflush(stdout);
+  std::fflush(stderr);
+  _exit(int(outcome));
+}
+
+void Runtime::vm_death(JNIEnv* env) {
+  std::string bug;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    bug = bug_;
+  }
+  if (!bug.empty()) finish(env, RunOutcome::Bug, bug);
+  if (finishing_.exchange(true)) return;
+  write_report(env, RunOutcome::Ok, "");
+}
+
+void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void* arg) {
+  static_cast<Runtime*>(arg)->watchdog(env);
+}
+
+// Ends hung runs, and lets another thread run when the running one blocks where the model
+// cannot see (I/O, a JDK-internal lock, class initialization by another thread, park). A
+// thread in a blocking state is blocked; a thread in native code is blocked only if it uses
+// no CPU (a slow native call, like defining a class, is not a reason to let another run).
+void Runtime::watchdog(JNIEnv* env) {
+  const uint64_t timeout_ns = agent_.options.timeout_ms * 1000000ULL;
+  sched::ThreadId last = sched::kNoThread;
+  uint64_t last_steps = 0;
+  int still = 0;
+  jlong cpu_at_start = 0;
+  for (;;) {
+    timespec ts{0, 1000000};
+    nanosleep(&ts, nullptr);
+    if (finishing_) return;
+    if (now_ns() - start_ns_ > timeout_ns) {
+      finish(env, RunOutcome::Hang,
+             "no end after " + std::to_string(agent_.options.timeout_ms) + " ms" + describe_threads(env, true));
+    }
+    sched::ThreadId running = ctl_.running();
+    uint64_t steps = ctl_.steps();
+    jthread t = running == sched::kNoThread ? nullptr : jthread_of(running);
+    if (running == sched::kNoThread || running != last || steps != last_steps || !t) {
+      last = running;
+      last_steps = steps;
+      still = 0;
+      if (t) jvmti_->GetThreadCpuTime(t, &cpu_at_start);
+      continue;
+    }
+    if (++still < 3) continue;
+    jint state = 0;
+    if (jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) continue;
+    const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
+                         JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING;
+    bool stuck = (state & blocked) != 0;
+    if (!stuck && (state & JVMTI_THREAD_STATE_IN_NATIVE) && still >= 5) {
+      jlong cpu = 0;
+      jvmti_->GetThreadCpuTime(t, &cpu);
+      stuck = cpu - cpu_at_start < 500000;  // under 0.5 ms of CPU in 5 ms: waiting on something
+      cpu_at_start = cpu;
+    }
+    if (stuck && ctl_.detach_if_stuck(running, steps)) {
+      std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(running).name; });
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "%x", unsigned(state));
+      std::lock_guard<std::mutex> g(mu_);
+      if (hidden_blocks_.size() < 100) {
+        hidden_blocks_.push_back("thread " + tname + " blocked outside jsched's view (JVMTI state 0x" +
+                                 hex + ")" + stack_of(t));
+      }
+      still = 0;
+    }
+  }
+}
+
+}  // namespace jsched::agent
