@@ -21,6 +21,7 @@ ThreadId Model::add_main() {
   ThreadState t;
   t.id = ThreadId(threads_.size());
   t.name = std::to_string(t.id);
+  t.name_hash = hash_string(t.name);
   t.status = ThreadState::Running;
   threads_.push_back(t);
   strategy_.on_thread_created(t.id, kNoThread);
@@ -33,6 +34,7 @@ ThreadId Model::spawn(ThreadId parent) {
   t.parent = parent;
   ThreadState& p = threads_.at(parent);
   t.name = p.name + "." + std::to_string(++p.children);
+  t.name_hash = hash_string(t.name);
   t.status = ThreadState::Pending;
   t.pending = Op::of(OpKind::Begin);
   threads_.push_back(t);
@@ -42,8 +44,8 @@ ThreadId Model::spawn(ThreadId parent) {
 
 void Model::record(ThreadState& t, const Op& op) {
   Footprint f = footprint(t.id, op);
-  if (f.space == Footprint::ThreadObj) f.key = hash_string(threads_.at(ThreadId(f.key)).name);
-  fingerprint_.add(hash_string(t.name), t.events++, op.kind, f);
+  if (f.space == Footprint::ThreadObj) f.key = threads_.at(ThreadId(f.key)).name_hash;
+  fingerprint_.add(t.name_hash, t.events++, op.kind, f);
   strategy_.on_executed(t.id, op);
 }
 
@@ -55,10 +57,10 @@ void Model::arrive(ThreadId id, const Op& op) {
 
 void Model::detach(ThreadId id) { threads_.at(id).status = ThreadState::Detached; }
 
-void Model::forget_if_idle(ObjectId m) {
-  auto it = monitors_.find(m);
-  if (it != monitors_.end() && it->second.owner == kNoThread && it->second.waiters.empty()) {
-    monitors_.erase(it);
+void Model::forget_if_idle(ObjectId) {
+  if (monitors_.size() < 65536) return;
+  for (auto it = monitors_.begin(); it != monitors_.end();) {
+    it = (it->second.owner == kNoThread && it->second.waiters.empty()) ? monitors_.erase(it) : std::next(it);
   }
 }
 
@@ -83,15 +85,10 @@ void Model::end(ThreadId id) {
   record(t, Op::of(OpKind::End));
   t.status = ThreadState::Dead;
   // Monitors still held (only possible through JNI) are released so others are not stuck.
-  for (auto it = monitors_.begin(); it != monitors_.end();) {
-    if (it->second.owner == id) {
-      it->second.owner = kNoThread;
-      it->second.count = 0;
-    }
-    if (it->second.owner == kNoThread && it->second.waiters.empty()) {
-      it = monitors_.erase(it);
-    } else {
-      ++it;
+  for (auto& [id_, mon] : monitors_) {
+    if (mon.owner == id) {
+      mon.owner = kNoThread;
+      mon.count = 0;
     }
   }
 }
@@ -141,12 +138,12 @@ bool Model::is_enabled(const ThreadState& t) const {
   }
 }
 
-std::vector<Candidate> Model::enabled() const {
-  std::vector<Candidate> out;
+const std::vector<Candidate>& Model::enabled() const {
+  enabled_.clear();
   for (const ThreadState& t : threads_) {
-    if (is_enabled(t)) out.push_back(Candidate{t.id, t.pending});
+    if (is_enabled(t)) enabled_.push_back(Candidate{t.id, t.pending});
   }
-  return out;
+  return enabled_;
 }
 
 bool Model::any_alive() const {
@@ -246,7 +243,7 @@ void Model::execute(ThreadState& t) {
 }
 
 std::optional<ThreadId> Model::step() {
-  std::vector<Candidate> cands = enabled();
+  const std::vector<Candidate>& cands = enabled();
   if (cands.empty()) return std::nullopt;
   size_t i = strategy_.choose(cands, steps_);
   if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");

@@ -31,6 +31,7 @@ struct ThreadState {
   ThreadId id = 0;
   ThreadId parent = kNoThread;
   std::string name;  // stable across runs: "0" for main, "0.2" for its second child, ...
+  uint64_t name_hash = 0;
   uint32_t children = 0;
   uint64_t events = 0;  // executed events, numbering them within the thread
   Status status = Pending;
@@ -74,8 +75,8 @@ class Model {
   // when no thread is enabled.
   std::optional<ThreadId> step();
 
-  // All enabled transitions, ordered by thread id.
-  std::vector<Candidate> enabled() const;
+  // All enabled transitions, ordered by thread id (valid until the next call).
+  const std::vector<Candidate>& enabled() const;
   bool deadlocked() const;  // alive threads, none enabled, none detached
   bool any_alive() const;
   size_t detached_count() const;
@@ -101,7 +102,10 @@ class Model {
 
   Strategy& strategy_;
   std::vector<ThreadState> threads_;
+  // Monitors stay in the map once seen (re-inserting them on every acquire would allocate on
+  // the hot path); idle ones are swept when the map grows large.
   std::unordered_map<ObjectId, MonitorState> monitors_;
+  mutable std::vector<Candidate> enabled_;
   uint64_t steps_ = 0;
   Fingerprint fingerprint_;
 };
