@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <exception>
 #include <stdexcept>
 
 #include "jvmti-agent/agent_state.h"
@@ -74,7 +75,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   }
   log_line(std::string("strategy ") + strategy_name(s.options.strategy) + ", seed " +
            std::to_string(s.options.seed));
-  runtime()->start(jvmti, env, main);
+  runtime()->start(env, main);
 }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
@@ -86,6 +87,22 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
     log_line("hook calls: " + hook_call_summary());
   }
   if (Runtime* rt = runtime()) rt->vm_death(env);
+}
+
+// An exception escaping into a JVMTI callback or a native would abort the JVM silently: say
+// what it was first.
+[[noreturn]] void on_terminate() {
+  std::string what = "unknown exception";
+  if (auto e = std::current_exception()) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+      what = x.what();
+    } catch (...) {
+    }
+  }
+  log_line("internal error: " + what);
+  std::abort();
 }
 
 uint64_t fresh_seed() {
@@ -108,6 +125,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     _exit(2);
   }
   if (!opts.seed_given) opts.seed = fresh_seed();
+  std::set_terminate(on_terminate);
   ClassFilter filter(opts.include, opts.exclude);
   auto st = std::make_unique<AgentState>(opts, filter);
   st->vm = vm;
@@ -127,7 +145,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
   AgentState& s = state();
-  if (s.controlled) set_runtime(new Runtime(s, make_strategy(s.options)));
+  if (s.controlled) set_runtime(new Runtime(s, jvmti, make_strategy(s.options)));
 
   jvmtiCapabilities caps;
   std::memset(&caps, 0, sizeof caps);
@@ -141,7 +159,6 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   if (s.controlled) {
     caps.can_generate_monitor_events = 1;
     caps.can_retransform_classes = 1;
-    caps.can_get_thread_cpu_time = 1;
   }
   check(jvmti->AddCapabilities(&caps), "AddCapabilities");
 

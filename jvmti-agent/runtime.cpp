@@ -61,13 +61,13 @@ ThreadCtx* Runtime::current() {
   return (c && c->depth == 0) ? c : nullptr;
 }
 
-Runtime::Runtime(AgentState& agent, std::unique_ptr<sched::Strategy> strategy)
-    : agent_(agent), ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_) {
+Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
+    : agent_(agent), ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_), jvmti_(jvmti) {
   log_.options = format_options(agent.options);
 }
 
-void Runtime::start(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
-  jvmti_ = jvmti;
+void Runtime::start(JNIEnv* env, jthread main) {
+  jvmtiEnv* jvmti = jvmti_;
   start_ns_ = now_ns();
   ctl_.on_deadlock([this] {
     JNIEnv* e = nullptr;
@@ -80,6 +80,7 @@ void Runtime::start(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
     _exit(2);
   });
   sched::ThreadId id = ctl_.attach_main();
+  set_os_tid(id);
   {
     std::lock_guard<std::mutex> g(mu_);
     threads_.push_back(static_cast<jthread>(env->NewGlobalRef(main)));
@@ -119,6 +120,27 @@ sched::ThreadId Runtime::thread_of(jobject t) {
   return it == thread_by_tag_.end() ? sched::kNoThread : it->second;
 }
 
+void Runtime::set_os_tid(sched::ThreadId t) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (os_tids_.size() <= t) os_tids_.resize(t + 1, 0);
+  os_tids_[t] = int(gettid());
+}
+
+bool Runtime::os_asleep(sched::ThreadId t) {
+  int tid;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    tid = t < os_tids_.size() ? os_tids_[t] : 0;
+  }
+  if (tid == 0) return false;
+  std::ifstream in("/proc/self/task/" + std::to_string(tid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), {});
+  size_t close = stat.rfind(')');  // the command name may contain spaces and parentheses
+  if (close == std::string::npos || close + 2 >= stat.size()) return false;
+  char state = stat[close + 2];
+  return state == 'S' || state == 'D';
+}
+
 jthread Runtime::jthread_of(sched::ThreadId t) {
   std::lock_guard<std::mutex> g(mu_);
   return t < threads_.size() ? threads_[t] : nullptr;
@@ -129,6 +151,7 @@ void Runtime::thread_started(JNIEnv*, jthread t) {
   if (id == sched::kNoThread) return;  // not started by a controlled thread
   std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
   t_ctx = &new_ctx(id, name);
+  set_os_tid(id);
   ctl_.begin(id);
 }
 
@@ -390,14 +413,14 @@ void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void* arg) {
 
 // Ends hung runs, and lets another thread run when the running one blocks where the model
 // cannot see (I/O, a JDK-internal lock, class initialization by another thread, park). A
-// thread in a blocking state is blocked; a thread in native code is blocked only if it uses
-// no CPU (a slow native call, like defining a class, is not a reason to let another run).
+// thread counts as blocked when the JVM says it is blocked, waiting or in native code and the
+// kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
+// stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
 void Runtime::watchdog(JNIEnv* env) {
   const uint64_t timeout_ns = agent_.options.timeout_ms * 1000000ULL;
   sched::ThreadId last = sched::kNoThread;
   uint64_t last_steps = 0;
-  int still = 0;
-  jlong cpu_at_start = 0;
+  int asleep = 0;
   for (;;) {
     timespec ts{0, 1000000};
     nanosleep(&ts, nullptr);
@@ -409,36 +432,31 @@ void Runtime::watchdog(JNIEnv* env) {
     sched::ThreadId running = ctl_.running();
     uint64_t steps = ctl_.steps();
     jthread t = running == sched::kNoThread ? nullptr : jthread_of(running);
-    if (running == sched::kNoThread || running != last || steps != last_steps || !t) {
+    if (running != last || steps != last_steps || !t) {
       last = running;
       last_steps = steps;
-      still = 0;
-      if (t) jvmti_->GetThreadCpuTime(t, &cpu_at_start);
+      asleep = 0;
       continue;
     }
-    if (++still < 3) continue;
     jint state = 0;
     if (jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) continue;
     const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
-                         JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING;
-    bool stuck = (state & blocked) != 0;
-    if (!stuck && (state & JVMTI_THREAD_STATE_IN_NATIVE) && still >= 5) {
-      jlong cpu = 0;
-      jvmti_->GetThreadCpuTime(t, &cpu);
-      stuck = cpu - cpu_at_start < 500000;  // under 0.5 ms of CPU in 5 ms: waiting on something
-      cpu_at_start = cpu;
+                         JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
+                         JVMTI_THREAD_STATE_IN_NATIVE;
+    if (!(state & blocked) || !os_asleep(running)) {
+      asleep = 0;
+      continue;
     }
-    if (stuck && ctl_.detach_if_stuck(running, steps)) {
-      std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(running).name; });
-      char hex[16];
-      std::snprintf(hex, sizeof hex, "%x", unsigned(state));
-      std::lock_guard<std::mutex> g(mu_);
-      if (hidden_blocks_.size() < 100) {
-        hidden_blocks_.push_back("thread " + tname + " blocked outside jsched's view (JVMTI state 0x" +
-                                 hex + ")" + stack_of(t));
-      }
-      still = 0;
+    if (++asleep < 3 || !ctl_.detach_if_stuck(running, steps)) continue;
+    std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(running).name; });
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%x", unsigned(state));
+    std::lock_guard<std::mutex> g(mu_);
+    if (hidden_blocks_.size() < 100) {
+      hidden_blocks_.push_back("thread " + tname + " blocked outside jsched's view (JVMTI state 0x" +
+                               hex + ")" + stack_of(t));
     }
+    asleep = 0;
   }
 }
 

@@ -29,15 +29,16 @@ enum class RunOutcome { Ok = 0, Bug = 3, Deadlock = 4, Hang = 5 };
 
 class Runtime {
  public:
-  Runtime(AgentState& agent, std::unique_ptr<sched::Strategy> strategy);
+  Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy);
 
   // The controlled context of the calling thread, or nullptr when the thread is not
   // controlled or is already inside jsched.
   static ThreadCtx* current();
   sched::Controller& ctl() { return ctl_; }
 
-  // VM init: the main thread becomes thread 0; the watchdog starts.
-  void start(jvmtiEnv* jvmti, JNIEnv* env, jthread main);
+  // VM init: the main thread becomes thread 0; the watchdog starts. JVM threads started before
+  // this (their ThreadStart events may arrive at any time) are never controlled.
+  void start(JNIEnv* env, jthread main);
   // Thread.start hook: the model gets the child before the real start.
   sched::ThreadId spawn(JNIEnv* env, ThreadCtx& parent, jthread t);
   void abandon(sched::ThreadId child);  // the real start failed
@@ -75,6 +76,10 @@ class Runtime {
   std::string stack_of(jthread t);
   void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
   jthread jthread_of(sched::ThreadId t);
+  void set_os_tid(sched::ThreadId t);
+  // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
+  // for a CPU.
+  bool os_asleep(sched::ThreadId t);
 
   AgentState& agent_;
   sched::ScheduleLog log_;
@@ -83,6 +88,7 @@ class Runtime {
   std::mutex mu_;
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;
   std::vector<jthread> threads_;  // global refs, by thread id
+  std::vector<int> os_tids_;      // Linux thread ids, by thread id (0: unknown)
   std::vector<std::string> hidden_blocks_;
   std::string bug_;  // description of the uncaught throwable
   std::atomic<bool> finishing_{false};
