@@ -298,11 +298,17 @@ std::string Runtime::describe_threads(JNIEnv*, bool) {
     }
     return out;
   });
-  std::string text;
+  // First line: each blocked thread at its innermost frame, so findings group by where they
+  // block; then each thread with what it waits for and its stack.
+  std::string head, text;
   for (const Row& r : rows) {
-    text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack_of(jthread_of(r.state.id));
+    std::string stack = stack_of(jthread_of(r.state.id));
+    size_t at = stack.find("at ");
+    std::string top = at == std::string::npos ? "?" : stack.substr(at + 3, stack.find('\n', at) - at - 3);
+    head += (head.empty() ? "" : ", ") + r.state.name + " at " + top;
+    text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack;
   }
-  return text;
+  return head + text;
 }
 
 std::string Runtime::replay_command() const {
@@ -427,7 +433,7 @@ void Runtime::watchdog(JNIEnv* env) {
     if (finishing_) return;
     if (now_ns() - start_ns_ > timeout_ns) {
       finish(env, RunOutcome::Hang,
-             "no end after " + std::to_string(agent_.options.timeout_ms) + " ms" + describe_threads(env, true));
+             "no end after " + std::to_string(agent_.options.timeout_ms) + " ms: " + describe_threads(env, true));
     }
     sched::ThreadId running = ctl_.running();
     uint64_t steps = ctl_.steps();

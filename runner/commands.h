@@ -7,5 +7,8 @@
 namespace jsched {
 
 int cmd_classfile(const std::vector<std::string>& args);
+int cmd_run(const std::vector<std::string>& args);
+int cmd_bench(const std::vector<std::string>& args);
+int cmd_merge(const std::vector<std::string>& args);
 
 }  // namespace jsched

@@ -13,6 +13,11 @@ void usage(FILE* out) {
       "usage: jsched <command> [args]\n"
       "\n"
       "commands:\n"
+      "  run [options] -- java ARGS...  run a program many times under jsched and report what\n"
+      "                                was found (jsched run --help)\n"
+      "  bench SUITE.xml [options]     run a suite of programs under several strategies\n"
+      "                                (jsched bench --help)\n"
+      "  merge --out DIR SHARD_DIR...  combine the results of shards of one batch\n"
       "  classfile roundtrip PATH...   read every class under PATH (.class, directory, jar,\n"
       "                                jmod), decode all code and frames, write it back and\n"
       "                                compare byte for byte\n"
@@ -31,7 +36,11 @@ int main(int argc, char** argv) {
     usage(args.empty() ? stderr : stdout);
     return args.empty() ? 2 : 0;
   }
-  if (args[0] == "classfile") return jsched::cmd_classfile({args.begin() + 1, args.end()});
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "classfile") return jsched::cmd_classfile(rest);
+  if (args[0] == "run") return jsched::cmd_run(rest);
+  if (args[0] == "bench") return jsched::cmd_bench(rest);
+  if (args[0] == "merge") return jsched::cmd_merge(rest);
   std::fprintf(stderr, "jsched: error: unknown command '%s' (try: jsched help)\n", args[0].c_str());
   return 2;
 }

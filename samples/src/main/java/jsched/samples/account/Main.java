@@ -1,9 +1,9 @@
 /*
  * account: money transfers between bank accounts.
  *
- * Models: three accounts (A, B, C; 100 each) and two clerk threads, each doing two transfers.
- * Every access to a balance goes through a synchronized getter or setter, so no single read or
- * write is ever racy.
+ * Models: three accounts (A, B, C; 100 each) and two clerk threads moving money round the cycle:
+ * clerk 1 transfers A->B 10 and B->C 20, clerk 2 transfers C->A 30. Every access to a balance goes
+ * through a synchronized getter or setter, so no single read or write is ever racy.
  *
  * Bug: Account.deposit and Account.withdraw are read-modify-write sequences made of two
  * separate synchronized calls (getBalance, then setBalance). When the scheduler switches threads
@@ -11,11 +11,14 @@
  * account before the first clerk writes back, that update is overwritten: money is lost or
  * created.
  *
- * Shows as: main joins both clerks and compares the balances (and the total, 300) with the
- * expected ones -> AssertionError thrown by main (jsched exit status 3). Correct runs print
- * "A=120 B=65 C=115 total=300".
+ * Shows as: main joins both clerks and compares the balances with the ones a sequential run gives
+ * -> AssertionError thrown by main (jsched exit status 3). Correct runs print
+ * "A=120 B=90 C=90 total=300".
  */
 package jsched.samples.account;
+
+import java.util.Arrays;
+import java.util.List;
 
 public class Main {
   static class Account {
@@ -78,20 +81,43 @@ public class Main {
     Account b = new Account("B", 100);
     Account c = new Account("C", 100);
 
-    // clerk 1: A->B 10, B->C 20; clerk 2: B->A 30, C->B 5
+    // clerk 1: A->B 10, then B->C 20; clerk 2: C->A 30
     Clerk clerk1 = new Clerk("clerk-1", new Account[] {a, b}, new Account[] {b, c}, new int[] {10, 20});
-    Clerk clerk2 = new Clerk("clerk-2", new Account[] {b, c}, new Account[] {a, b}, new int[] {30, 5});
+    Clerk clerk2 = new Clerk("clerk-2", new Account[] {c}, new Account[] {a}, new int[] {30});
     clerk1.start();
     clerk2.start();
     clerk1.join();
     clerk2.join();
 
-    int total = a.getBalance() + b.getBalance() + c.getBalance();
-    String state = a.name() + "=" + a.getBalance() + " " + b.name() + "=" + b.getBalance() + " "
-        + c.name() + "=" + c.getBalance() + " total=" + total;
-    if (a.getBalance() != 120 || b.getBalance() != 65 || c.getBalance() != 115 || total != 300) {
-      throw new AssertionError("lost update: expected A=120 B=65 C=115 total=300, got " + state);
+    Account[] accounts = {a, b, c};
+    int[] expected = expectedBalances(accounts, 100, clerk1, clerk2);
+    StringBuilder state = new StringBuilder();
+    int total = 0;
+    boolean ok = true;
+    for (int i = 0; i < accounts.length; i++) {
+      int balance = accounts[i].getBalance();
+      total += balance;
+      ok &= balance == expected[i];
+      state.append(accounts[i].name()).append('=').append(balance).append(' ');
+    }
+    state.append("total=").append(total);
+    if (!ok) {
+      throw new AssertionError("lost update: balances " + state + " differ from the sequential result");
     }
     System.out.println(state);
+  }
+
+  /** The balances after all transfers, computed sequentially (transfers commute). */
+  static int[] expectedBalances(Account[] accounts, int initial, Clerk... clerks) {
+    int[] balances = new int[accounts.length];
+    Arrays.fill(balances, initial);
+    List<Account> list = Arrays.asList(accounts);
+    for (Clerk clerk : clerks) {
+      for (int i = 0; i < clerk.amounts.length; i++) {
+        balances[list.indexOf(clerk.from[i])] -= clerk.amounts[i];
+        balances[list.indexOf(clerk.to[i])] += clerk.amounts[i];
+      }
+    }
+    return balances;
   }
 }

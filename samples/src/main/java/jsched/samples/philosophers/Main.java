@@ -2,7 +2,7 @@
  * philosophers: the dining philosophers.
  *
  * Models: three philosophers around a table with three forks (plain objects used as monitors).
- * Each philosopher eats twice; to eat it holds the fork on its left and the fork on its right
+ * Each philosopher eats once; to eat it holds the fork on its left and the fork on its right
  * (nested synchronized blocks).
  *
  * Bug: every philosopher takes its left fork first, then its right fork. When the scheduler
@@ -11,12 +11,12 @@
  * neighbour: a cycle in the lock graph.
  *
  * Shows as: deadlock, all philosophers blocked on a monitor and main blocked in join (jsched
- * exit status 4). Correct runs print "3 philosophers ate 6 meals".
+ * exit status 4). Correct runs print "3 philosophers ate 3 meals".
  */
 package jsched.samples.philosophers;
 
 public class Main {
-  static final int MEALS = 2;
+  static final int MEALS = 1;
 
   static class Fork {
     private final int number;

@@ -1,0 +1,73 @@
+#include "runner/aggregate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace jsched::runner {
+
+uint64_t CellStats::found_runs() const {
+  uint64_t n = 0;
+  for (const char* k : {"bug", "deadlock", "hang"}) {
+    auto it = outcomes.find(k);
+    if (it != outcomes.end()) n += it->second;
+  }
+  return n;
+}
+
+std::optional<double> CellStats::mean_first() const {
+  double sum = 0;
+  int n = 0;
+  for (const auto& f : first_finding) {
+    if (f) sum += *f, ++n;
+  }
+  if (n == 0) return std::nullopt;
+  return sum / n;
+}
+
+std::optional<double> CellStats::stddev_first() const {
+  auto mean = mean_first();
+  if (!mean) return std::nullopt;
+  double ss = 0;
+  int n = 0;
+  for (const auto& f : first_finding) {
+    if (f) ss += (*f - *mean) * (*f - *mean), ++n;
+  }
+  return n > 1 ? std::sqrt(ss / (n - 1)) : 0.0;
+}
+
+std::vector<uint64_t> CellStats::order_frequencies() const {
+  std::vector<uint64_t> v;
+  for (const auto& [fp, n] : partial_orders) v.push_back(n);
+  std::sort(v.rbegin(), v.rend());
+  return v;
+}
+
+std::vector<CellStats> aggregate(const std::vector<RunRecord>& records) {
+  std::vector<const RunRecord*> sorted;
+  for (const RunRecord& r : records) sorted.push_back(&r);
+  std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->index < b->index; });
+  std::vector<CellStats> cells;
+  std::map<std::pair<std::string, std::string>, size_t> at;
+  for (const RunRecord* r : sorted) {
+    auto key = std::make_pair(r->program, r->strategy);
+    auto it = at.find(key);
+    if (it == at.end()) {
+      it = at.emplace(key, cells.size()).first;
+      cells.push_back(CellStats{r->program, r->strategy, 0, {}, {}, {}, {}, 0});
+    }
+    CellStats& c = cells[it->second];
+    ++c.runs;
+    ++c.outcomes[r->outcome];
+    c.total_ms += r->elapsed_ms;
+    if (!r->fingerprint.empty()) ++c.partial_orders[r->fingerprint];
+    if (c.first_finding.size() <= r->repetition) c.first_finding.resize(r->repetition + 1);
+    if (r->found()) {
+      auto& f = c.first_finding[r->repetition];
+      if (!f || r->run + 1 < *f) f = r->run + 1;
+      c.findings.emplace(finding_key(*r), r);
+    }
+  }
+  return cells;
+}
+
+}  // namespace jsched::runner

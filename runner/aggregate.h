@@ -1,0 +1,36 @@
+// Figures over a set of runs, per (program, strategy): outcome counts, runs to first finding
+// per repetition, distinct partial orders and their frequencies, distinct findings.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runner/run_record.h"
+
+namespace jsched::runner {
+
+struct CellStats {
+  std::string program, strategy;
+  uint64_t runs = 0;
+  std::map<std::string, uint64_t> outcomes;
+  std::vector<std::optional<uint32_t>> first_finding;  // by repetition: 1-based run number
+  std::map<std::string, uint64_t> partial_orders;      // fingerprint -> runs
+  std::map<std::string, const RunRecord*> findings;    // finding key -> first run
+  double total_ms = 0;
+
+  uint64_t found_runs() const;
+  bool found() const { return found_runs() > 0; }
+  // Over repetitions that found something.
+  std::optional<double> mean_first() const;
+  std::optional<double> stddev_first() const;
+  // Partial-order frequencies, most frequent first.
+  std::vector<uint64_t> order_frequencies() const;
+};
+
+// Records must outlive the result (findings point into them). Cells come out in first-seen
+// order of (program, strategy).
+std::vector<CellStats> aggregate(const std::vector<RunRecord>& records);
+
+}  // namespace jsched::runner

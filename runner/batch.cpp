@@ -1,0 +1,67 @@
+#include "runner/batch.h"
+
+#include <set>
+#include <stdexcept>
+
+#include "runner/executor.h"
+#include "runner/progress.h"
+
+namespace jsched::runner {
+
+Shard Shard::parse(const std::string& text) {
+  size_t slash = text.find('/');
+  Shard s;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    s.index = uint32_t(std::stoul(text.substr(0, slash)));
+    s.count = uint32_t(std::stoul(text.substr(slash + 1)));
+  } catch (const std::exception&) {
+    throw std::invalid_argument("--shard wants i/N, e.g. 0/4, not '" + text + "'");
+  }
+  if (s.count == 0 || s.index >= s.count) {
+    throw std::invalid_argument("--shard " + text + ": need 0 <= i < N");
+  }
+  return s;
+}
+
+uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const BatchOptions& opts) {
+  std::set<uint64_t> done = dir.done_indices();
+  std::vector<RunSpec> todo;
+  uint64_t in_shard = 0;
+  for (const RunSpec& s : all) {
+    if (!opts.shard.holds(s.index)) continue;
+    ++in_shard;
+    if (!done.count(s.index)) todo.push_back(s);
+  }
+  std::set<std::string> orders;
+  uint64_t findings = 0;
+  for (const RunRecord& r : dir.records()) {
+    if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
+    findings += r.found();
+  }
+  if (opts.until_bug && findings > 0) return 0;
+  Progress progress(in_shard, in_shard - todo.size());
+  uint64_t finished = in_shard - todo.size(), ran = 0;
+  Executor ex(opts.jobs, opts.agent, dir.work_dir());
+  ex.run(todo, [&](RunRecord&& r) {
+    ++finished;
+    ++ran;
+    if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
+    std::string note;
+    if (r.found()) {
+      ++findings;
+      note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): " + r.outcome + ": " +
+             r.detail.substr(0, r.detail.find('\n'));
+    } else if (r.outcome == "error") {
+      note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): error: " + r.detail;
+    }
+    bool stop = opts.until_bug && r.found();
+    dir.add(std::move(r));
+    progress.update(finished, findings, orders.size(), note);
+    return !stop;
+  });
+  progress.finish();
+  return ran;
+}
+
+}  // namespace jsched::runner

@@ -1,0 +1,30 @@
+// Running a batch of executions into a results directory: skipping what is already there
+// (resume), keeping to a shard, stopping at the first finding if asked, with progress.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "runner/results_dir.h"
+#include "runner/run_record.h"
+
+namespace jsched::runner {
+
+struct Shard {
+  uint32_t index = 0, count = 1;  // shard i of N holds the runs whose index is i modulo N
+  bool holds(uint64_t run_index) const { return run_index % count == index; }
+  // "i/N" with 0 <= i < N; throws std::invalid_argument.
+  static Shard parse(const std::string& text);
+};
+
+struct BatchOptions {
+  int jobs = 1;
+  bool until_bug = false;  // the first finding stops the batch (other running JVMs killed)
+  Shard shard;
+  std::string agent;
+};
+
+// Returns the number of executions run now.
+uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const BatchOptions& opts);
+
+}  // namespace jsched::runner

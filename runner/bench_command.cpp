@@ -1,0 +1,140 @@
+// `jsched bench SUITE.xml`: a suite's programs x strategies x repetitions x runs.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "runner/aggregate.h"
+#include "runner/batch.h"
+#include "runner/bootstrap.h"
+#include "runner/cli_args.h"
+#include "runner/commands.h"
+#include "runner/executor.h"
+#include "runner/results_dir.h"
+#include "runner/suite.h"
+
+namespace jsched {
+
+namespace runner {
+std::string default_results_dir(const char* kind);
+uint64_t fresh_master_seed();
+int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect, uint64_t seed);
+}  // namespace runner
+
+namespace {
+
+const char* kBenchUsage =
+    "usage: jsched bench SUITE.xml [options]\n"
+    "       jsched bench --resume DIR [--bootstrap]\n"
+    "\n"
+    "Runs every program of the suite under every strategy of the suite, `runs` times per\n"
+    "repetition, and reports per program and strategy: whether the expected finding showed,\n"
+    "runs to the first finding (mean and spread over repetitions), distinct partial orders.\n"
+    "\n"
+    "  --runs N          override the suite's runs per program\n"
+    "  --repetitions R   override the suite's repetitions\n"
+    "  --jobs J          executions at a time (default: number of cores)\n"
+    "  --seed S          master seed (default: random, printed)\n"
+    "  --out DIR         results directory (default jsched-results/bench-<time>)\n"
+    "  --resume DIR      continue an interrupted batch in DIR\n"
+    "  --shard I/N       run only executions whose index is I modulo N (merge with jsched merge)\n"
+    "  --bootstrap       also estimate time to first finding with 1..50 parallel workers\n"
+    "  --agent PATH      libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
+    "\n"
+    "Exit status: 0 every expectation met, 1 some not met, 2 usage error or bad suite.\n";
+
+int bench_exit(const runner::ResultsDir& dir, const runner::Expectations& expect) {
+  for (const runner::CellStats& c : runner::aggregate(dir.records())) {
+    auto it = expect.find(c.program);
+    if (!runner::cell_ok(c, it == expect.end() ? "" : it->second)) return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_bench(const std::vector<std::string>& args) {
+  using namespace runner;
+  CliArgs cli(args, kBenchUsage);
+  std::string resume = cli.value("--resume");
+  BatchOptions opts;
+  opts.jobs = int(cli.number("--jobs", std::max(1u, std::thread::hardware_concurrency())));
+  if (std::string sh = cli.value("--shard"); !sh.empty()) opts.shard = cli.shard(sh);
+  bool boot = cli.flag("--bootstrap");
+  try {
+    opts.agent = find_agent(cli.value("--agent"));
+  } catch (const std::exception& e) {
+    return cli.fail(e.what());
+  }
+  std::optional<ResultsDir> dir;
+  Suite suite;
+  json::Value batch;
+  try {
+    if (!resume.empty()) {
+      cli.done();
+      dir.emplace(ResultsDir::resume(resume));
+      batch = dir->batch();
+      if (batch.str("kind") != "bench") return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a bench");
+      if (batch["shard"].is(json::Value::String)) opts.shard = Shard::parse(batch.str("shard"));
+    } else {
+      std::optional<uint64_t> seed_opt, runs, reps;
+      if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
+      if (cli.has("--runs")) runs = cli.number("--runs", 1);
+      if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1);
+      std::string out = cli.value("--out", default_results_dir("bench"));
+      std::vector<std::string> pos = cli.positional();
+      cli.done();
+      if (pos.size() != 1) return cli.fail("give exactly one suite file");
+      batch = json::Value::object();
+      batch.set("kind", json::Value::string("bench"));
+      batch.set("suite", json::Value::string(std::filesystem::absolute(pos[0]).string()));
+      batch.set("seed", json::Value::string(std::to_string(seed_opt ? *seed_opt : fresh_master_seed())));
+      if (runs) batch.set("runs", json::Value::number(double(*runs)));
+      if (reps) batch.set("repetitions", json::Value::number(double(*reps)));
+      if (opts.shard.count > 1) {
+        batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" + std::to_string(opts.shard.count)));
+      }
+      Suite::load(batch.str("suite"));  // reject a bad suite before creating anything
+      dir.emplace(ResultsDir::create(out, batch));
+    }
+    suite = Suite::load(batch.str("suite"));
+  } catch (const std::exception& e) {
+    return cli.fail(e.what());
+  }
+  if (batch["runs"].is(json::Value::Number)) {
+    suite.runs = uint32_t(batch.num("runs"));
+    for (SuiteProgram& p : suite.programs) p.runs = 0;
+  }
+  if (batch["repetitions"].is(json::Value::Number)) suite.repetitions = uint32_t(batch.num("repetitions"));
+  uint64_t seed = std::stoull(batch.str("seed"));
+  std::vector<RunSpec> specs = suite.specs(seed);
+  std::fprintf(stderr, "jsched: suite %s: %zu programs x %zu strategies x %u repetitions, %zu executions%s, master seed %llu, %d at a time, results in %s\n",
+               suite.name.c_str(), suite.programs.size(), suite.strategies.size(), suite.repetitions, specs.size(),
+               opts.shard.count > 1 ? (" (shard " + std::to_string(opts.shard.index) + "/" + std::to_string(opts.shard.count) + ")").c_str() : "",
+               (unsigned long long)seed, opts.jobs, dir->path().c_str());
+  try {
+    run_batch(specs, *dir, opts);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "jsched: error: %s\n", e.what());
+    return 2;
+  }
+  finish_batch(*dir, "suite " + suite.name, suite.expectations(), seed);
+  if (boot) {
+    std::ostringstream all;
+    for (const CellStats& c : aggregate(dir->records())) {
+      std::vector<const RunRecord*> pool;
+      for (const RunRecord& r : dir->records()) {
+        if (r.program == c.program && r.strategy == c.strategy) pool.push_back(&r);
+      }
+      auto rows = bootstrap(pool, 50, seed);
+      if (!rows.empty()) all << "\n" << bootstrap_text(c.program + " / " + c.strategy, rows);
+    }
+    std::fputs(all.str().c_str(), stdout);
+    std::ofstream(dir->path() + "/bootstrap.txt") << all.str();
+  }
+  return bench_exit(*dir, suite.expectations());
+}
+
+}  // namespace jsched

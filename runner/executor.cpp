@@ -1,0 +1,183 @@
+#include "runner/executor.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace jsched::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Running {
+  RunSpec spec;
+  std::string report, log;
+  std::chrono::steady_clock::time_point started;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+// The first lines of the JVM's output that say what went wrong, for runs without a report.
+std::string tail_lines(const std::string& text, size_t max_lines) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string out;
+  size_t from = lines.size() > max_lines ? lines.size() - max_lines : 0;
+  for (size_t i = from; i < lines.size(); ++i) out += (out.empty() ? "" : "\n") + lines[i];
+  return out;
+}
+
+}  // namespace
+
+std::string find_agent(const std::string& explicit_path) {
+  if (!explicit_path.empty()) return explicit_path;
+  if (const char* env = std::getenv("JSCHED_AGENT")) return env;
+  fs::path exe = fs::read_symlink("/proc/self/exe").parent_path();
+  for (fs::path p : {exe / "libjsched.so", exe / "../lib/libjsched.so", exe / "../jvmti-agent/libjsched.so"}) {
+    if (fs::exists(p)) return fs::weakly_canonical(p).string();
+  }
+  throw std::runtime_error("cannot find libjsched.so (set JSCHED_AGENT or use --agent PATH)");
+}
+
+std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report) const {
+  std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) + ",seed=" + std::to_string(s.seed) +
+                     ",timeout=" + std::to_string(s.timeout_ms) + ",report=" + report;
+  if (!s.params.empty()) opts += "," + s.params;
+  std::vector<std::string> argv = {s.command.at(0), "-agentpath:" + agent_ + "=" + opts};
+  argv.insert(argv.end(), s.jvm_args.begin(), s.jvm_args.end());
+  argv.insert(argv.end(), s.command.begin() + 1, s.command.end());
+  return argv;
+}
+
+void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done) {
+  fs::create_directories(work_);
+  std::map<pid_t, Running> running;
+  size_t next = 0;
+  bool stop = false;
+  auto launch = [&](const RunSpec& s) {
+    Running r;
+    r.spec = s;
+    r.report = work_ + "/run-" + std::to_string(s.index) + ".json";
+    r.log = work_ + "/run-" + std::to_string(s.index) + ".log";
+    fs::remove(r.report);
+    std::vector<std::string> argv = command(s, r.report);
+    std::vector<char*> args;
+    for (std::string& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(rc));
+    r.started = std::chrono::steady_clock::now();
+    running.emplace(pid, std::move(r));
+  };
+  auto finish = [&](Running& r, int status) {
+    RunRecord rec;
+    const RunSpec& s = r.spec;
+    rec.index = s.index;
+    rec.program = s.program;
+    rec.strategy = s.strategy;
+    rec.repetition = s.repetition;
+    rec.run = s.run;
+    rec.seed = s.seed;
+    rec.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    rec.elapsed_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r.started).count();
+    std::string report = slurp(r.report);
+    json::Value rep;
+    bool have_report = false;
+    try {
+      if (!report.empty()) {
+        rep = json::parse(report);
+        have_report = true;
+      }
+    } catch (const json::ParseError&) {
+    }
+    if (have_report) {
+      rec.outcome = rep.str("outcome");
+      rec.detail = rep.str("detail");
+      rec.fingerprint = rep.str("fingerprint");
+      rec.points = uint64_t(rep.num("scheduling_points"));
+      rec.replay = rep.str("replay");
+      rec.extra = rep["extra"];
+      if (rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
+    } else {
+      // No report: the JVM failed before or outside the agent (bad options, a crash, a kill).
+      rec.outcome = rec.exit_status == 2 ? "error" : "exit";
+      rec.detail = tail_lines(slurp(r.log), 6);
+    }
+    if (rec.found() || rec.outcome == "error" || rec.outcome == "exit") {
+      rec.log = r.log;
+    } else {
+      fs::remove(r.log);
+    }
+    fs::remove(r.report);
+    if (!done(std::move(rec))) stop = true;
+  };
+  while ((next < specs.size() && !stop) || !running.empty()) {
+    while (!stop && next < specs.size() && int(running.size()) < jobs_) launch(specs[next++]);
+    int status = 0;
+    pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (pid == 0) {
+      // A JVM that outlives its own watchdog by far (a crash in start-up, a stuck exit) is
+      // killed and reported.
+      auto now = std::chrono::steady_clock::now();
+      for (auto& [p, r] : running) {
+        auto limit = std::chrono::milliseconds(2 * r.spec.timeout_ms + 10000);
+        if (now - r.started > limit) kill(p, SIGKILL);
+      }
+      timespec ts{0, 2000000};
+      nanosleep(&ts, nullptr);
+      continue;
+    }
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    Running r = std::move(it->second);
+    running.erase(it);
+    if (!stop) {
+      finish(r, status);
+    } else {
+      fs::remove(r.report);
+      fs::remove(r.log);
+    }
+    if (stop) {
+      // First finding wins: the others are stopped and not counted.
+      for (auto& [p, other] : running) kill(p, SIGKILL);
+    }
+  }
+}
+
+}  // namespace jsched::runner

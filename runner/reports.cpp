@@ -1,0 +1,266 @@
+#include "runner/reports.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "runner/svg_chart.h"
+
+namespace jsched::runner {
+
+namespace {
+
+std::string fmt(double v, int digits = 1) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string xml(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default:
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
+    }
+  }
+  return out;
+}
+
+std::string first_text(const CellStats& c) {
+  auto m = c.mean_first();
+  if (!m) return "-";
+  std::string s = fmt(*m);
+  if (c.first_finding.size() > 1) s += " ± " + fmt(*c.stddev_first());
+  return s;
+}
+
+uint64_t count(const CellStats& c, const char* outcome) {
+  auto it = c.outcomes.find(outcome);
+  return it == c.outcomes.end() ? 0 : it->second;
+}
+
+}  // namespace
+
+bool cell_ok(const CellStats& c, const std::string& e) {
+  if (e == "none" || e.empty()) return !c.found();
+  if (e == "bug") return count(c, "bug") > 0;
+  if (e == "deadlock") return count(c, "deadlock") > 0;
+  return c.found();
+}
+
+std::string summary_text(const ReportInput& in, const std::vector<CellStats>& cells) {
+  std::ostringstream o;
+  size_t w = 7;
+  for (const CellStats& c : cells) w = std::max(w, c.program.size());
+  char row[512];
+  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %13s %7s  %s\n", int(w), "program",
+                "strategy", "runs", "ok", "bug", "dlock", "hang", "error", "first finding", "orders", "expected");
+  o << row;
+  for (const CellStats& c : cells) {
+    auto ex = in.expect.find(c.program);
+    std::string e = ex == in.expect.end() ? "" : ex->second;
+    std::string verdict = e.empty() ? "" : (e + (cell_ok(c, e) ? " (met)" : " (NOT MET)"));
+    std::snprintf(row, sizeof row, "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu  %s\n", int(w),
+                  c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
+                  (unsigned long long)count(c, "ok"), (unsigned long long)count(c, "bug"),
+                  (unsigned long long)count(c, "deadlock"), (unsigned long long)count(c, "hang"),
+                  (unsigned long long)(count(c, "error") + count(c, "exit")), first_text(c).c_str(),
+                  c.partial_orders.size(), verdict.c_str());
+    o << row;
+  }
+  for (const CellStats& c : cells) {
+    if (c.partial_orders.empty() || cells.size() > 1) continue;
+    o << "\npartial orders (" << c.partial_orders.size() << " distinct), runs each, most frequent first:";
+    std::vector<uint64_t> f = c.order_frequencies();
+    for (size_t i = 0; i < f.size() && i < 30; ++i) o << " " << f[i];
+    if (f.size() > 30) o << " ...";
+    o << "\n";
+  }
+  bool any = false;
+  for (const CellStats& c : cells) {
+    for (const auto& [key, r] : c.findings) {
+      if (!any) o << "\nfindings (one run of each, with the command that replays it):\n";
+      any = true;
+      o << "  " << c.program << " / " << c.strategy << ": " << r->outcome << ": " << first_line(r->detail)
+        << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
+    }
+  }
+  return o.str();
+}
+
+std::string summary_csv(const std::vector<CellStats>& cells) {
+  std::ostringstream o;
+  o << "program,strategy,runs,ok,bug,deadlock,hang,error,found,first_finding_mean,first_finding_sd,"
+       "repetitions,repetitions_found,partial_orders,mean_run_ms\n";
+  for (const CellStats& c : cells) {
+    size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
+                                             [](const auto& f) { return f.has_value(); }));
+    o << c.program << "," << c.strategy << "," << c.runs << "," << count(c, "ok") << "," << count(c, "bug")
+      << "," << count(c, "deadlock") << "," << count(c, "hang") << "," << count(c, "error") + count(c, "exit")
+      << "," << (c.found() ? "yes" : "no") << "," << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
+      << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
+      << reps_found << "," << c.partial_orders.size() << ","
+      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "\n";
+  }
+  return o.str();
+}
+
+std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells) {
+  std::ostringstream body;
+  int failures = 0;
+  double total = 0;
+  for (const CellStats& c : cells) {
+    auto ex = in.expect.find(c.program);
+    std::string e = ex == in.expect.end() ? "" : ex->second;
+    total += c.total_ms / 1000;
+    body << "  <testcase classname=\"jsched." << xml(c.program) << "\" name=\"" << xml(c.strategy)
+         << "\" time=\"" << fmt(c.total_ms / 1000, 3) << "\">\n";
+    if (!cell_ok(c, e)) {
+      ++failures;
+      std::string msg;
+      if (e.empty() || e == "none") {
+        const RunRecord* r = c.findings.begin()->second;
+        msg = r->outcome + " in " + std::to_string(c.found_runs()) + " of " + std::to_string(c.runs) +
+              " runs: " + first_line(r->detail) + " (seed " + std::to_string(r->seed) + ")";
+        body << "    <failure message=\"" << xml(msg) << "\">" << xml(r->detail + "\nreplay: " + r->replay)
+             << "</failure>\n";
+      } else {
+        msg = "expected " + e + ", none found in " + std::to_string(c.runs) + " runs";
+        body << "    <failure message=\"" << xml(msg) << "\"/>\n";
+      }
+    }
+    body << "  </testcase>\n";
+  }
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml(in.title) << "\" tests=\""
+    << cells.size() << "\" failures=\"" << failures << "\" errors=\"0\" time=\"" << fmt(total, 3) << "\">\n"
+    << body.str() << "</testsuite>\n";
+  return o.str();
+}
+
+std::string html_report(const ReportInput& in, const std::vector<CellStats>& cells) {
+  std::vector<std::string> programs, strategies;
+  for (const CellStats& c : cells) {
+    if (std::find(programs.begin(), programs.end(), c.program) == programs.end()) programs.push_back(c.program);
+    if (std::find(strategies.begin(), strategies.end(), c.strategy) == strategies.end()) {
+      strategies.push_back(c.strategy);
+    }
+  }
+  auto cell = [&](const std::string& p, const std::string& s) -> const CellStats* {
+    for (const CellStats& c : cells) {
+      if (c.program == p && c.strategy == s) return &c;
+    }
+    return nullptr;
+  };
+  std::ostringstream o;
+  o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jsched: " << xml(in.title)
+    << "</title>\n<style>\nbody{font-family:sans-serif;margin:2em;color:#222}\n"
+       "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;"
+       "text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
+       ".bad{background:#fdd}.good{background:#dfd}.charts{display:flex;flex-wrap:wrap;gap:1em}\n"
+       "code{font-size:85%;word-break:break-all}h2{margin-top:1.6em}\n</style></head><body>\n";
+  o << "<h1>jsched: " << xml(in.title) << "</h1>\n<p>master seed " << in.master_seed << ", "
+    << in.records.size() << " executions.</p>\n";
+  o << "<h2>Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"
+       "<th>bug</th><th>deadlock</th><th>hang</th><th>error</th><th>runs to first finding</th>"
+       "<th>partial orders</th><th class=l>expected</th></tr>\n";
+  for (const CellStats& c : cells) {
+    auto ex = in.expect.find(c.program);
+    std::string e = ex == in.expect.end() ? "" : ex->second;
+    o << "<tr class=\"" << (e.empty() ? "" : cell_ok(c, e) ? "good" : "bad") << "\"><td class=l>"
+      << xml(c.program) << "</td><td class=l>" << xml(c.strategy) << "</td><td>" << c.runs << "</td><td>"
+      << count(c, "bug") << "</td><td>" << count(c, "deadlock") << "</td><td>" << count(c, "hang")
+      << "</td><td>" << count(c, "error") + count(c, "exit") << "</td><td>" << xml(first_text(c))
+      << "</td><td>" << c.partial_orders.size() << "</td><td class=l>" << xml(e) << "</td></tr>\n";
+  }
+  o << "</table>\n";
+
+  // Runs to first finding, per program, one bar per strategy (mean over repetitions).
+  o << "<h2>Runs to first finding</h2>\n<div class=charts>\n";
+  for (const std::string& p : programs) {
+    std::vector<Bar> bars;
+    for (const std::string& s : strategies) {
+      const CellStats* c = cell(p, s);
+      if (!c) continue;
+      Bar b{s, 0, 0, false};
+      if (auto m = c->mean_first()) b = Bar{s, *m, *c->stddev_first(), true};
+      bars.push_back(b);
+    }
+    o << bar_chart(p, "runs to first finding", bars);
+  }
+  o << "</div>\n";
+
+  // The distribution of partial orders (paper 000, Fig. 6): how often each distinct partial
+  // order was sampled, most frequent first, one line per strategy.
+  o << "<h2>Distribution of partial orders</h2>\n<p>Each point is one distinct partial order; its "
+       "height is how many runs sampled it (most frequent first). A flatter, longer line means "
+       "more uniform sampling.</p>\n<div class=charts>\n";
+  for (const std::string& p : programs) {
+    std::vector<Series> series;
+    for (const std::string& s : strategies) {
+      const CellStats* c = cell(p, s);
+      if (!c || c->partial_orders.empty()) continue;
+      Series se{s, {}};
+      std::vector<uint64_t> f = c->order_frequencies();
+      for (size_t i = 0; i < f.size(); ++i) se.points.push_back({double(i + 1), double(f[i])});
+      series.push_back(se);
+    }
+    if (!series.empty()) o << line_chart(p, "partial order (by frequency)", "runs", series, true);
+  }
+  o << "</div>\n";
+
+  // Coverage curves, for strategies whose runs report cumulative coverage.
+  std::ostringstream cov;
+  for (const std::string& p : programs) {
+    std::vector<Series> series;
+    for (const std::string& s : strategies) {
+      std::vector<const RunRecord*> rs;
+      for (const RunRecord& r : in.records) {
+        if (r.program == p && r.strategy == s && r.extra["coverage"].is(json::Value::Number)) rs.push_back(&r);
+      }
+      if (rs.empty()) continue;
+      std::sort(rs.begin(), rs.end(), [](auto* a, auto* b) { return a->index < b->index; });
+      Series se{s, {}};
+      for (size_t i = 0; i < rs.size(); ++i) se.points.push_back({double(i + 1), rs[i]->extra["coverage"].as_number()});
+      series.push_back(se);
+    }
+    if (!series.empty()) cov << line_chart(p, "executions", "coverage (%)", series, false);
+  }
+  if (!cov.str().empty()) o << "<h2>Coverage</h2>\n<div class=charts>\n" << cov.str() << "</div>\n";
+
+  o << "<h2>Findings</h2>\n";
+  bool any = false;
+  for (const CellStats& c : cells) {
+    for (const auto& [key, r] : c.findings) {
+      if (!any) o << "<table><tr><th class=l>program</th><th class=l>strategy</th><th class=l>outcome</th>"
+                     "<th class=l>detail</th><th class=l>replay</th></tr>\n";
+      any = true;
+      o << "<tr><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy) << "</td><td class=l>"
+        << xml(r->outcome) << "</td><td class=l><pre>" << xml(r->detail.substr(0, 1500)) << "</pre>"
+        << (r->log.empty() ? "" : "<a href=\"" + xml(r->log) + "\">output</a>") << "</td><td class=l><code>"
+        << xml(r->replay) << "</code></td></tr>\n";
+    }
+  }
+  o << (any ? "</table>\n" : "<p>None.</p>\n") << "</body></html>\n";
+  return o.str();
+}
+
+std::string write_reports(const std::string& dir, const ReportInput& in) {
+  std::vector<CellStats> cells = aggregate(in.records);
+  std::ofstream(dir + "/summary.csv") << summary_csv(cells);
+  std::ofstream(dir + "/junit.xml") << junit_xml(in, cells);
+  std::ofstream(dir + "/report.html") << html_report(in, cells);
+  return summary_text(in, cells);
+}
+
+}  // namespace jsched::runner

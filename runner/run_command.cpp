@@ -1,0 +1,154 @@
+// `jsched run ... -- java ARGS...`: many executions of one program.
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <random>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+#include "runner/batch.h"
+#include "runner/cli_args.h"
+#include "runner/commands.h"
+#include "runner/executor.h"
+#include "runner/reports.h"
+#include "runner/results_dir.h"
+
+namespace jsched {
+
+namespace runner {
+
+std::string default_results_dir(const char* kind) {
+  std::time_t t = std::time(nullptr);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
+  return std::string("jsched-results/") + kind + "-" + buf;
+}
+
+uint64_t fresh_master_seed() {
+  std::random_device rd;
+  return (uint64_t(rd()) << 32 | rd()) & 0x7fffffffffffffffULL;
+}
+
+namespace {
+
+const char* kRunUsage =
+    "usage: jsched run [options] -- java [JVM options] MAIN-CLASS-OR-JAR [ARGS...]\n"
+    "       jsched run --resume DIR\n"
+    "\n"
+    "Runs the program N times under the jsched agent, each run with its own seed derived from\n"
+    "the master seed, J at a time, and reports what was found.\n"
+    "\n"
+    "  --strategy S     random (default), rapos, pct, pctvb, tsca, none\n"
+    "  --params K=V,..  more agent options for every run (e.g. depth=2,accesses=all)\n"
+    "  --runs N         executions (default 100)\n"
+    "  --jobs J         executions at a time (default: number of cores)\n"
+    "  --seed S         master seed (default: random, printed)\n"
+    "  --until-bug      stop at the first finding; other running executions are killed\n"
+    "  --timeout MS     per-execution watchdog (default 10000)\n"
+    "  --out DIR        results directory (default jsched-results/run-<time>)\n"
+    "  --resume DIR     continue an interrupted batch in DIR\n"
+    "  --shard I/N      run only the executions whose index is I modulo N\n"
+    "  --agent PATH     libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
+    "\n"
+    "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error.\n";
+
+std::vector<RunSpec> run_specs(const json::Value& b) {
+  std::vector<std::string> command;
+  for (const json::Value& a : b["command"].items()) command.push_back(a.as_string());
+  uint64_t seed = std::stoull(b.str("seed"));
+  std::vector<RunSpec> specs;
+  for (uint32_t i = 0; i < uint32_t(b.num("runs")); ++i) {
+    RunSpec s;
+    s.index = i;
+    s.program = b.str("program", "main");
+    s.strategy = b.str("strategy");
+    s.params = b.str("params");
+    s.run = i;
+    s.seed = derive_seed(seed, s.program, s.strategy, 0, i);
+    s.timeout_ms = uint64_t(b.num("timeout"));
+    s.command = command;
+    specs.push_back(s);
+  }
+  return specs;
+}
+
+}  // namespace
+
+int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect, uint64_t seed) {
+  ReportInput in{title, dir.records(), expect, seed};
+  std::string text = write_reports(dir.path(), in);
+  std::fputs(text.c_str(), stdout);
+  std::printf("\nresults: %s (runs.jsonl, summary.csv, junit.xml, report.html)\n", dir.path().c_str());
+  for (const RunRecord& r : dir.records()) {
+    if (r.found()) return 1;
+  }
+  return 0;
+}
+
+}  // namespace runner
+
+int cmd_run(const std::vector<std::string>& args) {
+  using namespace runner;
+  CliArgs cli(args, kRunUsage);
+  std::string resume = cli.value("--resume");
+  BatchOptions opts;
+  opts.jobs = int(cli.number("--jobs", std::max(1u, std::thread::hardware_concurrency())));
+  opts.until_bug = cli.flag("--until-bug");
+  if (std::string sh = cli.value("--shard"); !sh.empty()) opts.shard = cli.shard(sh);
+  try {
+    opts.agent = find_agent(cli.value("--agent"));
+  } catch (const std::exception& e) {
+    return cli.fail(e.what());
+  }
+  json::Value batch;
+  std::optional<ResultsDir> dir;
+  try {
+    if (!resume.empty()) {
+      cli.done();
+      dir.emplace(ResultsDir::resume(resume));
+      batch = dir->batch();
+      if (batch.str("kind") != "run") return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a run");
+      opts.until_bug = opts.until_bug || batch["until_bug"].as_bool();
+    } else {
+      std::vector<std::string> command = cli.rest();
+      if (command.empty()) return cli.fail("missing the program: ... -- java MAIN [ARGS]");
+      if (command[0].find("java") == std::string::npos) {
+        return cli.fail("the command after -- must start with java, not '" + command[0] + "'");
+      }
+      batch = json::Value::object();
+      batch.set("kind", json::Value::string("run"));
+      json::Value cmd = json::Value::array();
+      for (const std::string& a : command) cmd.push(json::Value::string(a));
+      batch.set("command", cmd);
+      batch.set("strategy", json::Value::string(cli.value("--strategy", "random")));
+      batch.set("params", json::Value::string(cli.value("--params")));
+      batch.set("runs", json::Value::number(double(cli.number("--runs", 100))));
+      uint64_t seed = cli.has("--seed") ? cli.number("--seed", 0) : fresh_master_seed();
+      batch.set("seed", json::Value::string(std::to_string(seed)));
+      batch.set("timeout", json::Value::number(double(cli.number("--timeout", 10000))));
+      batch.set("until_bug", json::Value::boolean(opts.until_bug));
+      std::string out = cli.value("--out", default_results_dir("run"));
+      cli.done();
+      dir.emplace(ResultsDir::create(out, batch));
+    }
+  } catch (const std::exception& e) {
+    return cli.fail(e.what());
+  }
+  std::vector<RunSpec> specs = run_specs(batch);
+  uint64_t seed = std::stoull(batch.str("seed"));
+  std::fprintf(stderr, "jsched: %zu runs of %s, strategy %s, master seed %llu, %d at a time, results in %s\n",
+               specs.size(), specs.empty() ? "" : specs[0].command.back().c_str(), batch.str("strategy").c_str(),
+               (unsigned long long)seed, opts.jobs, dir->path().c_str());
+  try {
+    run_batch(specs, *dir, opts);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "jsched: error: %s\n", e.what());
+    return 2;
+  }
+  std::string title;
+  for (const json::Value& a : batch["command"].items()) title += (title.empty() ? "" : " ") + a.as_string();
+  return finish_batch(*dir, title, {}, seed);
+}
+
+}  // namespace jsched

@@ -1,0 +1,55 @@
+// One execution in a batch: what to run, and what came of it. Records are the lines of
+// runs.jsonl in a results directory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runner/json.h"
+
+namespace jsched::runner {
+
+struct RunSpec {
+  uint64_t index = 0;  // position in the whole batch (stable across shards and resumes)
+  std::string program = "main";
+  std::string strategy = "random";  // as reports name it (a suite may label variants)
+  std::string agent_strategy;        // the agent's strategy=, if different from `strategy`
+  std::string params;                // extra agent options of the strategy, "k=v,k=v"
+  uint32_t repetition = 0;
+  uint32_t run = 0;  // position within (program, strategy, repetition)
+  uint64_t seed = 0;
+  uint64_t timeout_ms = 10000;
+  std::vector<std::string> command;  // java and its arguments, without the agent
+  std::vector<std::string> jvm_args;  // JVM options, placed after the agent option
+};
+
+struct RunRecord {
+  uint64_t index = 0;
+  std::string program, strategy;
+  uint32_t repetition = 0, run = 0;
+  uint64_t seed = 0;
+  int exit_status = 0;
+  std::string outcome;  // ok, bug, deadlock, hang, error, exit
+  std::string detail;   // first lines of the bug or error
+  std::string fingerprint;
+  uint64_t points = 0;
+  double elapsed_ms = 0;
+  std::string replay;
+  std::string log;  // file with the run's output, kept for runs that found something
+  json::Value extra;  // strategy-specific figures (coverage, ...)
+
+  bool found() const { return outcome == "bug" || outcome == "deadlock" || outcome == "hang"; }
+  json::Value to_json() const;
+  static RunRecord from_json(const json::Value& v);
+};
+
+// A seed for run `i` of cell (program, strategy, repetition) derived from the master seed, so
+// that any subset of the batch (a shard, a resumed rest) runs exactly the same executions.
+uint64_t derive_seed(uint64_t master, const std::string& program, const std::string& strategy,
+                     uint32_t repetition, uint32_t run);
+
+// Key under which runs count as the same finding (outcome and the first line of its detail).
+std::string finding_key(const RunRecord& r);
+
+}  // namespace jsched::runner

@@ -1,0 +1,45 @@
+// Benchmark suites: an XML file listing programs (with the bug each is known to have, or
+// none) and strategies, run as a matrix by `jsched bench`. Format: docs/runner.md.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "runner/reports.h"
+#include "runner/run_record.h"
+
+namespace jsched::runner {
+
+struct SuiteProgram {
+  std::string name, main, classpath, expect;
+  std::vector<std::string> args, jvm_args;
+  uint32_t runs = 0;  // 0: the suite's
+  uint64_t timeout_ms = 0;
+};
+
+struct SuiteStrategy {
+  std::string label, name, params;  // label names the column ("pct-d2"), name is the strategy
+};
+
+struct Suite {
+  std::string file, name, java = "java";
+  uint32_t runs = 100, repetitions = 1;
+  uint64_t timeout_ms = 10000;
+  std::vector<SuiteProgram> programs;
+  std::vector<SuiteStrategy> strategies;
+
+  // Throws SuiteError "FILE:LINE: reason".
+  static Suite load(const std::string& path);
+  // Every execution of the matrix, in index order: program, strategy, repetition, run.
+  std::vector<RunSpec> specs(uint64_t master_seed) const;
+  Expectations expectations() const;
+};
+
+class SuiteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace jsched::runner
