@@ -243,6 +243,9 @@ std::string Runtime::stack_of(jthread t) {
     if (cls) jvmti_->GetClassSignature(cls, &csig, nullptr);
     std::string cname = csig ? std::string(csig + 1, std::strlen(csig) - 2) : "?";
     for (char& ch : cname) ch = ch == '/' ? '.' : ch;
+    // Hidden classes (lambdas) carry their address ("$$Lambda$1.0x00007f..."), which differs
+    // between runs of the same schedule.
+    if (size_t hidden = cname.find(".0x"); hidden != std::string::npos) cname.resize(hidden);
     int line = -1;
     jint entries = 0;
     jvmtiLineNumberEntry* table = nullptr;

@@ -64,13 +64,12 @@ int cmd_merge(const std::vector<std::string>& args) {
       expect = suite.expectations();
       title = "suite " + suite.name;
     }
-    finish_batch(dir, title, expect, std::stoull(clean.str("seed", "0")));
     std::fprintf(stderr, "jsched: merged %zu executions from %zu shards into %s\n", all.size(), shards.size(),
                  out.c_str());
+    return finish_batch(dir, title, expect, std::stoull(clean.str("seed", "0")));
   } catch (const std::exception& e) {
     return cli.fail(e.what());
   }
-  return 0;
 }
 
 }  // namespace jsched

@@ -1,16 +1,15 @@
 /*
- * wronglock (correct variant): a shared counter, every worker using the counter's monitor.
+ * wronglock (correct variant): a shared counter, every thread using the counter's monitor.
  *
- * Same program as Main, but all three workers synchronize on the counter, so the read, the audit
- * call and the write of one increment are never interleaved with another increment.
+ * Same program as Main, but the importer counts its batch under `synchronized (counter)` like the
+ * workers, so the read, the audit call and the write of one update are never interleaved with
+ * another update.
  *
- * Expected jsched outcome: never fails (exit status 0); prints "count=6 audited=6".
+ * Expected jsched outcome: never fails (exit status 0); prints "count=3 audited=3".
  */
 package jsched.samples.wronglock;
 
 public class Fixed {
-  static final int INCREMENTS = 2;
-
   static class Counter {
     int value;
   }
@@ -27,6 +26,20 @@ public class Fixed {
     }
   }
 
+  /** Records waiting to be imported; used by the importer thread only. */
+  static class Batch {
+    private final String[] records;
+    private int position;
+
+    Batch(String... records) {
+      this.records = records;
+    }
+
+    synchronized String next() {
+      return position < records.length ? records[position++] : null;
+    }
+  }
+
   static class Worker extends Thread {
     private final Counter counter;
     private final AuditLog audit;
@@ -39,12 +52,40 @@ public class Fixed {
 
     @Override
     public void run() {
-      for (int i = 0; i < INCREMENTS; i++) {
-        synchronized (counter) {
-          int old = counter.value;
-          audit.record(getName(), old);
-          counter.value = old + 1;
-        }
+      synchronized (counter) {
+        int old = counter.value;
+        audit.record(getName(), old);
+        counter.value = old + 1;
+      }
+    }
+  }
+
+  static class Importer extends Thread {
+    private final Counter counter;
+    private final AuditLog audit;
+    private final Batch batch;
+    private int imported;
+
+    Importer(Counter counter, AuditLog audit, Batch batch) {
+      super("importer");
+      this.counter = counter;
+      this.audit = audit;
+      this.batch = batch;
+    }
+
+    @Override
+    public void run() {
+      while (batch.next() != null) {
+        imported++;
+      }
+      countBatch();
+    }
+
+    private void countBatch() {
+      synchronized (counter) {
+        int old = counter.value;
+        audit.record(getName(), old);
+        counter.value = old + 1;
       }
     }
   }
@@ -52,24 +93,23 @@ public class Fixed {
   public static void main(String[] args) throws InterruptedException {
     Counter counter = new Counter();
     AuditLog audit = new AuditLog();
-    Worker[] workers = {
+    Thread[] threads = {
       new Worker("worker-1", counter, audit),
       new Worker("worker-2", counter, audit),
-      new Worker("worker-3", counter, audit),
+      new Importer(counter, audit, new Batch("r1", "r2", "r3", "r4")),
     };
-    for (Worker worker : workers) {
-      worker.start();
+    for (Thread thread : threads) {
+      thread.start();
     }
-    for (Worker worker : workers) {
-      worker.join();
+    for (Thread thread : threads) {
+      thread.join();
     }
     int count;
     synchronized (counter) {
       count = counter.value;
     }
-    int expected = workers.length * INCREMENTS;
-    if (count != expected) {
-      throw new AssertionError("lost update: count=" + count + ", expected " + expected);
+    if (count != threads.length) {
+      throw new AssertionError("lost update: count=" + count + ", expected " + threads.length);
     }
     System.out.println("count=" + count + " audited=" + audit.entries());
   }

@@ -1,25 +1,25 @@
 /*
  * wronglock: a shared counter protected by the wrong lock in one place.
  *
- * Models: a hit counter incremented by three worker threads, two increments each. The rule is
- * "hold the counter's monitor while you update it"; inside the critical section each increment
- * also records the old value in an audit log (a synchronized method), which is a scheduling point
- * between the read and the write of the counter.
+ * Models: a hit counter. The rule is "hold the counter's monitor while you update it"; inside
+ * the critical section every update also records the old value in an audit log (a synchronized
+ * method), which is a scheduling point between the read and the write of the counter. Two worker
+ * threads count one hit each under `synchronized (counter)`. An importer thread first reads a
+ * batch of four records (synchronized calls on its own batch object) and then counts one hit for
+ * the batch.
  *
- * Bug: the third worker synchronizes on itself (`this`, the worker object) instead of on the
- * counter, so its critical section does not exclude the others'. When the scheduler switches
- * threads while that worker is between its read and its write (at the audit log call) and another
- * worker increments the counter, the wrong-lock worker writes back a stale value: one increment is
- * lost.
+ * Bug: the importer counts through its own synchronized method, which locks the importer object,
+ * not the counter, so its critical section does not exclude the workers'. When the scheduler
+ * switches threads while one side is between its read and its write (at the audit log call) and
+ * the other side updates the counter, one of the two writes is based on a stale value and a hit
+ * is lost. The importer's reading keeps the two sides apart most of the time.
  *
- * Shows as: main joins the workers and finds a count below 6 -> AssertionError thrown by main
- * (jsched exit status 3). Correct runs print "count=6 audited=6".
+ * Shows as: main joins all threads and finds a count below 3 -> AssertionError thrown by main
+ * (jsched exit status 3). Correct runs print "count=3 audited=3".
  */
 package jsched.samples.wronglock;
 
 public class Main {
-  static final int INCREMENTS = 2;
-
   static class Counter {
     int value;
   }
@@ -36,53 +36,89 @@ public class Main {
     }
   }
 
+  /** Records waiting to be imported; used by the importer thread only. */
+  static class Batch {
+    private final String[] records;
+    private int position;
+
+    Batch(String... records) {
+      this.records = records;
+    }
+
+    synchronized String next() {
+      return position < records.length ? records[position++] : null;
+    }
+  }
+
   static class Worker extends Thread {
     private final Counter counter;
     private final AuditLog audit;
-    private final boolean useWrongLock;
 
-    Worker(String name, Counter counter, AuditLog audit, boolean useWrongLock) {
+    Worker(String name, Counter counter, AuditLog audit) {
       super(name);
       this.counter = counter;
       this.audit = audit;
-      this.useWrongLock = useWrongLock;
     }
 
     @Override
     public void run() {
-      for (int i = 0; i < INCREMENTS; i++) {
-        // BUG: the third worker locks itself, not the counter.
-        Object lock = useWrongLock ? this : counter;
-        synchronized (lock) {
-          int old = counter.value;
-          audit.record(getName(), old);
-          counter.value = old + 1;
-        }
+      synchronized (counter) {
+        int old = counter.value;
+        audit.record(getName(), old);
+        counter.value = old + 1;
       }
+    }
+  }
+
+  static class Importer extends Thread {
+    private final Counter counter;
+    private final AuditLog audit;
+    private final Batch batch;
+    private int imported;
+
+    Importer(Counter counter, AuditLog audit, Batch batch) {
+      super("importer");
+      this.counter = counter;
+      this.audit = audit;
+      this.batch = batch;
+    }
+
+    @Override
+    public void run() {
+      while (batch.next() != null) {
+        imported++;
+      }
+      countBatch();
+    }
+
+    // BUG: a synchronized method locks the importer (`this`), not the counter.
+    private synchronized void countBatch() {
+      int old = counter.value;
+      audit.record(getName(), old);
+      counter.value = old + 1;
     }
   }
 
   public static void main(String[] args) throws InterruptedException {
     Counter counter = new Counter();
     AuditLog audit = new AuditLog();
-    Worker[] workers = {
-      new Worker("worker-1", counter, audit, false),
-      new Worker("worker-2", counter, audit, false),
-      new Worker("worker-3", counter, audit, true),
+    Thread[] threads = {
+      new Worker("worker-1", counter, audit),
+      new Worker("worker-2", counter, audit),
+      new Importer(counter, audit, new Batch("r1", "r2", "r3", "r4")),
     };
-    for (Worker worker : workers) {
-      worker.start();
+    for (Thread thread : threads) {
+      thread.start();
     }
-    for (Worker worker : workers) {
-      worker.join();
+    for (Thread thread : threads) {
+      thread.join();
     }
     int count;
     synchronized (counter) {
       count = counter.value;
     }
-    int expected = workers.length * INCREMENTS;
-    if (count != expected) {
-      throw new AssertionError("lost update: count=" + count + ", expected " + expected);
+    if (count != threads.length) {
+      throw new AssertionError("lost update: count=" + count + ", expected " + threads.length);
     }
     System.out.println("count=" + count + " audited=" + audit.entries());
   }

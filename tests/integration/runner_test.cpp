@@ -1,0 +1,200 @@
+// The jsched runner end to end: batches, reports, stopping at the first finding, resuming
+// after kill -9, shards merged with GNU parallel.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "runner/json.h"
+#include "tests/integration/agent_runner.h"
+#include "tests/support/test_paths.h"
+
+using namespace jsched;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string jsched_bin() { return JSCHED_BIN; }
+std::string cp() { return test::data_dir() + "/agent"; }
+std::string suite() { return test::data_dir() + "/suites/mini.xml"; }
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+std::vector<json::Value> records(const std::string& dir) {
+  std::vector<json::Value> out;
+  std::istringstream in(slurp(dir + "/runs.jsonl"));
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) out.push_back(json::parse(line));
+  }
+  return out;
+}
+
+// What must not depend on how the batch was split or interrupted: timings and file locations
+// aside, every field of every execution.
+std::map<uint64_t, std::string> canonical(const std::vector<json::Value>& recs) {
+  std::map<uint64_t, std::string> out;
+  for (json::Value r : recs) {
+    r.set("elapsed_ms", json::Value());
+    r.set("log", json::Value());
+    out[uint64_t(r.num("index"))] = r.dump();
+  }
+  return out;
+}
+
+// Empty when equal, else the first difference (whole maps are too long to print).
+std::string first_difference(const std::map<uint64_t, std::string>& a, const std::map<uint64_t, std::string>& b) {
+  if (a.size() != b.size()) return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
+  for (const auto& [k, v] : a) {
+    auto it = b.find(k);
+    if (it == b.end()) return "execution " + std::to_string(k) + " missing";
+    if (it->second != v) return "execution " + std::to_string(k) + ":\n" + v + "\n" + it->second;
+  }
+  return "";
+}
+
+test::ProcessResult run_jsched(std::vector<std::string> args) {
+  args.insert(args.begin(), jsched_bin());
+  return test::run(args);
+}
+
+}  // namespace
+
+TEST(Runner, RunWritesEveryReportAndSaysWhetherSomethingWasFound) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  test::ProcessResult p = run_jsched({"run", "--runs", "12", "--jobs", "2", "--seed", "1", "--out", out, "--", "java", "-cp", cp(), "LostUpdate"});
+  EXPECT_EQ(p.status, 1) << p.err;
+  EXPECT_EQ(records(out).size(), 12u);
+  EXPECT_NE(p.out.find("findings"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("replay: "), std::string::npos);
+  EXPECT_NE(slurp(out + "/summary.csv").find("main,random,12,"), std::string::npos);
+  EXPECT_NE(slurp(out + "/junit.xml").find("<failure"), std::string::npos);
+  std::string html = slurp(out + "/report.html");
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_NE(html.find("Distribution of partial orders"), std::string::npos);
+  test::ProcessResult ok = run_jsched({"run", "--runs", "5", "--seed", "1", "--out", d.path() + "/w", "--", "java", "-cp", cp(), "WaitNotify"});
+  EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
+TEST(Runner, UntilBugStopsAtTheFirstFindingAndNamesItsSeed) {
+  test::TempDir d;
+  std::string out = d.path() + "/u";
+  test::ProcessResult p = run_jsched({"run", "--until-bug", "--runs", "300", "--jobs", "2", "--seed", "4", "--out", out, "--", "java", "-cp", cp(), "LockOrder"});
+  EXPECT_EQ(p.status, 1) << p.err;
+  std::vector<json::Value> recs = records(out);
+  EXPECT_LT(recs.size(), 300u);
+  int found = 0;
+  for (const json::Value& r : recs) found += r.str("outcome") == "deadlock";
+  EXPECT_EQ(found, 1);
+  EXPECT_NE(p.out.find("seed "), std::string::npos);
+}
+
+TEST(Runner, ResumeAfterKill9LosesAndRepeatsNothing) {
+  test::TempDir d;
+  std::string ref = d.path() + "/ref", out = d.path() + "/k";
+  std::vector<std::string> cmd = {"--runs", "30", "--jobs", "2", "--seed", "7"};
+  std::vector<std::string> prog = {"--", "java", "-cp", cp(), "WaitNotify"};
+  std::vector<std::string> a = {"run"};
+  a.insert(a.end(), cmd.begin(), cmd.end());
+  a.insert(a.end(), {"--out", ref});
+  a.insert(a.end(), prog.begin(), prog.end());
+  ASSERT_EQ(run_jsched(a).status, 0);
+
+  // The same batch, killed with SIGKILL once some executions finished.
+  pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    std::vector<std::string> b = {jsched_bin(), "run"};
+    b.insert(b.end(), cmd.begin(), cmd.end());
+    b.insert(b.end(), {"--out", out});
+    b.insert(b.end(), prog.begin(), prog.end());
+    std::vector<char*> argv;
+    for (auto& s : b) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  for (int i = 0; i < 600 && records(out).size() < 8; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  size_t before = records(out).size();
+  EXPECT_GE(before, 8u);
+  EXPECT_LT(before, 30u) << "the batch ended before it could be killed";
+  test::ProcessResult r = run_jsched({"run", "--resume", out});
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<json::Value> recs = records(out);
+  EXPECT_EQ(recs.size(), 30u);
+  std::set<uint64_t> seen;
+  for (const json::Value& x : recs) EXPECT_TRUE(seen.insert(uint64_t(x.num("index"))).second) << "repeated";
+  EXPECT_EQ(first_difference(canonical(recs), canonical(records(ref))), "");
+}
+
+TEST(Runner, FourShardsThroughGnuParallelMergeToTheUnshardedResult) {
+  test::TempDir d;
+  std::string whole = d.path() + "/whole";
+  test::ProcessResult w = run_jsched({"bench", suite(), "--seed", "9", "--jobs", "2", "--out", whole});
+  ASSERT_LE(w.status, 1) << w.err << w.out;  // 1: an expectation not met in so few runs
+  // Shards as a cluster would run them: GNU parallel (over ssh, or a Slurm array).
+  std::string joblog = d.path() + "/joblog";
+  test::run({"parallel", "--joblog", joblog, jsched_bin(), "bench", suite(), "--seed", "9", "--jobs", "1", "--shard",
+             "{}/4", "--out", d.path() + "/s{}", ":::", "0", "1", "2", "3"});
+  // Each shard exits 0 or 1 (its own subset meets its expectations or not), never 2.
+  std::istringstream log(slurp(joblog));
+  std::string line;
+  std::getline(log, line);  // header
+  int jobs = 0;
+  while (std::getline(log, line)) {
+    std::istringstream cols(line);
+    std::string c[7];
+    for (auto& x : c) cols >> x;
+    EXPECT_LE(std::stoi(c[6]), 1) << line;
+    ++jobs;
+  }
+  ASSERT_EQ(jobs, 4) << slurp(joblog);
+  test::ProcessResult m = run_jsched({"merge", "--out", d.path() + "/merged", d.path() + "/s0", d.path() + "/s1", d.path() + "/s2", d.path() + "/s3"});
+  ASSERT_LE(m.status, 1) << m.err;
+  EXPECT_EQ(first_difference(canonical(records(d.path() + "/merged")), canonical(records(whole))), "");
+  auto strip_time = [](std::string csv) {
+    std::string out;
+    std::istringstream in(csv);
+    for (std::string l; std::getline(in, l);) out += l.substr(0, l.rfind(',')) + "\n";
+    return out;
+  };
+  EXPECT_EQ(strip_time(slurp(d.path() + "/merged/summary.csv")), strip_time(slurp(whole + "/summary.csv")));
+  EXPECT_EQ(records(whole).size(), 3u * 2 * 2 * 6);
+}
+
+TEST(Runner, MalformedSuitesAndOptionsAreRejectedWithTheReason) {
+  test::TempDir d;
+  std::string bad = d.path() + "/bad.xml";
+  std::ofstream(bad) << "<suite>\n  <classpath>x</classpath>\n  <program name=\"p\" main=\"M\" expect=\"later\"/>\n</suite>\n";
+  test::ProcessResult p = run_jsched({"bench", bad, "--out", d.path() + "/o"});
+  EXPECT_EQ(p.status, 2);
+  EXPECT_NE(p.err.find(bad + ":3: expect must be"), std::string::npos) << p.err;
+  EXPECT_FALSE(fs::exists(d.path() + "/o"));
+  std::ofstream(bad) << "<suite><program name='a' main='M'></suite>";
+  p = run_jsched({"bench", bad});
+  EXPECT_EQ(p.status, 2);
+  EXPECT_NE(p.err.find(bad + ":1: "), std::string::npos) << p.err;
+  p = run_jsched({"run", "--runs", "ten", "--", "java", "X"});
+  EXPECT_EQ(p.status, 2);
+  EXPECT_NE(p.err.find("--runs: 'ten' is not a non-negative integer"), std::string::npos) << p.err;
+  p = run_jsched({"run", "--bogus", "--", "java", "X"});
+  EXPECT_EQ(p.status, 2);
+  EXPECT_NE(p.err.find("unknown option"), std::string::npos) << p.err;
+}
