@@ -96,7 +96,7 @@ public class Fixed {
     Thread[] threads = {
       new Worker("worker-1", counter, audit),
       new Worker("worker-2", counter, audit),
-      new Importer(counter, audit, new Batch("r1", "r2", "r3", "r4")),
+      new Importer(counter, audit, new Batch("r1", "r2", "r3")),
     };
     for (Thread thread : threads) {
       thread.start();

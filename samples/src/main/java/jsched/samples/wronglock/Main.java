@@ -5,7 +5,7 @@
  * the critical section every update also records the old value in an audit log (a synchronized
  * method), which is a scheduling point between the read and the write of the counter. Two worker
  * threads count one hit each under `synchronized (counter)`. An importer thread first reads a
- * batch of four records (synchronized calls on its own batch object) and then counts one hit for
+ * batch of three records (synchronized calls on its own batch object) and then counts one hit for
  * the batch.
  *
  * Bug: the importer counts through its own synchronized method, which locks the importer object,
@@ -105,7 +105,7 @@ public class Main {
     Thread[] threads = {
       new Worker("worker-1", counter, audit),
       new Worker("worker-2", counter, audit),
-      new Importer(counter, audit, new Batch("r1", "r2", "r3", "r4")),
+      new Importer(counter, audit, new Batch("r1", "r2", "r3")),
     };
     for (Thread thread : threads) {
       thread.start();
