@@ -168,7 +168,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;"
        "text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
        ".bad{background:#fdd}.good{background:#dfd}.charts{display:flex;flex-wrap:wrap;gap:1em}\n"
-       "code{font-size:85%;word-break:break-all}h2{margin-top:1.6em}\n</style></head><body>\n";
+       "code{font-size:85%;word-break:break-all}h2{margin-top:1.6em}td{vertical-align:top}\n"
+       "pre{white-space:pre-wrap;word-break:break-all;max-width:60em;margin:0}\n</style></head><body>\n";
   o << "<h1>jsched: " << xml(in.title) << "</h1>\n<p>master seed " << in.master_seed << ", "
     << in.records.size() << " executions.</p>\n";
   o << "<h2>Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"

@@ -108,7 +108,18 @@ std::string line_chart(const std::string& title, const std::string& x_label, con
     return T + (H - T - B) * (1 - t);
   };
   if (log_y) {
-    for (double v = 1; v <= ymax * 1.0001; v *= 10) {
+    std::vector<double> ticks;
+    for (double p = 1; p <= ymax * 1.0001; p *= 10) {
+      for (double m : {1.0, 2.0, 5.0}) {
+        if (p * m <= ymax * 1.0001) ticks.push_back(p * m);
+      }
+    }
+    if (ticks.size() > 7) {  // decades only when there are many
+      ticks.erase(std::remove_if(ticks.begin(), ticks.end(),
+                                 [](double v) { return std::fabs(std::log10(v) - std::round(std::log10(v))) > 1e-9; }),
+                  ticks.end());
+    }
+    for (double v : ticks) {
       o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << fy(v) << "\" y2=\"" << fy(v)
         << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << fy(v) + 4 << "\" text-anchor=\"end\">" << num(v)
         << "</text>\n";

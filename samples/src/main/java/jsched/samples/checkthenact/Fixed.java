@@ -2,14 +2,16 @@
  * checkthenact (correct variant): lazy creation of a shared object, made atomic.
  *
  * Same program as Main, but getOrCreate is one synchronized method: the lookup, the creation and
- * the store happen under the cache's monitor, so exactly one connection is ever created.
+ * the store happen under the cache's monitor, so exactly one connection per name is ever created.
  *
  * Expected jsched outcome: never fails (exit status 0); prints
- * "3 clients share one connection to db".
+ * "2 clients share one connection to db and one to log".
  */
 package jsched.samples.checkthenact;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 public class Fixed {
@@ -44,41 +46,46 @@ public class Fixed {
 
   static class Client extends Thread {
     private final ConnectionCache cache;
-    private Connection connection;
+    private final String[] wanted;
+    private final List<Connection> connections = new ArrayList<>();
 
-    Client(String name, ConnectionCache cache) {
+    Client(String name, ConnectionCache cache, String... wanted) {
       super(name);
       this.cache = cache;
+      this.wanted = wanted;
     }
 
     @Override
     public void run() {
-      connection = cache.getOrCreate("db");
+      for (String name : wanted) {
+        connections.add(cache.getOrCreate(name));
+      }
     }
 
-    Connection connection() {
-      return connection;
+    List<Connection> connections() {
+      return connections;
     }
   }
 
   public static void main(String[] args) throws InterruptedException {
     ConnectionCache cache = new ConnectionCache();
-    Client[] clients = new Client[3];
-    for (int i = 0; i < clients.length; i++) {
-      clients[i] = new Client("client-" + (i + 1), cache);
-    }
+    Client[] clients = {
+      new Client("client-1", cache, "db"),
+      new Client("client-2", cache, "log", "db"),
+    };
     for (Client client : clients) {
       client.start();
     }
     for (Client client : clients) {
       client.join();
     }
-    Connection shared = cache.lookup("db");
     for (Client client : clients) {
-      if (client.connection() != shared) {
-        throw new AssertionError(client.getName() + " holds a second connection to db");
+      for (Connection connection : client.connections()) {
+        if (cache.lookup(connection.name()) != connection) {
+          throw new AssertionError(client.getName() + " holds a second connection to " + connection.name());
+        }
       }
     }
-    System.out.println(clients.length + " clients share one connection to " + shared.name());
+    System.out.println(clients.length + " clients share one connection to db and one to log");
   }
 }

@@ -1,21 +1,25 @@
 /*
  * checkthenact: lazy creation of a shared object through a cache, without atomicity.
  *
- * Models: a connection cache (a HashMap behind synchronized lookup/store methods). Three client
- * threads ask for the connection named "db"; the first one to find it missing is supposed to
- * create it, and everybody must end up sharing that one connection.
+ * Models: a connection cache (a HashMap behind synchronized lookup/store methods). Two client
+ * threads ask for connections by name: client 1 for "db", client 2 for "log" and then "db". The
+ * first client to find a connection missing is supposed to create it, and everybody must end up
+ * sharing that one connection.
  *
  * Bug: getOrCreate is check-then-act over two synchronized calls (lookup, then store). When the
  * scheduler switches threads after a client's lookup returned null (at its monitorexit) and
  * another client also looks up before the first one stores, both create a connection; the later
  * store overwrites the earlier one and the clients hold different instances.
  *
- * Shows as: main joins the clients and finds two distinct connections -> AssertionError thrown by
- * main (jsched exit status 3). Correct runs print "3 clients share one connection to db".
+ * Shows as: main joins the clients and finds a client holding a connection that is not the cached
+ * one -> AssertionError thrown by main (jsched exit status 3). Correct runs print
+ * "2 clients share one connection to db and one to log".
  */
 package jsched.samples.checkthenact;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 public class Main {
@@ -55,41 +59,46 @@ public class Main {
 
   static class Client extends Thread {
     private final ConnectionCache cache;
-    private Connection connection;
+    private final String[] wanted;
+    private final List<Connection> connections = new ArrayList<>();
 
-    Client(String name, ConnectionCache cache) {
+    Client(String name, ConnectionCache cache, String... wanted) {
       super(name);
       this.cache = cache;
+      this.wanted = wanted;
     }
 
     @Override
     public void run() {
-      connection = cache.getOrCreate("db");
+      for (String name : wanted) {
+        connections.add(cache.getOrCreate(name));
+      }
     }
 
-    Connection connection() {
-      return connection;
+    List<Connection> connections() {
+      return connections;
     }
   }
 
   public static void main(String[] args) throws InterruptedException {
     ConnectionCache cache = new ConnectionCache();
-    Client[] clients = new Client[3];
-    for (int i = 0; i < clients.length; i++) {
-      clients[i] = new Client("client-" + (i + 1), cache);
-    }
+    Client[] clients = {
+      new Client("client-1", cache, "db"),
+      new Client("client-2", cache, "log", "db"),
+    };
     for (Client client : clients) {
       client.start();
     }
     for (Client client : clients) {
       client.join();
     }
-    Connection shared = cache.lookup("db");
     for (Client client : clients) {
-      if (client.connection() != shared) {
-        throw new AssertionError(client.getName() + " holds a second connection to db");
+      for (Connection connection : client.connections()) {
+        if (cache.lookup(connection.name()) != connection) {
+          throw new AssertionError(client.getName() + " holds a second connection to " + connection.name());
+        }
       }
     }
-    System.out.println(clients.length + " clients share one connection to " + shared.name());
+    System.out.println(clients.length + " clients share one connection to db and one to log");
   }
 }

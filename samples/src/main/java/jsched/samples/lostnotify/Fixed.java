@@ -56,6 +56,19 @@ public class Fixed {
     }
   }
 
+  /** The worker's private scratch space for computing the result. */
+  static class Accumulator {
+    private int sum;
+
+    synchronized void add(int value) {
+      sum += value;
+    }
+
+    synchronized int sum() {
+      return sum;
+    }
+  }
+
   static class Worker extends Thread {
     private final Gate gate;
 
@@ -66,7 +79,10 @@ public class Fixed {
 
     @Override
     public void run() {
-      gate.open(6 * 7);
+      Accumulator accumulator = new Accumulator();
+      accumulator.add(20);
+      accumulator.add(22);
+      gate.open(accumulator.sum());
     }
   }
 

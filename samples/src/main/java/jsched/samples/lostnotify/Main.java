@@ -1,8 +1,9 @@
 /*
  * lostnotify: a notification sent before anybody waits for it.
  *
- * Models: a worker computes a result and announces it through a gate (open + notify); a waiter
- * thread blocks until the gate is open and then reads the result. The waiter is started first.
+ * Models: a worker computes a result (two additions into its own synchronized accumulator) and
+ * announces it through a gate (open + notify); a waiter thread blocks until the gate is open and
+ * then reads the result. The waiter is started first.
  *
  * Bug: the waiter asks gate.isOpen() in one synchronized call and then, in a separate
  * synchronized block, calls wait() once without re-checking the condition. When the scheduler
@@ -64,6 +65,19 @@ public class Main {
     }
   }
 
+  /** The worker's private scratch space for computing the result. */
+  static class Accumulator {
+    private int sum;
+
+    synchronized void add(int value) {
+      sum += value;
+    }
+
+    synchronized int sum() {
+      return sum;
+    }
+  }
+
   static class Worker extends Thread {
     private final Gate gate;
 
@@ -74,7 +88,10 @@ public class Main {
 
     @Override
     public void run() {
-      gate.open(6 * 7);
+      Accumulator accumulator = new Accumulator();
+      accumulator.add(20);
+      accumulator.add(22);
+      gate.open(accumulator.sum());
     }
   }
 

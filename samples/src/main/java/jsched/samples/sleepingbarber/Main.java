@@ -2,22 +2,23 @@
  * sleepingbarber: a barber shop whose waiting room is updated in two steps.
  *
  * Models: the sleeping barber. One barber sleeps (waits) while nobody is waiting and serves
- * waiting customers one at a time; the waiting room has one chair. Three customers arrive; a
- * customer who finds the chair taken leaves. The barber goes home once every customer has been
+ * waiting customers one at a time; the waiting room has two chairs. Three customers arrive; a
+ * customer who finds every chair taken leaves. The barber goes home once every customer has been
  * served or has left.
  *
  * Bug: a customer looks for a free chair in one synchronized block and sits down in a second one.
  * When the scheduler switches threads between the two blocks (after the first monitorexit) and
- * another customer also finds the chair free and sits down before the barber calls anyone in,
- * both sit on the one chair.
+ * the other customers also find a chair free and sit down before the barber calls anyone in, three
+ * customers sit on two chairs. (The race matters only when all three customers are in the waiting
+ * room at once, which keeps the bug fairly rare.)
  *
- * Shows as: AssertionError thrown by the customer who sits down second ("2 customers waiting for 1
- * chair") (jsched exit status 3). Correct runs print "3 customers, all served or turned away".
+ * Shows as: AssertionError thrown by the customer who sits down last ("3 customers waiting for 2
+ * chairs") (jsched exit status 3). Correct runs print "3 customers, all served or turned away".
  */
 package jsched.samples.sleepingbarber;
 
 public class Main {
-  static final int CHAIRS = 1;
+  static final int CHAIRS = 2;
 
   static class Shop {
     final int customers;
@@ -87,7 +88,7 @@ public class Main {
         synchronized (shop) {
           shop.waiting++;
           if (shop.waiting > CHAIRS) {
-            throw new AssertionError(shop.waiting + " customers waiting for " + CHAIRS + " chair");
+            throw new AssertionError(shop.waiting + " customers waiting for " + CHAIRS + " chairs");
           }
           shop.notifyAll(); // wake the barber
         }
