@@ -1,8 +1,9 @@
 /*
  * deadlockjoin: two threads that end up joining each other.
  *
- * Models: two workers each compute half of a sum. When a worker is done it publishes itself on a
- * shared board and asks the board for its partner; the worker that finds its partner already
+ * Models: two workers each compute part of the sum 1 + ... + 8 (worker 1 adds 1..6, worker 2 adds
+ * 7..8, each into its own synchronized accumulator). When a worker is done it publishes itself on
+ * a shared board and asks the board for its partner; the worker that finds its partner already
  * published is the "second" one, so it joins the partner and combines the two halves.
  *
  * Bug: publishing and asking for the partner are two separate synchronized calls. When the
@@ -11,7 +12,7 @@
  * consider themselves second, and each joins the other.
  *
  * Shows as: deadlock, the two workers in Thread.join on each other and main in join (jsched exit
- * status 4). Correct runs print "total=28".
+ * status 4). Correct runs print "total=36".
  */
 package jsched.samples.deadlockjoin;
 
@@ -46,6 +47,19 @@ public class Main {
     }
   }
 
+  /** A worker's private scratch space for computing its part. */
+  static class Accumulator {
+    private int sum;
+
+    synchronized void add(int value) {
+      sum += value;
+    }
+
+    synchronized int sum() {
+      return sum;
+    }
+  }
+
   static class Worker extends Thread {
     private final Board board;
     private final int from;
@@ -61,11 +75,11 @@ public class Main {
 
     @Override
     public void run() {
-      int sum = 0;
+      Accumulator accumulator = new Accumulator();
       for (int i = from; i <= to; i++) {
-        sum += i;
+        accumulator.add(i);
       }
-      part = sum;
+      part = accumulator.sum();
       // BUG: publish and partnerOf should be one atomic step.
       board.publish(this);
       Worker partner = board.partnerOf(this);
@@ -82,14 +96,14 @@ public class Main {
 
   public static void main(String[] args) throws InterruptedException {
     Board board = new Board();
-    Worker first = new Worker("worker-1", board, 1, 4);
-    Worker second = new Worker("worker-2", board, 5, 7);
+    Worker first = new Worker("worker-1", board, 1, 6);
+    Worker second = new Worker("worker-2", board, 7, 8);
     first.start();
     second.start();
     first.join();
     second.join();
-    if (board.total() != 28) {
-      throw new AssertionError("total=" + board.total() + ", expected 28");
+    if (board.total() != 36) {
+      throw new AssertionError("total=" + board.total() + ", expected 36");
     }
     System.out.println("total=" + board.total());
   }

@@ -2,16 +2,16 @@
  * reorder: two fields that must change together, written and read one at a time.
  *
  * Models: the "reorder" benchmark. A setter thread moves the pair (a, b) from (0, 0) to (1, -1)
- * by writing a, then b; a checker thread reads a, then b, and expects one of the two consistent
- * states. Each field has its own tiny synchronized getter and setter, on its own lock, so every
- * single access is race-free.
+ * by writing a, then b; a checker thread counts its check (a synchronized counter), reads a, then
+ * b, and expects one of the two consistent states. Each field has its own tiny synchronized
+ * getter and setter, on its own lock, so every single access is race-free.
  *
  * Bug: the pair as a whole is not protected. Each read and write is its own synchronized block,
  * so the scheduler can switch threads between the setter's two writes or between the checker's
  * two reads (at a monitorexit), and the checker sees (1, 0) or (0, -1).
  *
  * Shows as: AssertionError thrown by the checker thread (jsched exit status 3). Correct runs print
- * "a=1 b=-1".
+ * "a=1 b=-1 checks=1".
  */
 package jsched.samples.reorder;
 
@@ -45,6 +45,19 @@ public class Main {
     }
   }
 
+  /** Counts the checks made; only the checker updates it. */
+  static class CheckCounter {
+    private int checks;
+
+    synchronized void countCheck() {
+      checks++;
+    }
+
+    synchronized int checks() {
+      return checks;
+    }
+  }
+
   static class Setter extends Thread {
     Setter() {
       super("setter");
@@ -59,12 +72,16 @@ public class Main {
   }
 
   static class Checker extends Thread {
-    Checker() {
+    private final CheckCounter counter;
+
+    Checker(CheckCounter counter) {
       super("checker");
+      this.counter = counter;
     }
 
     @Override
     public void run() {
+      counter.countCheck();
       // BUG: two independent reads; the pair may change in between.
       int seenA = getA();
       int seenB = getB();
@@ -78,11 +95,12 @@ public class Main {
 
   public static void main(String[] args) throws InterruptedException {
     Thread setter = new Setter();
-    Thread checker = new Checker();
+    CheckCounter counter = new CheckCounter();
+    Thread checker = new Checker(counter);
     setter.start();
     checker.start();
     setter.join();
     checker.join();
-    System.out.println("a=" + getA() + " b=" + getB());
+    System.out.println("a=" + getA() + " b=" + getB() + " checks=" + counter.checks());
   }
 }

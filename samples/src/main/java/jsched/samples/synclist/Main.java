@@ -1,11 +1,13 @@
 /*
  * synclist: Collections.synchronizedList used with another synchronized list as argument.
  *
- * Models: the collection drivers of Sen's RAPOS paper (section 5.1). Two lists are wrapped with
- * Collections.synchronizedList. A checker thread asks listA.containsAll(listB) while an adder
- * thread appends to listB. The list elements are mutable shared objects whose equals is
- * synchronized, so comparing them is a scheduling point even when JDK classes are not
- * instrumented (with JDK classes instrumented, the wrappers' own monitors are points too).
+ * Models: the collection drivers of Sen's RAPOS paper (section 5.1). Two lists, both wrapped with
+ * Collections.synchronizedList, hold items 1 and 2. A checker thread asks listA.contains(item 2)
+ * and then listA.containsAll(listB); an adder thread appends item 3 to listB. The
+ * items are shared objects whose methods (equals included) are synchronized, so every comparison
+ * inside the lists is a scheduling point even when JDK classes are not instrumented (with JDK
+ * classes instrumented, the wrappers' own monitors are points too). Only the checker uses listA,
+ * so no thread ever blocks on a wrapper's monitor.
  *
  * Bug: the synchronized wrapper of listA holds listA's lock only. containsAll iterates over listB
  * through listB's plain iterator (the wrapper's iterator() is documented as "must be manually
@@ -38,7 +40,7 @@ public class Main {
 
     @Override
     public synchronized boolean equals(Object other) {
-      return other instanceof Item && ((Item) other).id() == id;
+      return other instanceof Item && ((Item) other).id == id;
     }
 
     @Override
@@ -59,6 +61,7 @@ public class Main {
 
     @Override
     public void run() {
+      listA.contains(new Item(2));
       // BUG: locks listA only, iterates over listB unlocked.
       listA.containsAll(listB);
     }

@@ -1,0 +1,94 @@
+/*
+ * synclist (correct variant): containsAll against a snapshot taken under the argument's lock.
+ *
+ * Same program as Main, but the checker copies listB while holding listB's monitor (the wrapper
+ * object itself is its mutex, as Collections.synchronizedList documents) and passes the copy to
+ * listA.containsAll. Nothing iterates over listB without its lock, so the adder can never
+ * invalidate an iterator in use. The copy contains no scheduling point (no equals calls), so the
+ * checker never pauses while holding listB's monitor.
+ *
+ * Expected jsched outcome: never fails (exit status 0); prints "listA=2 listB=3".
+ */
+package jsched.samples.synclist;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+public class Fixed {
+  /** A shared, mutable list element; its methods synchronize on the element. */
+  static class Item {
+    private int id;
+
+    Item(int id) {
+      this.id = id;
+    }
+
+    synchronized int id() {
+      return id;
+    }
+
+    @Override
+    public synchronized boolean equals(Object other) {
+      return other instanceof Item && ((Item) other).id == id;
+    }
+
+    @Override
+    public synchronized int hashCode() {
+      return id;
+    }
+  }
+
+  static class Checker extends Thread {
+    private final List<Item> listA;
+    private final List<Item> listB;
+
+    Checker(List<Item> listA, List<Item> listB) {
+      super("checker");
+      this.listA = listA;
+      this.listB = listB;
+    }
+
+    @Override
+    public void run() {
+      listA.contains(new Item(2));
+      // Iterating over a synchronized list needs its lock: copy listB while holding it, then
+      // compare against the private copy.
+      List<Item> snapshot;
+      synchronized (listB) {
+        snapshot = new ArrayList<>(listB);
+      }
+      listA.containsAll(snapshot);
+    }
+  }
+
+  static class Adder extends Thread {
+    private final List<Item> list;
+
+    Adder(List<Item> list) {
+      super("adder");
+      this.list = list;
+    }
+
+    @Override
+    public void run() {
+      list.add(new Item(3));
+    }
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    List<Item> listA = Collections.synchronizedList(new ArrayList<>());
+    List<Item> listB = Collections.synchronizedList(new ArrayList<>());
+    listA.add(new Item(1));
+    listA.add(new Item(2));
+    listB.add(new Item(1));
+    listB.add(new Item(2));
+    Thread checker = new Checker(listA, listB);
+    Thread adder = new Adder(listB);
+    checker.start();
+    adder.start();
+    checker.join();
+    adder.join();
+    System.out.println("listA=" + listA.size() + " listB=" + listB.size());
+  }
+}
