@@ -17,6 +17,7 @@
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/thread_events.h"
 #include "scheduler/random_strategy.h"
+#include "scheduler/rapos_strategy.h"
 #include "scheduler/schedule_log.h"
 
 namespace jsched::agent {
@@ -38,6 +39,7 @@ sched::ScheduleLog g_replay_log;
 std::unique_ptr<sched::Strategy> make_strategy(const Options& o) {
   switch (o.strategy) {
     case Strategy::Random: return std::make_unique<sched::RandomStrategy>(o.seed);
+    case Strategy::Rapos: return std::make_unique<sched::RaposStrategy>(o.seed);
     case Strategy::Replay:
       try {
         g_replay_log = sched::ScheduleLog::read(o.replay);

@@ -1,10 +1,12 @@
 // The scheduler's model and strategies on abstract programs (SPEC §6).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "scheduler/abstract_program.h"
 #include "scheduler/random_strategy.h"
+#include "scheduler/rapos_strategy.h"
 #include "scheduler/schedule_log.h"
 #include "tests/support/binomial.h"
 
@@ -60,6 +62,38 @@ TEST(AbstractModel, RandomFindsFigure1AssertionWithProbabilityOneIn16) {
   EXPECT_LE(ci.lo, 1.0 / 16) << hits << " of " << n;
   EXPECT_GE(ci.hi, 1.0 / 16) << hits << " of " << n;
   EXPECT_GT(ci.lo, 1.0 / 32) << "the paper's 1/32 is excluded: " << hits << " of " << n;
+}
+
+// Paper 000 §3.5: RAPOS schedules {y=1}, {check} or {y=1, check} first with probabilities
+// 1/4, 1/4, 1/2, and only the first leads to the violation.
+TEST(AbstractModel, RaposFindsFigure1AssertionWithProbabilityOneIn4) {
+  const uint64_t n = 20000;
+  uint64_t hits = 0;
+  for (uint64_t seed = 1; seed <= n; ++seed) {
+    RaposStrategy s(seed);
+    hits += run_abstract(figure1(), s).bug;
+  }
+  auto ci = wilson(hits, n);
+  EXPECT_LE(ci.lo, 0.25) << hits << " of " << n;
+  EXPECT_GE(ci.hi, 0.25) << hits << " of " << n;
+}
+
+// Over the five interleavings of Fig. 1 random samples one partial order with probability
+// 15/16; RAPOS brings the rarer one up to 1/4 — more uniform.
+TEST(AbstractModel, RaposSamplesBothPartialOrdersOfFigure1MoreEvenly) {
+  AbstractProgram p = figure1();
+  p.threads[1][0] = AbstractOp::read(0);
+  std::map<std::string, int> random_orders, rapos_orders;
+  for (uint64_t seed = 1; seed <= 4000; ++seed) {
+    RandomStrategy r(seed);
+    ++random_orders[run_abstract(p, r).fingerprint];
+    RaposStrategy q(seed);
+    ++rapos_orders[run_abstract(p, q).fingerprint];
+  }
+  ASSERT_EQ(random_orders.size(), 2u);
+  ASSERT_EQ(rapos_orders.size(), 2u);
+  auto rarer = [](const std::map<std::string, int>& m) { return std::min(m.begin()->second, std::next(m.begin())->second); };
+  EXPECT_GT(rarer(rapos_orders), 3 * rarer(random_orders));
 }
 
 TEST(AbstractModel, FiveInterleavingsOfFigure1GiveExactlyTwoFingerprints) {

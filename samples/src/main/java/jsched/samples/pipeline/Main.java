@@ -120,9 +120,9 @@ public class Main {
     Sink sink = new Sink(channel2);
     Doubler doubler = new Doubler(channel1, channel2);
     Source source = new Source(channel1);
-    // Downstream stages first, so that they are normally already waiting when items arrive.
-    sink.start();
+    // The consumers first, so that they are normally already waiting when the item arrives.
     doubler.start();
+    sink.start();
     source.start();
     source.join();
     doubler.join();

@@ -4,8 +4,9 @@
  * Same program as Main, but the checker copies listB while holding listB's monitor (the wrapper
  * object itself is its mutex, as Collections.synchronizedList documents) and passes the copy to
  * listA.containsAll. Nothing iterates over listB without its lock, so the adder can never
- * invalidate an iterator in use. The copy contains no scheduling point (no equals calls), so the
- * checker never pauses while holding listB's monitor.
+ * invalidate an iterator in use. Making the copy calls no application code (no equals), so when
+ * JDK classes are not instrumented the checker never pauses while holding listB's monitor, and the
+ * adder never blocks on a monitor the scheduler cannot see.
  *
  * Expected jsched outcome: never fails (exit status 0); prints "listA=2 listB=3".
  */
@@ -16,16 +17,15 @@ import java.util.Collections;
 import java.util.List;
 
 public class Fixed {
-  /** A shared, mutable list element; its methods synchronize on the element. */
+  /**
+   * A list element written to be shared between threads: its methods synchronize on the element,
+   * so every comparison of two items is a scheduling point.
+   */
   static class Item {
-    private int id;
+    private final int id;
 
     Item(int id) {
       this.id = id;
-    }
-
-    synchronized int id() {
-      return id;
     }
 
     @Override

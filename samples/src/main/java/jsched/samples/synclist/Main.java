@@ -3,11 +3,11 @@
  *
  * Models: the collection drivers of Sen's RAPOS paper (section 5.1). Two lists, both wrapped with
  * Collections.synchronizedList, hold items 1 and 2. A checker thread asks listA.contains(item 2)
- * and then listA.containsAll(listB); an adder thread appends item 3 to listB. The
- * items are shared objects whose methods (equals included) are synchronized, so every comparison
+ * and then listA.containsAll(listB); an adder thread appends item 3 to listB. The items are
+ * objects written to be shared, whose equals and hashCode are synchronized, so every comparison
  * inside the lists is a scheduling point even when JDK classes are not instrumented (with JDK
- * classes instrumented, the wrappers' own monitors are points too). Only the checker uses listA,
- * so no thread ever blocks on a wrapper's monitor.
+ * classes instrumented, the wrappers' own monitors are points too). While the threads run, only
+ * the checker uses listA, so no thread ever blocks on a wrapper's monitor held by another.
  *
  * Bug: the synchronized wrapper of listA holds listA's lock only. containsAll iterates over listB
  * through listB's plain iterator (the wrapper's iterator() is documented as "must be manually
@@ -26,16 +26,15 @@ import java.util.Collections;
 import java.util.List;
 
 public class Main {
-  /** A shared, mutable list element; its methods synchronize on the element. */
+  /**
+   * A list element written to be shared between threads: its methods synchronize on the element,
+   * so every comparison of two items is a scheduling point.
+   */
   static class Item {
-    private int id;
+    private final int id;
 
     Item(int id) {
       this.id = id;
-    }
-
-    synchronized int id() {
-      return id;
     }
 
     @Override

@@ -1,0 +1,72 @@
+#include "scheduler/rapos_strategy.h"
+
+#include <algorithm>
+
+namespace jsched::sched {
+
+namespace {
+
+bool dependent_on(const Candidate& c, const std::vector<Candidate>& set) {
+  for (const Candidate& s : set) {
+    if (dependent(c.thread, c.op, s.thread, s.op)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
+  // schedulable: everything at the start; then what depends on the round just executed.
+  std::vector<Candidate> schedulable;
+  if (!started_) {
+    schedulable = enabled;
+    started_ = true;
+  } else {
+    for (const Candidate& c : enabled) {
+      for (const Event& e : executed_) {
+        if (dependent(c.thread, c.op, e.thread, e.op)) {
+          schedulable.push_back(c);
+          break;
+        }
+      }
+    }
+  }
+  executed_.clear();
+  if (schedulable.empty()) schedulable.push_back(enabled[rng_.below(enabled.size())]);
+  // RandIndependentSubset (Fig. 5): a random first element, then each other element that is
+  // independent of all chosen so far, with probability 1/2.
+  size_t first = size_t(rng_.below(schedulable.size()));
+  std::vector<Candidate> chosen = {schedulable[first]};
+  for (size_t i = 0; i < schedulable.size(); ++i) {
+    if (i == first || dependent_on(schedulable[i], chosen)) continue;
+    if (rng_.below(2) == 0) chosen.push_back(schedulable[i]);
+  }
+  std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) { return a.thread < b.thread; });
+  for (const Candidate& c : chosen) scheduled_.push_back(c.thread);
+}
+
+size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
+  // A thread's first step and the step after a release or a start touch nothing: they commute
+  // with every transition that can still come, so running them at once loses no partial order.
+  // (Delaying them, as Fig. 4 would delay any independent transition, only holds back the
+  // thread's next real operation.)
+  for (size_t i = 0; i < enabled.size(); ++i) {
+    OpKind k = enabled[i].op.kind;
+    if (k == OpKind::Begin || k == OpKind::Continue) return i;
+  }
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    while (!scheduled_.empty()) {
+      ThreadId t = scheduled_.front();
+      scheduled_.pop_front();
+      for (size_t i = 0; i < enabled.size(); ++i) {
+        if (enabled[i].thread == t) return i;
+      }
+      // No longer enabled (a scheduled transition can only be disabled by a dependent one;
+      // with hidden blocks it may happen): skip it.
+    }
+    new_round(enabled);
+  }
+  return size_t(rng_.below(enabled.size()));
+}
+
+}  // namespace jsched::sched

@@ -1,0 +1,44 @@
+// RAPOS, random partial-order sampling (paper 000, Figs. 4 and 5).
+//
+// `schedulable` starts as every enabled transition. Each round draws `scheduled`, a random
+// subset of `schedulable` whose transitions are mutually independent (RandIndependentSubset),
+// and executes it one transition after another, lowest thread first, with no decision in
+// between. The next `schedulable` holds the enabled transitions dependent on something executed
+// during the round (which includes the next transitions of the threads that ran); the others
+// wait, as in a sleep set. If that leaves nothing, one random enabled transition is added.
+//
+// Operations the model applies on arrival (monitor releases, starts, ends, waits) are events
+// of the round too, so what they wake becomes schedulable. Steps that touch nothing shared
+// (a thread's first step, the step after a release or start) run at once, outside rounds.
+#pragma once
+
+#include <deque>
+#include <vector>
+
+#include "scheduler/rng.h"
+#include "scheduler/strategy.h"
+
+namespace jsched::sched {
+
+class RaposStrategy : public Strategy {
+ public:
+  explicit RaposStrategy(uint64_t seed) : rng_(seed) {}
+
+  size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
+  size_t choose_aux(AuxChoice, size_t n) override { return size_t(rng_.below(n)); }
+  void on_executed(ThreadId t, const Op& op) override { executed_.push_back(Event{t, op}); }
+
+ private:
+  struct Event {
+    ThreadId thread;
+    Op op;
+  };
+  void new_round(const std::vector<Candidate>& enabled);
+
+  Rng rng_;
+  bool started_ = false;
+  std::deque<ThreadId> scheduled_;  // the rest of this round, in execution order
+  std::vector<Event> executed_;     // events since the round's schedulable set was computed
+};
+
+}  // namespace jsched::sched
