@@ -46,7 +46,7 @@ std::unique_ptr<sched::Strategy> make_strategy(const Options& o) {
       } catch (const std::exception& e) {
         fatal(std::string("replay: ") + e.what());
       }
-      return std::make_unique<sched::ReplayStrategy>(g_replay_log);
+      return std::make_unique<sched::ReplayStrategy>(g_replay_log, false);
     default:
       fatal(std::string("strategy ") + strategy_name(o.strategy) + " is not implemented yet");
   }

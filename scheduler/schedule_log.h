@@ -58,17 +58,19 @@ class RecordingStrategy : public Strategy {
 // Follows a log exactly; throws ReplayDivergence naming the step where the run departs.
 class ReplayStrategy : public Strategy {
  public:
-  explicit ReplayStrategy(const ScheduleLog& log) : log_(log) {}
+  // `spurious`: whether the recorded run allowed spurious wake-ups (it changes which threads
+  // are enabled, so replay must match it).
+  ReplayStrategy(const ScheduleLog& log, bool spurious) : log_(log), spurious_(spurious) {}
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   size_t choose_aux(AuxChoice kind, size_t n) override;
-  // Spurious wake-ups are allowed so that recorded ones replay; the log decides.
-  bool allow_spurious() const override { return true; }
+  bool allow_spurious() const override { return spurious_; }
   bool finished() const { return pos_ == log_.decisions.size(); }
   size_t position() const { return pos_; }
 
  private:
   const Decision& next(Decision::Kind kind);
   const ScheduleLog& log_;
+  bool spurious_;
   size_t pos_ = 0;
 };
 

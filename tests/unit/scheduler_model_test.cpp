@@ -159,7 +159,7 @@ TEST(AbstractModel, RecordedRunsReplayExactly) {
     ScheduleLog log;
     RecordingStrategy rec(inner, log);
     AbstractRun a = run_abstract(p, rec);
-    ReplayStrategy replay(log);
+    ReplayStrategy replay(log, false);
     AbstractRun b = run_abstract(p, replay);
     EXPECT_EQ(a.fingerprint, b.fingerprint);
     EXPECT_EQ(a.bug, b.bug);
@@ -170,7 +170,7 @@ TEST(AbstractModel, RecordedRunsReplayExactly) {
 TEST(AbstractModel, ReplayDivergenceNamesTheDecision) {
   ScheduleLog log;
   log.decisions = {{Decision::Thread, 1}, {Decision::Thread, 7}};
-  ReplayStrategy replay(log);
+  ReplayStrategy replay(log, false);
   try {
     run_abstract(figure1(), replay);
     FAIL() << "expected divergence";

@@ -98,8 +98,10 @@ public class Main {
     }
     int sold = flight.sold();
     if (sold > flight.capacity()) {
-      throw new AssertionError("oversold: " + sold + " tickets for " + flight.capacity() + " seats");
+      throw new AssertionError(
+          "oversold: " + sold + " tickets for " + flight.capacity() + " seats");
     }
-    System.out.println("sold " + sold + " of " + flight.capacity() + " seats, turned away " + turnedAway);
+    System.out.println(
+        "sold " + sold + " of " + flight.capacity() + " seats, turned away " + turnedAway);
   }
 }

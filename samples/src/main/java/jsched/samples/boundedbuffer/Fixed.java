@@ -1,5 +1,5 @@
 /*
- * boundedbuffer (correct variant): a one-slot buffer shared by two producers and two consumers.
+ * boundedbuffer (correct variant): a one-slot buffer shared by a producer and two consumers.
  *
  * Same program as Main, but put and take wake every waiter with notifyAll(); each woken thread
  * re-checks its condition in a `while` loop, so no wakeup is ever lost and spurious wakeups are
@@ -42,20 +42,38 @@ public class Fixed {
     }
   }
 
+  /** The producer's own machine; only the producer uses it. */
+  static class Machine {
+    private boolean ready;
+
+    synchronized void switchOn() {
+      ready = false;
+    }
+
+    synchronized void calibrate() {
+      ready = true;
+    }
+  }
+
   static class Producer extends Thread {
     private final Buffer buffer;
-    private final int item;
+    private final int[] items;
+    private final Machine machine = new Machine();
 
-    Producer(String name, Buffer buffer, int item) {
+    Producer(String name, Buffer buffer, int... items) {
       super(name);
       this.buffer = buffer;
-      this.item = item;
+      this.items = items;
     }
 
     @Override
     public void run() {
+      machine.switchOn();
+      machine.calibrate();
       try {
-        buffer.put(item);
+        for (int item : items) {
+          buffer.put(item);
+        }
       } catch (InterruptedException e) {
         throw new IllegalStateException("interrupted", e);
       }
@@ -65,6 +83,7 @@ public class Fixed {
   static class Consumer extends Thread {
     private final Buffer buffer;
     private int taken;
+    private long setupChecksum;
 
     Consumer(String name, Buffer buffer) {
       super(name);
@@ -73,11 +92,24 @@ public class Fixed {
 
     @Override
     public void run() {
+      setUp();
       try {
         taken = buffer.take();
       } catch (InterruptedException e) {
         throw new IllegalStateException("interrupted", e);
       }
+    }
+
+    /**
+     * Local preparation (a table checksum) without any synchronization: invisible to jsched, but in
+     * plain runs it keeps the consumers behind the producer.
+     */
+    private void setUp() {
+      long sum = 0;
+      for (int i = 0; i < 200_000; i++) {
+        sum = sum * 31 + i;
+      }
+      setupChecksum = sum;
     }
 
     int taken() {
@@ -87,18 +119,15 @@ public class Fixed {
 
   public static void main(String[] args) throws InterruptedException {
     Buffer buffer = new Buffer(1);
+    Producer producer = new Producer("producer", buffer, 1, 2);
     Consumer consumer1 = new Consumer("consumer-1", buffer);
     Consumer consumer2 = new Consumer("consumer-2", buffer);
-    Producer producer1 = new Producer("producer-1", buffer, 1);
-    Producer producer2 = new Producer("producer-2", buffer, 2);
+    producer.start();
     consumer1.start();
     consumer2.start();
-    producer1.start();
-    producer2.start();
+    producer.join();
     consumer1.join();
     consumer2.join();
-    producer1.join();
-    producer2.join();
     int sum = consumer1.taken() + consumer2.taken();
     if (sum != 3) {
       throw new AssertionError("consumed items sum to " + sum + ", expected 3");

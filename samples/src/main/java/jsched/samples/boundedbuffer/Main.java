@@ -1,19 +1,22 @@
 /*
- * boundedbuffer: a one-slot buffer shared by two producers and two consumers (wait/notify).
+ * boundedbuffer: a one-slot buffer shared by a producer and two consumers (wait/notify).
  *
  * Models: the classic bounded buffer of the Java PathFinder examples. The buffer holds one item;
- * put waits while it is full, take waits while it is empty, and both use `while` loops. Two
- * consumers (one item each) are started first, then two producers (one item each).
+ * put waits while it is full, take waits while it is empty, and both use `while` loops. A
+ * producer (which first switches on and calibrates its own machine, two synchronized calls) puts
+ * two items; two consumers take one item each.
  *
- * Bug: put and take wake up one waiter with notify() instead of notifyAll(). Producers and
- * consumers wait on the same monitor, so a notify meant for a producer can wake a consumer (or
- * the reverse). One schedule that loses the wakeup: both consumers wait on the empty buffer;
- * producer 1 puts and its notify wakes consumer 1; producer 2 gets the monitor first, finds the
- * buffer full and waits; consumer 1 takes and its notify wakes consumer 2 instead of producer 2;
- * consumer 2 finds the buffer empty and waits again. Producer 2 and consumer 2 now wait forever.
+ * Bug: put and take wake up one waiter with notify() instead of notifyAll(). The producer and the
+ * consumers wait on the same monitor, so a notify meant for the producer can wake a consumer.
+ * The failing schedule: both consumers wait on the empty buffer; the producer puts item 1 and its
+ * notify wakes consumer 1; the producer gets the monitor back first, finds the buffer full and
+ * waits; consumer 1 takes item 1 and its notify wakes consumer 2 instead of the producer; consumer
+ * 2 finds the buffer empty and waits again. The producer and consumer 2 now wait forever.
  *
  * Shows as: deadlock, every live thread waiting (jsched exit status 4). Correct runs print
- * "consumed 2 items, sum 3".
+ * "consumed 2 items, sum 3". (The producer is started first and each consumer first does some
+ * local preparation without synchronization, so plain runs practically never have both consumers
+ * waiting before the first item.)
  */
 package jsched.samples.boundedbuffer;
 
@@ -50,20 +53,38 @@ public class Main {
     }
   }
 
+  /** The producer's own machine; only the producer uses it. */
+  static class Machine {
+    private boolean ready;
+
+    synchronized void switchOn() {
+      ready = false;
+    }
+
+    synchronized void calibrate() {
+      ready = true;
+    }
+  }
+
   static class Producer extends Thread {
     private final Buffer buffer;
-    private final int item;
+    private final int[] items;
+    private final Machine machine = new Machine();
 
-    Producer(String name, Buffer buffer, int item) {
+    Producer(String name, Buffer buffer, int... items) {
       super(name);
       this.buffer = buffer;
-      this.item = item;
+      this.items = items;
     }
 
     @Override
     public void run() {
+      machine.switchOn();
+      machine.calibrate();
       try {
-        buffer.put(item);
+        for (int item : items) {
+          buffer.put(item);
+        }
       } catch (InterruptedException e) {
         throw new IllegalStateException("interrupted", e);
       }
@@ -73,6 +94,7 @@ public class Main {
   static class Consumer extends Thread {
     private final Buffer buffer;
     private int taken;
+    private long setupChecksum;
 
     Consumer(String name, Buffer buffer) {
       super(name);
@@ -81,11 +103,24 @@ public class Main {
 
     @Override
     public void run() {
+      setUp();
       try {
         taken = buffer.take();
       } catch (InterruptedException e) {
         throw new IllegalStateException("interrupted", e);
       }
+    }
+
+    /**
+     * Local preparation (a table checksum) without any synchronization: invisible to jsched, but in
+     * plain runs it keeps the consumers behind the producer.
+     */
+    private void setUp() {
+      long sum = 0;
+      for (int i = 0; i < 200_000; i++) {
+        sum = sum * 31 + i;
+      }
+      setupChecksum = sum;
     }
 
     int taken() {
@@ -95,18 +130,15 @@ public class Main {
 
   public static void main(String[] args) throws InterruptedException {
     Buffer buffer = new Buffer(1);
+    Producer producer = new Producer("producer", buffer, 1, 2);
     Consumer consumer1 = new Consumer("consumer-1", buffer);
     Consumer consumer2 = new Consumer("consumer-2", buffer);
-    Producer producer1 = new Producer("producer-1", buffer, 1);
-    Producer producer2 = new Producer("producer-2", buffer, 2);
+    producer.start();
     consumer1.start();
     consumer2.start();
-    producer1.start();
-    producer2.start();
+    producer.join();
     consumer1.join();
     consumer2.join();
-    producer1.join();
-    producer2.join();
     int sum = consumer1.taken() + consumer2.taken();
     if (sum != 3) {
       throw new AssertionError("consumed items sum to " + sum + ", expected 3");

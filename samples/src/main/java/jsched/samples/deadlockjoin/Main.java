@@ -1,15 +1,16 @@
 /*
  * deadlockjoin: two threads that end up joining each other.
  *
- * Models: two workers each compute part of the sum 1 + ... + 8 (worker 1 adds 1..6, worker 2 adds
- * 7..8, each into its own synchronized accumulator). When a worker is done it publishes itself on
- * a shared board and asks the board for its partner; the worker that finds its partner already
- * published is the "second" one, so it joins the partner and combines the two halves.
+ * Models: a fork/join sum of 1 + ... + 8. The lead worker forks a helper thread for 7..8, adds
+ * 1..6 itself (into its own synchronized accumulator), and then, like the helper when it is done,
+ * publishes itself on a shared board and asks the board for its partner. The worker that finds its
+ * partner already published considers itself the second one: it joins the partner and stores the
+ * combined total.
  *
  * Bug: publishing and asking for the partner are two separate synchronized calls. When the
- * scheduler switches threads after the first worker has published (at the monitorexit) and the
- * other worker publishes too before either asks, both find their partner published, both
- * consider themselves second, and each joins the other.
+ * scheduler switches threads after one worker has published (at the monitorexit) and the other
+ * worker publishes too before either asks, both find their partner published, both consider
+ * themselves second, and each joins the other.
  *
  * Shows as: deadlock, the two workers in Thread.join on each other and main in join (jsched exit
  * status 4). Correct runs print "total=36".
@@ -64,18 +65,24 @@ public class Main {
     private final Board board;
     private final int from;
     private final int to;
+    private final Worker helper;
     private int part;
 
-    Worker(String name, Board board, int from, int to) {
+    /** A worker for from..to; if helper is not null, it is forked first. */
+    Worker(String name, Board board, int from, int to, Worker helper) {
       super(name);
       this.board = board;
       this.from = from;
       this.to = to;
+      this.helper = helper;
     }
 
     @Override
     public void run() {
       Accumulator accumulator = new Accumulator();
+      if (helper != null) {
+        helper.start();
+      }
       for (int i = from; i <= to; i++) {
         accumulator.add(i);
       }
@@ -92,16 +99,19 @@ public class Main {
         board.setTotal(part + partner.part);
       }
     }
+
+    Worker helper() {
+      return helper;
+    }
   }
 
   public static void main(String[] args) throws InterruptedException {
     Board board = new Board();
-    Worker first = new Worker("worker-1", board, 1, 6);
-    Worker second = new Worker("worker-2", board, 7, 8);
-    first.start();
-    second.start();
-    first.join();
-    second.join();
+    Worker helper = new Worker("helper", board, 7, 8, null);
+    Worker lead = new Worker("lead", board, 1, 6, helper);
+    lead.start();
+    lead.join();
+    lead.helper().join();
     if (board.total() != 36) {
       throw new AssertionError("total=" + board.total() + ", expected 36");
     }

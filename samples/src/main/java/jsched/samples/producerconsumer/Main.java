@@ -1,8 +1,10 @@
 /*
  * producerconsumer: consumers that wait with `if` instead of `while`.
  *
- * Models: a producer puts two items into a shared LinkedList (one synchronized block per item,
- * followed by notifyAll); two consumers take one item each, waiting while the list is empty.
+ * Models: a producer thread puts two items into a shared LinkedList (one synchronized block per
+ * item, followed by notifyAll); two consumer threads take one item each, waiting while the list is
+ * empty. Each consumer first does some local preparation without synchronization (invisible to
+ * jsched; in plain runs it keeps the consumers behind the producer).
  *
  * Bug: a consumer checks `if (queue.isEmpty()) queue.wait();` and, once woken, removes the first
  * element without checking again. One failing schedule: consumer 1 finds the list empty and
@@ -39,6 +41,7 @@ public class Main {
 
   static class Consumer extends Thread {
     private final LinkedList<Integer> queue;
+    private long setupChecksum;
     private int taken;
 
     Consumer(String name, LinkedList<Integer> queue) {
@@ -48,6 +51,7 @@ public class Main {
 
     @Override
     public void run() {
+      setUp();
       synchronized (queue) {
         try {
           if (queue.isEmpty()) { // BUG: must be `while`
@@ -58,6 +62,18 @@ public class Main {
         }
         taken = queue.removeFirst();
       }
+    }
+
+    /**
+     * Local preparation (a table checksum) without any synchronization: invisible to jsched, but in
+     * plain runs it keeps the consumers behind the producer.
+     */
+    private void setUp() {
+      long sum = 0;
+      for (int i = 0; i < 200_000; i++) {
+        sum = sum * 31 + i;
+      }
+      setupChecksum = sum;
     }
 
     int taken() {

@@ -2,17 +2,19 @@
  * synclist: Collections.synchronizedList used with another synchronized list as argument.
  *
  * Models: the collection drivers of Sen's RAPOS paper (section 5.1). Two lists, both wrapped with
- * Collections.synchronizedList, hold items 1 and 2. A checker thread asks listA.contains(item 2)
- * and then listA.containsAll(listB); an adder thread appends item 3 to listB. The items are
- * objects written to be shared, whose equals and hashCode are synchronized, so every comparison
+ * Collections.synchronizedList, hold items 1 and 2. A checker thread asks listA.contains(item 1)
+ * and then listA.containsAll(listB); main, after starting it, appends item 3 to listB. The items
+ * are objects written to be shared, whose equals and hashCode are synchronized, so every comparison
  * inside the lists is a scheduling point even when JDK classes are not instrumented (with JDK
  * classes instrumented, the wrappers' own monitors are points too). While the threads run, only
- * the checker uses listA, so no thread ever blocks on a wrapper's monitor held by another.
+ * the checker uses listA, so no thread ever blocks on a wrapper's monitor held by another. (Paper
+ * drivers start one thread per operation; here main itself is the modifying thread, which keeps
+ * plain runs on the harmless path: main appends long before the new thread starts iterating.)
  *
  * Bug: the synchronized wrapper of listA holds listA's lock only. containsAll iterates over listB
  * through listB's plain iterator (the wrapper's iterator() is documented as "must be manually
  * synched by user"), without holding listB's lock. When the scheduler switches threads in the
- * middle of that iteration (at an element's equals) and the adder appends to listB, the iterator's
+ * middle of that iteration (at an element's equals) and main appends to listB, the iterator's
  * next call finds listB's modCount changed.
  *
  * Shows as: java.util.ConcurrentModificationException escaping the checker thread (jsched exit
@@ -60,23 +62,9 @@ public class Main {
 
     @Override
     public void run() {
-      listA.contains(new Item(2));
+      listA.contains(new Item(1));
       // BUG: locks listA only, iterates over listB unlocked.
       listA.containsAll(listB);
-    }
-  }
-
-  static class Adder extends Thread {
-    private final List<Item> list;
-
-    Adder(List<Item> list) {
-      super("adder");
-      this.list = list;
-    }
-
-    @Override
-    public void run() {
-      list.add(new Item(3));
     }
   }
 
@@ -88,11 +76,9 @@ public class Main {
     listB.add(new Item(1));
     listB.add(new Item(2));
     Thread checker = new Checker(listA, listB);
-    Thread adder = new Adder(listB);
     checker.start();
-    adder.start();
+    listB.add(new Item(3)); // main modifies listB while the checker may be iterating over it
     checker.join();
-    adder.join();
     System.out.println("listA=" + listA.size() + " listB=" + listB.size());
   }
 }
