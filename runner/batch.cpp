@@ -33,11 +33,12 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     ++in_shard;
     if (!done.count(s.index)) todo.push_back(s);
   }
-  std::set<std::string> orders;
+  std::set<std::string> orders, kinds;
   uint64_t findings = 0;
   for (const RunRecord& r : dir.records()) {
     if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
     findings += r.found();
+    if (r.found()) kinds.insert(finding_key(r));
   }
   if (opts.until_bug && findings > 0) return 0;
   Progress progress(in_shard, in_shard - todo.size());
@@ -47,12 +48,15 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     ++finished;
     ++ran;
     if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
+    // A line for the first run of each distinct finding; the rest show in the counts.
     std::string note;
     if (r.found()) {
       ++findings;
-      note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): " + r.outcome + ": " +
-             r.detail.substr(0, r.detail.find('\n'));
-    } else if (r.outcome == "error") {
+      if (kinds.insert(finding_key(r)).second) {
+        note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): " + r.outcome + ": " +
+               r.detail.substr(0, r.detail.find('\n'));
+      }
+    } else if (r.outcome == "error" || r.outcome == "exit") {
       note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): error: " + r.detail;
     }
     bool stop = opts.until_bug && r.found();
