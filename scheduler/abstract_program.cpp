@@ -5,22 +5,44 @@ namespace jsched::sched {
 namespace {
 
 // Locks and variables live in separate id ranges of the model's object space.
-ObjectId lock_id(uint32_t l) { return 0x10000 + l; }
-ObjectId var_id(uint32_t v) { return 0x20000 + v; }
+ObjectId lock_id(uint32_t l) {
+  return 0x10000 + l;
+}
+ObjectId var_id(uint32_t v) {
+  return 0x20000 + v;
+}
+
+Op access(bool write, uint32_t v) {
+  Op o = Op::variable(write, var_id(v), 0);
+  o.var = var_id(v);
+  return o;
+}
 
 Op to_op(const AbstractOp& a) {
   switch (a.kind) {
-    case AbstractOp::Write: return Op::variable(true, var_id(a.var), 0);
+    case AbstractOp::Write:
+    case AbstractOp::Increment:
+      return access(true, a.var);
     case AbstractOp::Check:
-    case AbstractOp::Read: return Op::variable(false, var_id(a.var), 0);
-    case AbstractOp::Lock: return Op::monitor(OpKind::Enter, lock_id(a.var));
-    case AbstractOp::Notify: return Op::monitor(OpKind::Notify, lock_id(a.var));
-    case AbstractOp::NotifyAll: return Op::monitor(OpKind::NotifyAll, lock_id(a.var));
-    default: return Op::of(OpKind::Yield);
+    case AbstractOp::Load:
+    case AbstractOp::Read:
+      return access(false, a.var);
+    case AbstractOp::Lock:
+      return Op::monitor(OpKind::Enter, lock_id(a.var));
+    case AbstractOp::Notify:
+      return Op::monitor(OpKind::Notify, lock_id(a.var));
+    case AbstractOp::NotifyAll:
+      return Op::monitor(OpKind::NotifyAll, lock_id(a.var));
+    default:
+      return Op::of(OpKind::Yield);
   }
 }
 
 }  // namespace
+
+uint64_t abstract_variable(uint32_t v) {
+  return var_id(v);
+}
 
 AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
   Model model(strategy);
@@ -34,6 +56,7 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
   model.end(root);
   std::vector<size_t> pc(model.thread_count(), 0);
   std::vector<int64_t> vars(p.variables, 0);
+  std::vector<std::vector<int64_t>> regs(model.thread_count(), std::vector<int64_t>(8, 0));
   AbstractRun run;
 
   // Brings thread t (running, about to execute program op pc[t]) to its next scheduling
@@ -52,6 +75,11 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
         if (model.wait(t, lock_id(a.var), false, 0)) return;
         continue;
       }
+      if (a.kind == AbstractOp::Assert) {  // local: no scheduling point
+        if (!a.predicate(regs[t])) run.bug = true;
+        ++pc[t];
+        continue;
+      }
       model.arrive(t, to_op(a));
       return;
     }
@@ -64,18 +92,23 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
   while (auto t = model.step()) {
     const ThreadState& ts = model.thread(*t);
     Op done = ts.pending;
-    if (done.kind == OpKind::Begin || done.kind == OpKind::Reacquire || ts.pending.kind == OpKind::Wait) {
+    if (done.kind == OpKind::Begin || done.kind == OpKind::Reacquire ||
+        ts.pending.kind == OpKind::Wait) {
       advance(*t);
       continue;
     }
     const AbstractOp& a = p.threads[*t - 1][pc[*t]];
     if (a.kind == AbstractOp::Write) vars[a.var] = a.value;
+    if (a.kind == AbstractOp::Increment) ++vars[a.var];
+    if (a.kind == AbstractOp::Load) regs[*t][size_t(a.value)] = vars[a.var];
+    if (to_op(a).var != 0) ++run.accesses[a.var];
     if (a.kind == AbstractOp::Check && vars[a.var] == a.value) {
       run.bug = true;
       break;
     }
     ++pc[*t];
     advance(*t);
+    if (run.bug) break;
   }
   run.deadlock = !run.bug && model.deadlocked();
   run.steps = model.steps();

@@ -18,7 +18,7 @@ enum class OpKind : uint8_t {
   Reacquire,  // internal: leave the wait set and take `obj` back
   Notify,
   NotifyAll,
-  Join,       // wait for thread `target` to end
+  Join,  // wait for thread `target` to end
   Sleep,
   Yield,
   Interrupt,  // set `target`'s interrupt flag
@@ -35,13 +35,18 @@ const char* op_name(OpKind k);
 
 struct Op {
   OpKind kind = OpKind::Continue;
-  ObjectId obj = kNoObject;   // monitor, or the object of a variable
-  int64_t slot = -1;          // variable: field id or array index
+  ObjectId obj = kNoObject;  // monitor, or the object of a variable
+  int64_t slot = -1;         // variable: field id or array index
   ThreadId target = kNoThread;
-  bool timed = false;         // Wait, Join
-  int32_t site = 0;           // instrumentation site (0: none)
+  bool timed = false;  // Wait, Join
+  int32_t site = 0;    // instrumentation site (0: none)
+  uint64_t var = 0;    // Read/Write: the PCTVB variable (static field or allocation site)
 
-  static Op of(OpKind k) { Op o; o.kind = k; return o; }
+  static Op of(OpKind k) {
+    Op o;
+    o.kind = k;
+    return o;
+  }
   static Op monitor(OpKind k, ObjectId m, int32_t site = 0) {
     Op o;
     o.kind = k;
