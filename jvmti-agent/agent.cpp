@@ -4,9 +4,9 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <random>
-#include <exception>
 #include <stdexcept>
 
 #include "jvmti-agent/agent_state.h"
@@ -16,6 +16,7 @@
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/thread_events.h"
+#include "scheduler/pct_strategy.h"
 #include "scheduler/random_strategy.h"
 #include "scheduler/rapos_strategy.h"
 #include "scheduler/schedule_log.h"
@@ -30,21 +31,94 @@ namespace {
 }
 
 void check(jvmtiError e, const char* what) {
-  if (e != JVMTI_ERROR_NONE) fatal(std::string(what) + " failed (JVMTI error " + std::to_string(e) + ")");
+  if (e != JVMTI_ERROR_NONE)
+    fatal(std::string(what) + " failed (JVMTI error " + std::to_string(e) + ")");
 }
 
-// The replay log must outlive the strategy that reads it.
+// The replay log must outlive the strategy that reads it; the recorded run's options decide
+// what a replay instruments.
 sched::ScheduleLog g_replay_log;
+Options g_recorded;
 
-std::unique_ptr<sched::Strategy> make_strategy(const Options& o) {
+sched::VariablePlan load_plan(const std::string& path) {
+  try {
+    return sched::VariablePlan::read(path);
+  } catch (const sched::PlanError& e) {
+    fatal(std::string("plan: ") + e.what());
+  }
+}
+
+// A replay instruments what the recorded run instrumented, unless told otherwise.
+void adopt_recorded(Options& o) {
+  try {
+    g_replay_log = sched::ScheduleLog::read(o.replay);
+  } catch (const std::exception& e) {
+    fatal(std::string("replay: ") + e.what());
+  }
+  try {
+    g_recorded = parse_options(g_replay_log.options);
+  } catch (const std::invalid_argument& e) {
+    fatal("replay: " + o.replay + ": the recorded options are invalid: " + e.what());
+  }
+  if (!o.accesses) o.accesses = g_recorded.effective_accesses();
+  if (o.include.empty()) o.include = g_recorded.include;
+  if (o.exclude.empty()) o.exclude = g_recorded.exclude;
+}
+
+// PCT/PCTVB parameters from the options and the plan.
+sched::PctOptions pct_options(const Options& o, const sched::VariablePlan& plan) {
+  sched::PctOptions p;
+  p.depth = o.depth;
+  p.bounded = o.bounded;
+  p.vars = o.vars;
+  p.steps = o.steps ? o.steps : plan.steps;
+  if (o.strategy == Strategy::Pctvb) {
+    if (plan.variables.empty()) {
+      fatal("plan " + o.plan +
+            " has no variables: the profile runs saw no field or array access in instrumented "
+            "classes");
+    }
+    for (const sched::PlanVariable& v : plan.variables)
+      p.variables.push_back({v.id(), v.max_accesses});
+  }
+  return p;
+}
+
+// PCTVB: the variables the seed picks, and where the rewriter must count their accesses.
+void track(AgentState& s, const sched::PctStrategy& pct) {
+  s.tracker = std::make_unique<VariableTracker>(s.plan, pct, s.tag_env);
+  s.rewrite.filter = s.tracker.get();
+}
+
+std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
+  const Options& o = s.options;
   switch (o.strategy) {
-    case Strategy::Random: return std::make_unique<sched::RandomStrategy>(o.seed);
-    case Strategy::Rapos: return std::make_unique<sched::RaposStrategy>(o.seed);
+    case Strategy::Random:
+      return std::make_unique<sched::RandomStrategy>(o.seed);
+    case Strategy::Rapos:
+      return std::make_unique<sched::RaposStrategy>(o.seed);
+    case Strategy::Pct:
+    case Strategy::Pctvb: {
+      sched::PctOptions po = pct_options(o, s.plan);
+      if (o.strategy == Strategy::Pct && po.steps == 0) {
+        log_line("warning: pct without steps= or plan=: assuming 1000 steps per execution");
+        po.steps = 1000;
+      }
+      auto pct = std::make_unique<sched::PctStrategy>(o.seed, po);
+      if (o.strategy == Strategy::Pctvb) {
+        track(s, *pct);
+        sched::PctStrategy* raw = pct.get();
+        s.change_point = [raw](sched::ThreadId t, uint32_t i) {
+          runtime()->ctl().locked([&] { raw->change_point(t, i); });
+        };
+      }
+      return pct;
+    }
     case Strategy::Replay:
-      try {
-        g_replay_log = sched::ScheduleLog::read(o.replay);
-      } catch (const std::exception& e) {
-        fatal(std::string("replay: ") + e.what());
+      if (g_recorded.strategy == Strategy::Pctvb) {
+        // The same variables and change points as the recorded run, so that the same accesses
+        // hand over to the scheduler; the decisions come from the log.
+        track(s, sched::PctStrategy(g_recorded.seed, pct_options(g_recorded, s.plan)));
       }
       return std::make_unique<sched::ReplayStrategy>(g_replay_log, false);
     default:
@@ -56,8 +130,9 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (!resolve_refs(env)) fatal("cannot resolve java.lang classes");
   jclass cl = env->FindClass("java/lang/ClassLoader");
-  jmethodID get = cl ? env->GetStaticMethodID(cl, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;")
-                     : nullptr;
+  jmethodID get =
+      cl ? env->GetStaticMethodID(cl, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;")
+         : nullptr;
   jobject platform = get ? env->CallStaticObjectMethod(cl, get) : nullptr;
   if (env->ExceptionCheck()) env->ExceptionClear();
   if (platform) s.platform_loader = env->NewGlobalRef(platform);
@@ -71,6 +146,14 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   AgentState& s = state();
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
+  if (s.tracker) {
+    jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());
+    if (owner == nullptr || !s.tracker->init_java(env, owner))
+      fatal("cannot set up variable tracking");
+    if (s.options.verbose) {
+      for (const std::string& n : s.tracker->names()) log_line("tracking " + n);
+    }
+  }
   if (!s.jdk_mode) {
     jclass thread = refs().Thread;
     check(jvmti->RetransformClasses(1, &thread), "RetransformClasses(java.lang.Thread)");
@@ -128,26 +211,43 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   }
   if (!opts.seed_given) opts.seed = fresh_seed();
   std::set_terminate(on_terminate);
+  if (opts.strategy == Strategy::Replay) adopt_recorded(opts);
+  const Options& run = opts.strategy == Strategy::Replay ? g_recorded : opts;  // what was run
   ClassFilter filter(opts.include, opts.exclude);
   auto st = std::make_unique<AgentState>(opts, filter);
   st->vm = vm;
   st->jdk_mode = filter.reaches_jdk();
   st->controlled = opts.strategy != Strategy::None;
   st->rewrite.hook_owner = st->jdk_mode ? "java/lang/Thread" : "java/lang/JSchedShim";
-  st->rewrite.accesses = opts.effective_accesses();
-  // Allocation sites name objects stably across runs (partial orders, reports).
-  st->rewrite.allocations = st->controlled;
+  st->access_points = opts.effective_accesses() != jsched::rw::Accesses::None;
+  st->rewrite.accesses =
+      opts.profile.empty() ? opts.effective_accesses() : jsched::rw::Accesses::All;
+  // Allocation sites name objects stably across runs (partial orders, reports). PCT and PCTVB
+  // leave them out: every allocation would pay a JVMTI call, and their overhead is the point.
+  const bool priorities = run.strategy == Strategy::Pct || run.strategy == Strategy::Pctvb;
+  st->rewrite.allocations = st->controlled && (!priorities || !opts.profile.empty());
   if (vm->GetEnv(reinterpret_cast<void**>(&st->jvmti), JVMTI_VERSION_11) != JNI_OK) {
     log_line("error: JVMTI 11 is not available in this JVM");
     _exit(2);
   }
   jvmtiEnv* jvmti = st->jvmti;
+  if (!run.plan.empty()) st->plan = load_plan(run.plan);
+  if (!opts.profile.empty() || run.strategy == Strategy::Pctvb) {
+    // Variables are tags in an environment of their own; the main one's tags name objects.
+    if (vm->GetEnv(reinterpret_cast<void**>(&st->tag_env), JVMTI_VERSION_11) != JNI_OK)
+      fatal("second JVMTI environment");
+    jvmtiCapabilities tag_caps;
+    std::memset(&tag_caps, 0, sizeof tag_caps);
+    tag_caps.can_tag_objects = 1;
+    check(st->tag_env->AddCapabilities(&tag_caps), "AddCapabilities (tags)");
+    if (!opts.profile.empty()) st->profile = std::make_unique<ProfileRecorder>(st->tag_env);
+  }
   // In JDK mode java.base code may run hooks long before any VM event: the hooks are added to
   // java.lang.Thread as it loads, before any Java code executes.
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
   AgentState& s = state();
-  if (s.controlled) set_runtime(new Runtime(s, jvmti, make_strategy(s.options)));
+  if (s.controlled) set_runtime(new Runtime(s, jvmti, make_strategy(s)));
 
   jvmtiCapabilities caps;
   std::memset(&caps, 0, sizeof caps);
@@ -180,10 +280,10 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   std::vector<jvmtiEvent> events = {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_VM_START,
                                     JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH};
   if (s.controlled) {
-    events.insert(events.end(), {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END,
-                                 JVMTI_EVENT_MONITOR_CONTENDED_ENTER,
-                                 JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, JVMTI_EVENT_MONITOR_WAIT,
-                                 JVMTI_EVENT_MONITOR_WAITED});
+    events.insert(events.end(),
+                  {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END,
+                   JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED,
+                   JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED});
   }
   for (jvmtiEvent e : events) {
     check(jvmti->SetEventNotificationMode(JVMTI_ENABLE, e, nullptr), "SetEventNotificationMode");

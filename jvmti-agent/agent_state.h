@@ -10,8 +10,11 @@
 
 #include "jvmti-agent/class_filter.h"
 #include "jvmti-agent/options.h"
+#include "jvmti-agent/profile_recorder.h"
 #include "jvmti-agent/site_registry.h"
+#include "jvmti-agent/variable_tracker.h"
 #include "rewriter/config.h"
+#include "scheduler/variable_plan.h"
 
 namespace jsched::agent {
 
@@ -27,6 +30,14 @@ struct AgentState {
   bool jdk_mode = false;
   // A strategy controls the run (everything but strategy=none).
   bool controlled = false;
+  // Field and array accesses are scheduling points (they may be instrumented for profiling
+  // or tracking only).
+  bool access_points = false;
+  sched::VariablePlan plan;                   // plan=, when given
+  std::unique_ptr<ProfileRecorder> profile;   // profile=
+  std::unique_ptr<VariableTracker> tracker;   // PCTVB
+  VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
+  jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
   // Set once the hooks' class exists and classes may be rewritten to call it.
   std::atomic<bool> hooks_ready{false};
   jobject platform_loader = nullptr;  // global ref, known from VM start on

@@ -7,13 +7,20 @@ namespace jsched::agent {
 
 const char* strategy_name(Strategy s) {
   switch (s) {
-    case Strategy::Random: return "random";
-    case Strategy::Rapos: return "rapos";
-    case Strategy::Pct: return "pct";
-    case Strategy::Pctvb: return "pctvb";
-    case Strategy::Tsca: return "tsca";
-    case Strategy::Replay: return "replay";
-    case Strategy::None: return "none";
+    case Strategy::Random:
+      return "random";
+    case Strategy::Rapos:
+      return "rapos";
+    case Strategy::Pct:
+      return "pct";
+    case Strategy::Pctvb:
+      return "pctvb";
+    case Strategy::Tsca:
+      return "tsca";
+    case Strategy::Replay:
+      return "replay";
+    case Strategy::None:
+      return "none";
   }
   return "?";
 }
@@ -25,7 +32,9 @@ rw::Accesses Options::effective_accesses() const {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& msg) { throw std::invalid_argument(msg); }
+[[noreturn]] void bad(const std::string& msg) {
+  throw std::invalid_argument(msg);
+}
 
 uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, uint64_t max) {
   uint64_t out = 0;
@@ -34,7 +43,8 @@ uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, u
     bad(key + ": '" + v + "' is not a non-negative integer");
   }
   if (out < min || out > max) {
-    bad(key + ": " + v + " is out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")");
+    bad(key + ": " + v + " is out of range (" + std::to_string(min) + " to " + std::to_string(max) +
+        ")");
   }
   return out;
 }
@@ -80,14 +90,23 @@ Options parse_options(const std::string& text) {
     if (eq == std::string::npos) bad("option '" + key + "' needs a value (" + key + "=...)");
     std::string v = item.substr(eq + 1);
     if (key == "strategy") {
-      if (v == "random") o.strategy = Strategy::Random;
-      else if (v == "rapos") o.strategy = Strategy::Rapos;
-      else if (v == "pct") o.strategy = Strategy::Pct;
-      else if (v == "pctvb") o.strategy = Strategy::Pctvb;
-      else if (v == "tsca") o.strategy = Strategy::Tsca;
-      else if (v == "replay") o.strategy = Strategy::Replay;
-      else if (v == "none") o.strategy = Strategy::None;
-      else bad("strategy: unknown strategy '" + v + "' (random, rapos, pct, pctvb, tsca, replay, none)");
+      if (v == "random")
+        o.strategy = Strategy::Random;
+      else if (v == "rapos")
+        o.strategy = Strategy::Rapos;
+      else if (v == "pct")
+        o.strategy = Strategy::Pct;
+      else if (v == "pctvb")
+        o.strategy = Strategy::Pctvb;
+      else if (v == "tsca")
+        o.strategy = Strategy::Tsca;
+      else if (v == "replay")
+        o.strategy = Strategy::Replay;
+      else if (v == "none")
+        o.strategy = Strategy::None;
+      else
+        bad("strategy: unknown strategy '" + v +
+            "' (random, rapos, pct, pctvb, tsca, replay, none)");
     } else if (key == "seed") {
       o.seed = parse_u64(key, v, 0, UINT64_MAX);
       o.seed_given = true;
@@ -97,30 +116,49 @@ Options parse_options(const std::string& text) {
       o.depth = uint32_t(parse_u64(key, v, 1, 1000));
     } else if (key == "vars") {
       o.vars = uint32_t(parse_u64(key, v, 1, 1000));
-    } else if (key == "plan" || key == "record" || key == "replay" || key == "report") {
+    } else if (key == "steps") {
+      o.steps = parse_u64(key, v, 1, UINT64_MAX);
+    } else if (key == "bounded") {
+      o.bounded = parse_u64(key, v, 0, 1) == 1;
+    } else if (key == "plan" || key == "record" || key == "replay" || key == "report" ||
+               key == "profile") {
       if (v.empty()) bad(key + ": needs a file name");
-      (key == "plan" ? o.plan : key == "record" ? o.record : key == "replay" ? o.replay : o.report) = v;
+      (key == "plan"     ? o.plan
+       : key == "record" ? o.record
+       : key == "replay" ? o.replay
+       : key == "report" ? o.report
+                         : o.profile) = v;
       if (key == "replay") o.strategy = Strategy::Replay;
     } else if (key == "include") {
       o.include = prefixes(key, v);
     } else if (key == "exclude") {
       o.exclude = prefixes(key, v);
     } else if (key == "accesses") {
-      if (v == "none") o.accesses = rw::Accesses::None;
-      else if (v == "volatile") o.accesses = rw::Accesses::Volatile;
-      else if (v == "all") o.accesses = rw::Accesses::All;
-      else bad("accesses: '" + v + "' is not none, volatile or all");
+      if (v == "none")
+        o.accesses = rw::Accesses::None;
+      else if (v == "volatile")
+        o.accesses = rw::Accesses::Volatile;
+      else if (v == "all")
+        o.accesses = rw::Accesses::All;
+      else
+        bad("accesses: '" + v + "' is not none, volatile or all");
     } else if (key == "timeout") {
       o.timeout_ms = parse_u64(key, v, 1, UINT64_MAX / 1000000);
     } else if (key == "verbose") {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
     } else {
       bad("unknown option '" + key +
-          "' (known: strategy, seed, iterations, depth, vars, plan, record, replay, report, "
-          "include, exclude, accesses, timeout, verbose)");
+          "' (known: strategy, seed, iterations, depth, vars, steps, bounded, plan, profile, "
+          "record, "
+          "replay, report, include, exclude, accesses, timeout, verbose)");
     }
   }
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
+  if (!o.profile.empty() && o.strategy == Strategy::None)
+    bad("profile= needs a strategy that runs the program (not none)");
+  if (o.strategy == Strategy::Pctvb && o.plan.empty()) {
+    bad("strategy=pctvb needs plan=FILE from profile runs (jsched run --strategy pctvb makes one)");
+  }
   return o;
 }
 
@@ -130,6 +168,8 @@ std::string format_options(const Options& o) {
   s += ",seed=" + std::to_string(o.seed);
   if (o.depth != 3) s += ",depth=" + std::to_string(o.depth);
   if (o.vars != 1) s += ",vars=" + std::to_string(o.vars);
+  if (o.steps != 0) s += ",steps=" + std::to_string(o.steps);
+  if (o.bounded) s += ",bounded=1";
   if (!o.plan.empty()) s += ",plan=" + o.plan;
   auto join = [](const std::vector<std::string>& v) {
     std::string out;
@@ -139,8 +179,9 @@ std::string format_options(const Options& o) {
   if (!o.include.empty()) s += ",include=" + join(o.include);
   if (!o.exclude.empty()) s += ",exclude=" + join(o.exclude);
   if (o.accesses) {
-    s += std::string(",accesses=") +
-         (*o.accesses == rw::Accesses::None ? "none" : *o.accesses == rw::Accesses::Volatile ? "volatile" : "all");
+    s += std::string(",accesses=") + (*o.accesses == rw::Accesses::None       ? "none"
+                                      : *o.accesses == rw::Accesses::Volatile ? "volatile"
+                                                                              : "all");
   }
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
   return s;

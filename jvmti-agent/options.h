@@ -21,7 +21,10 @@ struct Options {
   uint64_t iterations = 1;
   uint32_t depth = 3;
   uint32_t vars = 1;
+  uint64_t steps = 0;    // PCT: the step bound k (0: from the plan, or a default)
+  bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (paper 003 §4)
   std::string plan, record, replay, report;
+  std::string profile;               // write this execution's variable profile here
   std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)
   std::vector<std::string> exclude;
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default

@@ -1,5 +1,6 @@
 #include "jvmti-agent/runtime.h"
 
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,11 +40,15 @@ uint64_t now_ns() {
 }
 
 // Tags are stable object names; 0 means untagged, so names are never 0.
-uint64_t nonzero(uint64_t v) { return v ? v : 1; }
+uint64_t nonzero(uint64_t v) {
+  return v ? v : 1;
+}
 
 std::string shell_quote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%") ==
-                        std::string::npos) {
+  if (!s.empty() &&
+      s.find_first_not_of(
+          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%") ==
+          std::string::npos) {
     return s;
   }
   std::string out = "'";
@@ -53,8 +58,12 @@ std::string shell_quote(const std::string& s) {
 
 }  // namespace
 
-Runtime* runtime() { return g_runtime; }
-void set_runtime(Runtime* r) { g_runtime = r; }
+Runtime* runtime() {
+  return g_runtime;
+}
+void set_runtime(Runtime* r) {
+  g_runtime = r;
+}
 
 ThreadCtx* Runtime::current() {
   ThreadCtx* c = t_ctx;
@@ -62,7 +71,9 @@ ThreadCtx* Runtime::current() {
 }
 
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
-    : agent_(agent), ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_), jvmti_(jvmti) {
+    : agent_(agent),
+      ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_),
+      jvmti_(jvmti) {
   log_.options = format_options(agent.options);
 }
 
@@ -110,11 +121,14 @@ sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
   return child;
 }
 
-void Runtime::abandon(sched::ThreadId child) { ctl_.end(child); }
+void Runtime::abandon(sched::ThreadId child) {
+  ctl_.end(child);
+}
 
 sched::ThreadId Runtime::thread_of(jobject t) {
   jlong tag = 0;
-  if (t == nullptr || jvmti_->GetTag(t, &tag) != JVMTI_ERROR_NONE || tag == 0) return sched::kNoThread;
+  if (t == nullptr || jvmti_->GetTag(t, &tag) != JVMTI_ERROR_NONE || tag == 0)
+    return sched::kNoThread;
   std::lock_guard<std::mutex> g(mu_);
   auto it = thread_by_tag_.find(uint64_t(tag));
   return it == thread_by_tag_.end() ? sched::kNoThread : it->second;
@@ -133,11 +147,19 @@ bool Runtime::os_asleep(sched::ThreadId t) {
     tid = t < os_tids_.size() ? os_tids_[t] : 0;
   }
   if (tid == 0) return false;
-  std::ifstream in("/proc/self/task/" + std::to_string(tid) + "/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), {});
-  size_t close = stat.rfind(')');  // the command name may contain spaces and parentheses
-  if (close == std::string::npos || close + 2 >= stat.size()) return false;
-  char state = stat[close + 2];
+  // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
+  // (an ifstream would throw from inside the scheduler's watchdog).
+  std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[512];
+  ssize_t n = read(fd, buf, sizeof buf);
+  close(fd);
+  if (n <= 0) return false;
+  std::string stat(buf, size_t(n));
+  size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
+  if (paren == std::string::npos || paren + 2 >= stat.size()) return false;
+  char state = stat[paren + 2];
   return state == 'S' || state == 'D';
 }
 
@@ -198,8 +220,10 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   std::ostringstream out;
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
   jclass throwable = env->FindClass("java/lang/Throwable");
-  jmethodID to_string = env->GetMethodID(env->FindClass("java/lang/Object"), "toString", "()Ljava/lang/String;");
-  jmethodID get_trace = env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
+  jmethodID to_string =
+      env->GetMethodID(env->FindClass("java/lang/Object"), "toString", "()Ljava/lang/String;");
+  jmethodID get_trace =
+      env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
   auto str = [&](jobject o) {
     std::string s;
     if (auto js = static_cast<jstring>(env->CallObjectMethod(o, to_string))) {
@@ -233,7 +257,8 @@ void Runtime::hidden_block(ThreadCtx& ctx, const std::string& what) {
 std::string Runtime::stack_of(jthread t) {
   jvmtiFrameInfo frames[48];
   jint count = 0;
-  if (t == nullptr || jvmti_->GetStackTrace(t, 0, 48, frames, &count) != JVMTI_ERROR_NONE) return "";
+  if (t == nullptr || jvmti_->GetStackTrace(t, 0, 48, frames, &count) != JVMTI_ERROR_NONE)
+    return "";
   std::string out;
   for (jint i = 0; i < count; ++i) {
     char *name = nullptr, *sig = nullptr, *csig = nullptr, *file = nullptr;
@@ -258,7 +283,8 @@ std::string Runtime::stack_of(jthread t) {
     if (cls) jvmti_->GetSourceFileName(cls, &file);
     bool ours = cname == "java.lang.JSchedShim" || (name && std::strncmp(name, "jsched", 6) == 0);
     if (!ours) {
-      out += "\n    at " + cname + "." + (name ? name : "?") + "(" + (file ? file : "Unknown Source") +
+      out += "\n    at " + cname + "." + (name ? name : "?") + "(" +
+             (file ? file : "Unknown Source") +
              (line >= 0 ? ":" + std::to_string(line) : std::string()) + ")";
     }
     for (char* p : {name, sig, csig, file}) {
@@ -281,14 +307,16 @@ std::string Runtime::describe_threads(JNIEnv*, bool) {
       Row r{t, ""};
       auto owner_of = [&](sched::ObjectId obj) {
         auto it = m.monitors().find(obj);
-        if (it == m.monitors().end() || it->second.owner == sched::kNoThread) return std::string("nobody");
+        if (it == m.monitors().end() || it->second.owner == sched::kNoThread)
+          return std::string("nobody");
         return "thread " + m.thread(it->second.owner).name;
       };
       char obj[32];
       std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)t.pending.obj);
       if (t.status == sched::ThreadState::Waiting) {
         r.waits_for = std::string("a notify on monitor ") + obj;
-      } else if (t.pending.kind == sched::OpKind::Enter || t.pending.kind == sched::OpKind::Reacquire) {
+      } else if (t.pending.kind == sched::OpKind::Enter ||
+                 t.pending.kind == sched::OpKind::Reacquire) {
         r.waits_for = std::string("monitor ") + obj + " held by " + owner_of(t.pending.obj);
       } else if (t.pending.kind == sched::OpKind::Join) {
         r.waits_for = "thread " + m.thread(t.pending.target).name + " to end";
@@ -307,7 +335,8 @@ std::string Runtime::describe_threads(JNIEnv*, bool) {
   for (const Row& r : rows) {
     std::string stack = stack_of(jthread_of(r.state.id));
     size_t at = stack.find("at ");
-    std::string top = at == std::string::npos ? "?" : stack.substr(at + 3, stack.find('\n', at) - at - 3);
+    std::string top =
+        at == std::string::npos ? "?" : stack.substr(at + 3, stack.find('\n', at) - at - 3);
     head += (head.empty() ? "" : ", ") + r.state.name + " at " + top;
     text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack;
   }
@@ -347,15 +376,30 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       log_line(std::string("error: ") + e.what());
     }
   }
+  auto [steps, threads, fp, events] = ctl_.inspect([](sched::Model& m) {
+    return std::make_tuple(m.steps(), m.thread_count(), m.fingerprint().hex(),
+                           m.fingerprint().events());
+  });
+  if (agent_.profile) {
+    try {
+      agent_.profile->profile(steps, uint32_t(threads)).write(o.profile);
+    } catch (const std::exception& e) {
+      log_line(std::string("error: ") + e.what());
+    }
+  }
   if (o.report.empty()) return;
   const char* names[] = {"ok", "", "", "bug", "deadlock", "hang"};
-  auto [steps, threads, fp, events] = ctl_.inspect([](sched::Model& m) {
-    return std::make_tuple(m.steps(), m.thread_count(), m.fingerprint().hex(), m.fingerprint().events());
-  });
+  std::string tracked = "[";
+  if (agent_.tracker) {
+    std::vector<std::string> vars = agent_.tracker->names();
+    for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json_escape(vars[i]);
+  }
+  tracked += "]";
   std::string hidden = "[";
   {
     std::lock_guard<std::mutex> g(mu_);
-    for (size_t i = 0; i < hidden_blocks_.size(); ++i) hidden += (i ? "," : "") + json_escape(hidden_blocks_[i]);
+    for (size_t i = 0; i < hidden_blocks_.size(); ++i)
+      hidden += (i ? "," : "") + json_escape(hidden_blocks_[i]);
   }
   hidden += "]";
   JsonObject j;
@@ -369,6 +413,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       .num("threads", threads)
       .str("fingerprint", fp)
       .raw("hidden_blocks", hidden)
+      .raw("tracked", tracked)
       .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
       .str("replay", replay_command());
   std::ofstream f(o.report, std::ios::trunc);
@@ -390,7 +435,8 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
     if (t_ctx) ++t_ctx->depth;
     jclass system = env->FindClass("java/lang/System");
     for (const char* stream : {"out", "err"}) {
-      jfieldID f = system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
+      jfieldID f =
+          system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
       jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
       if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
       env->ExceptionClear();
@@ -436,7 +482,8 @@ void Runtime::watchdog(JNIEnv* env) {
     if (finishing_) return;
     if (now_ns() - start_ns_ > timeout_ns) {
       finish(env, RunOutcome::Hang,
-             "no end after " + std::to_string(agent_.options.timeout_ms) + " ms: " + describe_threads(env, true));
+             "no end after " + std::to_string(agent_.options.timeout_ms) +
+                 " ms: " + describe_threads(env, true));
     }
     sched::ThreadId running = ctl_.running();
     uint64_t steps = ctl_.steps();
@@ -462,8 +509,9 @@ void Runtime::watchdog(JNIEnv* env) {
     std::snprintf(hex, sizeof hex, "%x", unsigned(state));
     std::lock_guard<std::mutex> g(mu_);
     if (hidden_blocks_.size() < 100) {
-      hidden_blocks_.push_back("thread " + tname + " blocked outside jsched's view (JVMTI state 0x" +
-                               hex + ")" + stack_of(t));
+      hidden_blocks_.push_back("thread " + tname +
+                               " blocked outside jsched's view (JVMTI state 0x" + hex + ")" +
+                               stack_of(t));
     }
     asleep = 0;
   }

@@ -19,7 +19,7 @@ using namespace jsched::agent;
 namespace sched = jsched::sched;
 
 #define JSCHED_SHIM(name) Java_java_lang_JSchedShim_##name
-#define JSCHED_THREAD_ALIAS(name)                                                     \
+#define JSCHED_THREAD_ALIAS(name)                                               \
   extern "C" JNIEXPORT decltype(JSCHED_SHIM(name)) Java_java_lang_Thread_##name \
       __attribute__((alias("Java_java_lang_JSchedShim_" #name)));
 
@@ -47,7 +47,8 @@ bool holds_lock(JNIEnv* env, jobject o) {
 void sync_interrupt(JNIEnv* env, const Active& a) {
   jthread self = nullptr;
   if (a.rt->jvmti()->GetCurrentThread(&self) != JVMTI_ERROR_NONE) return;
-  if (env->CallBooleanMethod(self, refs().Thread_isInterrupted)) a.rt->ctl().mark_interrupted(a.ctx->id);
+  if (env->CallBooleanMethod(self, refs().Thread_isInterrupted))
+    a.rt->ctl().mark_interrupted(a.ctx->id);
   env->DeleteLocalRef(self);
 }
 
@@ -67,7 +68,8 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv* env, jclass, jobject loc
   Active a = active();
   if (!a || lock == nullptr) return;
   InRuntime g(*a.ctx);
-  a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter, a.rt->object_id(env, lock, *a.ctx), site));
+  a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter,
+                                                  a.rt->object_id(env, lock, *a.ctx), site));
 }
 
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv* env, jclass, jobject lock, jint site) {
@@ -99,13 +101,18 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
   sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, site);
   for (int i = 0; i < exits; ++i) env->MonitorEnter(o);
   switch (r) {
-    case sched::Outcome::Interrupted: throw_interrupted(env, "wait interrupted"); return JNI_TRUE;
-    case sched::Outcome::IllegalMonitor: return JNI_FALSE;  // taken where jsched did not see
-    default: return JNI_TRUE;
+    case sched::Outcome::Interrupted:
+      throw_interrupted(env, "wait interrupted");
+      return JNI_TRUE;
+    case sched::Outcome::IllegalMonitor:
+      return JNI_FALSE;  // taken where jsched did not see
+    default:
+      return JNI_TRUE;
   }
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobject o, jboolean all, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobject o, jboolean all,
+                                                     jint site) {
   if (site == 0) return JNI_FALSE;
   observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
   Active a = active();
@@ -113,7 +120,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobjec
   InRuntime g(*a.ctx);
   if (!holds_lock(env, o)) return JNI_FALSE;
   sched::OpKind k = all ? sched::OpKind::NotifyAll : sched::OpKind::Notify;
-  sched::Outcome r = a.rt->ctl().point(a.ctx->id, sched::Op::monitor(k, a.rt->object_id(env, o, *a.ctx), site));
+  sched::Outcome r =
+      a.rt->ctl().point(a.ctx->id, sched::Op::monitor(k, a.rt->object_id(env, o, *a.ctx), site));
   return r == sched::Outcome::IllegalMonitor ? JNI_FALSE : JNI_TRUE;
 }
 
@@ -137,8 +145,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv* env, jclass, jthread
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread t, jlong, jboolean timed,
-                                                   jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread t, jlong,
+                                                   jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadJoin);
   Active a = active();
@@ -147,7 +155,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
   if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
   InRuntime g(*a.ctx);
   sync_interrupt(env, a);
-  sched::Outcome r = a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Join, target, timed, site));
+  sched::Outcome r =
+      a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Join, target, timed, site));
   if (r == sched::Outcome::Interrupted) {
     throw_interrupted(env, "join interrupted");
   } else if (r == sched::Outcome::Ok) {
@@ -168,7 +177,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong, 
   sched::Op op = sched::Op::of(sched::OpKind::Sleep);
   op.site = site;
   // Time is the scheduler's: a sleep is a point where others may run, never a real delay.
-  if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted) throw_interrupted(env, "sleep interrupted");
+  if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted)
+    throw_interrupted(env, "sleep interrupted");
   return JNI_TRUE;
 }
 
@@ -208,7 +218,8 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv*, jclass, jthread
 }
 
 // True when `owner` resolves the site's static method to java.lang.Thread's own.
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedResolves)(JNIEnv* env, jclass, jclass owner, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedResolves)(JNIEnv* env, jclass, jclass owner,
+                                                       jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ResolvesToThread);
   const Site* s = state().sites.get(site);
@@ -235,9 +246,12 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o,
   if (!a) return;
   const Site* s = state().sites.get(site);
   if (s == nullptr) return;
-  bool is_static = s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
+  bool is_static =
+      s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
   if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
   InRuntime g(*a.ctx);
+  if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s);
+  if (!state().access_points) return;
   sched::ObjectId obj;
   int64_t slot;
   if (is_static) {
@@ -250,12 +264,43 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o,
   a.rt->ctl().point(a.ctx->id, sched::Op::variable(write, obj, slot, site));
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv*, jclass, jobject o, jint site) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv* env, jclass, jobject o, jint site) {
   if (site == 0) return;
   observe(Hook::Allocated);
   Active a = active();
   if (!a || o == nullptr) return;
   a.rt->name_new_object(o, *a.ctx);
+  if (ProfileRecorder* p = state().profile.get()) {
+    if (const Site* s = state().sites.get(site)) {
+      InRuntime g(*a.ctx);
+      p->allocated(env, o, *s);
+    }
+  }
+}
+
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedTracked)(JNIEnv* env, jclass owner, jint slot, jint site) {
+  if (site == 0) return;
+  observe(Hook::TrackedStatic);
+  AgentState& st = state();
+  if (!st.tracker) return;
+  VariableTracker::Handover h = st.tracker->handover(env, owner, slot);
+  Active a = active();
+  if (!a) return;  // a change point passed by an uncontrolled thread is lost
+  InRuntime g(*a.ctx);
+  if (h.switch_now) a.rt->ctl().point(a.ctx->id, sched::Op::of(sched::OpKind::Continue));
+  if (h.change_point) {
+    if (st.change_point) st.change_point(a.ctx->id, h.index);
+    st.tracker->request_switch(env, owner);
+  }
+}
+
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedTag)(JNIEnv*, jclass, jobject o, jint slot) {
+  if (VariableTracker* t = state().tracker.get()) t->tag(o, slot);
+}
+
+JNIEXPORT jint JNICALL JSCHED_SHIM(jschedSlotOf)(JNIEnv*, jclass, jobject o) {
+  VariableTracker* t = state().tracker.get();
+  return t ? t->slot_of(o) : -1;
 }
 
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass, jthrowable e) {
@@ -279,5 +324,8 @@ JSCHED_THREAD_ALIAS(jschedResolves)
 JSCHED_THREAD_ALIAS(jschedAccess)
 JSCHED_THREAD_ALIAS(jschedAllocated)
 JSCHED_THREAD_ALIAS(jschedUncaught)
+JSCHED_THREAD_ALIAS(jschedTracked)
+JSCHED_THREAD_ALIAS(jschedTag)
+JSCHED_THREAD_ALIAS(jschedSlotOf)
 
 }  // extern "C"

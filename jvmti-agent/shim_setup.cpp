@@ -1,12 +1,12 @@
 #include "jvmti-agent/shim_setup.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "classfile/class_file.h"
 #include "classfile/opcodes.h"
 #include "rewriter/hooks.h"
 #include "rewriter/transplant.h"
-
-#include <algorithm>
-#include <stdexcept>
 
 extern const unsigned char jsched_shim_class[];
 extern const size_t jsched_shim_class_size;
@@ -14,7 +14,9 @@ extern const size_t jsched_shim_class_size;
 namespace jsched::agent {
 
 namespace {
-cf::Bytes shim_bytes() { return cf::Bytes(jsched_shim_class, jsched_shim_class_size); }
+cf::Bytes shim_bytes() {
+  return cf::Bytes(jsched_shim_class, jsched_shim_class_size);
+}
 }  // namespace
 
 bool define_shim_class(JNIEnv* env) {
@@ -41,7 +43,8 @@ void call_uncaught_hook(cf::ClassFile& thread, std::string_view owner) {
     cf::Code& code = thread.decode_code(m);
     const rw::HookInfo& h = rw::hook_info(rw::Hook::Uncaught);
     uint16_t ref = thread.cp.add_methodref(owner, h.name, h.desc);
-    code.insns.insert(code.insns.begin(), {cf::Insn::make(cf::op::aload_1), cf::Insn::make(cf::op::invokestatic, ref)});
+    code.insns.insert(code.insns.begin(),
+                      {cf::Insn::make(cf::op::aload_1), cf::Insn::make(cf::op::invokestatic, ref)});
     code.max_stack = std::max<uint16_t>(code.max_stack, 1);
     return;
   }
@@ -87,15 +90,24 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedAccess", "(Ljava/lang/Object;IZI)V"},
       {"jschedAllocated", "(Ljava/lang/Object;I)V"},
       {"jschedUncaught", "(Ljava/lang/Throwable;)V"},
+      {"jschedTracked", "(II)V"},
+      {"jschedTag", "(Ljava/lang/Object;I)V"},
+      {"jschedSlotOf", "(Ljava/lang/Object;)I"},
   };
   for (const Native& n : kNatives) {
     jmethodID m = env->GetStaticMethodID(c, n.name, n.desc);
     if (m == nullptr) return env->ExceptionDescribe(), false;
     jvalue args[5] = {};  // every argument zero or null, site 0 included (null: uncaught)
     switch (n.desc[std::string_view(n.desc).find(')') + 1]) {
-      case 'V': env->CallStaticVoidMethodA(c, m, args); break;
-      case 'Z': env->CallStaticBooleanMethodA(c, m, args); break;
-      default: env->CallStaticIntMethodA(c, m, args); break;
+      case 'V':
+        env->CallStaticVoidMethodA(c, m, args);
+        break;
+      case 'Z':
+        env->CallStaticBooleanMethodA(c, m, args);
+        break;
+      default:
+        env->CallStaticIntMethodA(c, m, args);
+        break;
     }
     if (env->ExceptionCheck()) return env->ExceptionDescribe(), false;
   }

@@ -1,18 +1,43 @@
 // What the rewriter instruments.
 #pragma once
 
+#include <cstdint>
 #include <string>
+
+#include "rewriter/sites.h"
 
 namespace jsched::rw {
 
 enum class Accesses { None, Volatile, All };
 
+// What to emit at one field access, array access or allocation instruction.
+struct AccessDecision {
+  enum Kind : uint8_t {
+    Default,        // as `accesses` and `allocations` say
+    Skip,           // nothing
+    TrackedStatic,  // count an access to tracked variable `arg` (a slot)
+    TrackedObject,  // count it if the object belongs to a tracked variable among the slots of
+                    // bit mask `arg` (0: ask the agent which)
+    TrackedAlloc,   // the new object belongs to tracked variable `arg`
+  } kind = Default;
+  int32_t arg = 0;
+};
+
+// Chooses, per instruction, what the variable-tracking strategies (PCTVB) need. `site` has
+// no id yet; `owner`, `name`, `desc` describe the field, or the allocated type.
+class AccessFilter {
+ public:
+  virtual ~AccessFilter() = default;
+  virtual AccessDecision decide(const SiteInfo& site) const = 0;
+};
+
 struct RewriteConfig {
   std::string hook_owner = "java/lang/JSchedShim";
-  bool monitors = true;     // monitorenter/monitorexit and synchronized methods
-  bool calls = true;        // wait/notify/notifyAll and the Thread operations
-  Accesses accesses = Accesses::None;  // field and array reads and writes
-  bool allocations = false;            // allocation sites
+  bool monitors = true;                  // monitorenter/monitorexit and synchronized methods
+  bool calls = true;                     // wait/notify/notifyAll and the Thread operations
+  Accesses accesses = Accesses::None;    // field and array reads and writes
+  bool allocations = false;              // allocation sites
+  const AccessFilter* filter = nullptr;  // consulted first for accesses and allocations
 };
 
 }  // namespace jsched::rw

@@ -29,10 +29,15 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"arrayLoad", "(Ljava/lang/Object;II)V"},
     {"arrayStore", "(Ljava/lang/Object;II)V"},
     {"allocated", "(Ljava/lang/Object;I)V"},
+    {"trackedStatic", "(II)V"},
+    {"trackedObject", "(Ljava/lang/Object;II)V"},
+    {"trackedAlloc", "(Ljava/lang/Object;II)V"},
     {"uncaught", "(Ljava/lang/Throwable;)V"},
 };
 }  // namespace
 
-const HookInfo& hook_info(Hook h) { return kHooks[size_t(h)]; }
+const HookInfo& hook_info(Hook h) {
+  return kHooks[size_t(h)];
+}
 
 }  // namespace jsched::rw

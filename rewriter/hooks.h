@@ -33,7 +33,10 @@ enum class Hook {
   ArrayLoad,
   ArrayStore,
   Allocated,
-  Uncaught,  // called from Thread.dispatchUncaughtException, not from rewritten code
+  TrackedStatic,  // PCTVB: an access to a tracked static variable
+  TrackedObject,  // PCTVB: an access to an object that may belong to a tracked variable
+  TrackedAlloc,   // PCTVB: an object allocated at a tracked allocation site
+  Uncaught,       // called from Thread.dispatchUncaughtException, not from rewritten code
   Count
 };
 

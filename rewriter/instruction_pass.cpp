@@ -30,9 +30,12 @@ struct CallMatch {
 std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::string_view desc) {
   if (o == op::invokevirtual || o == op::invokeinterface) {
     if (name == "wait") {
-      if (desc == "()V") return CallMatch{Hook::ObjectWait, SiteKind::Wait, CallMatch::ObjectMethod};
-      if (desc == "(J)V") return CallMatch{Hook::ObjectWaitTimed, SiteKind::Wait, CallMatch::ObjectMethod};
-      if (desc == "(JI)V") return CallMatch{Hook::ObjectWaitNanos, SiteKind::Wait, CallMatch::ObjectMethod};
+      if (desc == "()V")
+        return CallMatch{Hook::ObjectWait, SiteKind::Wait, CallMatch::ObjectMethod};
+      if (desc == "(J)V")
+        return CallMatch{Hook::ObjectWaitTimed, SiteKind::Wait, CallMatch::ObjectMethod};
+      if (desc == "(JI)V")
+        return CallMatch{Hook::ObjectWaitNanos, SiteKind::Wait, CallMatch::ObjectMethod};
     } else if (name == "notify" && desc == "()V") {
       return CallMatch{Hook::ObjectNotify, SiteKind::Notify, CallMatch::ObjectMethod};
     } else if (name == "notifyAll" && desc == "()V") {
@@ -40,18 +43,24 @@ std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::strin
     } else if (name == "start" && desc == "()V") {
       return CallMatch{Hook::ThreadStart, SiteKind::ThreadStart, CallMatch::ThreadInstance};
     } else if (name == "join") {
-      if (desc == "()V") return CallMatch{Hook::ThreadJoin, SiteKind::Join, CallMatch::ThreadInstance};
-      if (desc == "(J)V") return CallMatch{Hook::ThreadJoinTimed, SiteKind::Join, CallMatch::ThreadInstance};
-      if (desc == "(JI)V") return CallMatch{Hook::ThreadJoinNanos, SiteKind::Join, CallMatch::ThreadInstance};
+      if (desc == "()V")
+        return CallMatch{Hook::ThreadJoin, SiteKind::Join, CallMatch::ThreadInstance};
+      if (desc == "(J)V")
+        return CallMatch{Hook::ThreadJoinTimed, SiteKind::Join, CallMatch::ThreadInstance};
+      if (desc == "(JI)V")
+        return CallMatch{Hook::ThreadJoinNanos, SiteKind::Join, CallMatch::ThreadInstance};
     } else if (name == "interrupt" && desc == "()V") {
       return CallMatch{Hook::ThreadInterrupt, SiteKind::Interrupt, CallMatch::ThreadInstance};
     } else if (name == "isInterrupted" && desc == "()Z") {
-      return CallMatch{Hook::ThreadIsInterrupted, SiteKind::IsInterrupted, CallMatch::ThreadInstance};
+      return CallMatch{Hook::ThreadIsInterrupted, SiteKind::IsInterrupted,
+                       CallMatch::ThreadInstance};
     }
   } else if (o == op::invokestatic) {
     if (name == "sleep") {
-      if (desc == "(J)V") return CallMatch{Hook::ThreadSleep, SiteKind::Sleep, CallMatch::ThreadStatic};
-      if (desc == "(JI)V") return CallMatch{Hook::ThreadSleepNanos, SiteKind::Sleep, CallMatch::ThreadStatic};
+      if (desc == "(J)V")
+        return CallMatch{Hook::ThreadSleep, SiteKind::Sleep, CallMatch::ThreadStatic};
+      if (desc == "(JI)V")
+        return CallMatch{Hook::ThreadSleepNanos, SiteKind::Sleep, CallMatch::ThreadStatic};
     } else if (name == "yield" && desc == "()V") {
       return CallMatch{Hook::ThreadYield, SiteKind::Yield, CallMatch::ThreadStatic};
     } else if (name == "interrupted" && desc == "()Z") {
@@ -61,29 +70,42 @@ std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::strin
   return std::nullopt;
 }
 
-bool is_array_load(uint8_t o) { return o >= op::iaload && o <= op::saload; }
-bool is_array_store(uint8_t o) { return o >= op::iastore && o <= op::sastore; }
+bool is_array_load(uint8_t o) {
+  return o >= op::iaload && o <= op::saload;
+}
+bool is_array_store(uint8_t o) {
+  return o >= op::iastore && o <= op::sastore;
+}
 
 // Typed load/store opcode for the value of an array store.
 uint8_t temp_kind(uint8_t store, bool load) {
   switch (store) {
-    case op::lastore: return load ? op::lload : op::lstore;
-    case op::fastore: return load ? op::fload : op::fstore;
-    case op::dastore: return load ? op::dload : op::dstore;
-    case op::aastore: return load ? op::aload : op::astore;
-    default: return load ? op::iload : op::istore;
+    case op::lastore:
+      return load ? op::lload : op::lstore;
+    case op::fastore:
+      return load ? op::fload : op::fstore;
+    case op::dastore:
+      return load ? op::dload : op::dstore;
+    case op::aastore:
+      return load ? op::aload : op::astore;
+    default:
+      return load ? op::iload : op::istore;
   }
 }
 
 class InstructionPass {
  public:
   InstructionPass(ClassContext& ctx, cf::Member& m, cf::Code& code)
-      : ctx_(ctx), cf_(ctx.cf), m_(m), code_(code),
-        method_(ctx.cf.member_name(m)), desc_(ctx.cf.member_desc(m)),
+      : ctx_(ctx),
+        cf_(ctx.cf),
+        m_(m),
+        code_(code),
+        method_(ctx.cf.member_name(m)),
+        desc_(ctx.cf.member_desc(m)),
         ctor_(method_ == "<init>") {}
 
   bool run() {
-    bool want_sim = cf_.major >= 50 && (ctx_.cfg.allocations ||
+    bool want_sim = cf_.major >= 50 && (ctx_.cfg.allocations || ctx_.cfg.filter ||
                                         (ctor_ && ctx_.cfg.accesses != Accesses::None));
     if (want_sim) {
       label_news(code_);
@@ -118,36 +140,18 @@ class InstructionPass {
       } else if ((o == op::invokevirtual || o == op::invokeinterface || o == op::invokestatic) &&
                  ctx_.cfg.calls) {
         if (replace_call(e, in, bci)) continue;
-      } else if (o >= op::getstatic && o <= op::putfield && ctx_.cfg.accesses != Accesses::None) {
+      } else if (o >= op::getstatic && o <= op::putfield) {
         field_hook(e, in, i, bci);
-      } else if (ctx_.cfg.accesses == Accesses::All && is_array_load(o)) {
-        e.op(op::dup2);
-        e.iconst(site(SiteKind::ArrayLoad, bci));
-        e.hook(owner, Hook::ArrayLoad);
-        grow(3);
-      } else if (ctx_.cfg.accesses == Accesses::All && is_array_store(o)) {
-        uint16_t tmp = temp_slot();
-        e.local(temp_kind(o, false), tmp);
-        e.op(op::dup2);
-        e.iconst(site(SiteKind::ArrayStore, bci));
-        e.hook(owner, Hook::ArrayStore);
-        e.local(temp_kind(o, true), tmp);
-        grow(3);
-      } else if ((o == op::newarray || o == op::anewarray || o == op::multianewarray) &&
-                 ctx_.cfg.allocations) {
+      } else if (is_array_load(o) || is_array_store(o)) {
+        if (array_hook(e, in, bci)) continue;
+      } else if (o == op::newarray || o == op::anewarray || o == op::multianewarray) {
         e.insn(in);
-        e.op(op::dup);
-        e.iconst(site(SiteKind::AllocArray, bci, "", "", array_name(in)));
-        e.hook(owner, Hook::Allocated);
-        grow(2);
+        alloc_hook(e, SiteKind::AllocArray, bci, array_name(in));
         continue;
-      } else if (o == op::invokespecial && ctx_.cfg.allocations) {
+      } else if (o == op::invokespecial) {
         if (auto it = alloc_after_.find(i); it != alloc_after_.end()) {
           e.insn(in);
-          e.op(op::dup);
-          e.iconst(site(SiteKind::AllocObject, bci, "", "", it->second));
-          e.hook(owner, Hook::Allocated);
-          grow(2);
+          alloc_hook(e, SiteKind::AllocObject, bci, it->second);
           continue;
         }
       }
@@ -155,7 +159,8 @@ class InstructionPass {
     }
     if (!changed_) return false;
     code_.insns = std::move(out);
-    if (uint32_t(code_.max_stack) + extra_stack_ > 0xffff) throw std::runtime_error("max_stack overflow");
+    if (uint32_t(code_.max_stack) + extra_stack_ > 0xffff)
+      throw std::runtime_error("max_stack overflow");
     code_.max_stack = uint16_t(code_.max_stack + extra_stack_);
     if (temp_ != 0xffff) code_.max_locals = uint16_t(temp_ + 2);
     return true;
@@ -169,6 +174,79 @@ class InstructionPass {
   }
 
   void grow(int n) { extra_stack_ = std::max(extra_stack_, n); }
+
+  // The filter's decision, with Default resolved to what `accesses`/`allocations` ask for.
+  AccessDecision decide(SiteKind k, uint32_t bci, std::string_view owner, std::string_view name,
+                        std::string_view desc) {
+    AccessDecision d;
+    if (ctx_.cfg.filter)
+      d = ctx_.cfg.filter->decide(
+          SiteInfo{k, ctx_.class_name, method_, desc_, bci, owner, name, desc});
+    if (d.kind != AccessDecision::Default) return d;
+    bool field = k == SiteKind::GetField || k == SiteKind::PutField || k == SiteKind::GetStatic ||
+                 k == SiteKind::PutStatic;
+    bool alloc = k == SiteKind::AllocObject || k == SiteKind::AllocArray;
+    bool on = alloc   ? ctx_.cfg.allocations
+              : field ? ctx_.cfg.accesses != Accesses::None
+                      : ctx_.cfg.accesses == Accesses::All;
+    if (!on) d.kind = AccessDecision::Skip;
+    return d;
+  }
+
+  // `iconst arg; iconst site` and the tracking hook.
+  void tracked(Emitter& e, const AccessDecision& d, int32_t id, Hook h) {
+    e.iconst(d.arg);
+    e.iconst(id);
+    e.hook(ctx_.cfg.hook_owner, h);
+  }
+
+  void alloc_hook(Emitter& e, SiteKind k, uint32_t bci, const std::string& type) {
+    AccessDecision d = decide(k, bci, "", "", type);
+    if (d.kind == AccessDecision::Skip) return;
+    e.op(op::dup);
+    int32_t id = site(k, bci, "", "", type);
+    if (d.kind == AccessDecision::TrackedAlloc) {
+      tracked(e, d, id, Hook::TrackedAlloc);
+      grow(3);
+    } else {
+      e.iconst(id);
+      e.hook(ctx_.cfg.hook_owner, Hook::Allocated);
+      grow(2);
+    }
+  }
+
+  // Emits the hook before an array load or store, and the instruction itself when it had to
+  // move the stored value aside; returns whether it emitted the instruction.
+  bool array_hook(Emitter& e, const Insn& in, uint32_t bci) {
+    static const char* kElem[] = {"I", "J", "F", "D", "L", "B", "C", "S"};
+    bool load = is_array_load(in.op);
+    SiteKind k = load ? SiteKind::ArrayLoad : SiteKind::ArrayStore;
+    const char* elem = kElem[load ? in.op - op::iaload : in.op - op::iastore];
+    AccessDecision d = decide(k, bci, "", "", elem);
+    if (d.kind == AccessDecision::Skip || d.kind == AccessDecision::TrackedStatic ||
+        d.kind == AccessDecision::TrackedAlloc) {
+      return false;
+    }
+    uint16_t tmp = 0;
+    if (!load) {
+      tmp = temp_slot();
+      e.local(temp_kind(in.op, false), tmp);
+    }
+    e.op(op::dup2);  // array index array index
+    int32_t id = site(k, bci, "", "", elem);
+    if (d.kind == AccessDecision::TrackedObject) {
+      e.op(op::pop);
+      tracked(e, d, id, Hook::TrackedObject);
+    } else {
+      e.iconst(id);
+      e.hook(ctx_.cfg.hook_owner, load ? Hook::ArrayLoad : Hook::ArrayStore);
+    }
+    grow(3);
+    if (load) return false;
+    e.local(temp_kind(in.op, true), tmp);
+    e.insn(in);
+    return true;
+  }
 
   uint16_t temp_slot() {
     if (temp_ == 0xffff) {
@@ -219,25 +297,41 @@ class InstructionPass {
   void field_hook(Emitter& e, const Insn& in, size_t i, uint32_t bci) {
     const std::string& owner = ctx_.cfg.hook_owner;
     auto ref = cf_.cp.member_ref(in.u);
-    switch (in.op) {
-      case op::getstatic:
-        e.iconst(site(SiteKind::GetStatic, bci, ref.owner, ref.name, ref.desc));
-        e.hook(owner, Hook::GetStatic);
-        grow(1);
-        return;
-      case op::putstatic:
-        e.iconst(site(SiteKind::PutStatic, bci, ref.owner, ref.name, ref.desc));
-        e.hook(owner, Hook::PutStatic);
-        grow(1);
-        return;
-      case op::getfield:
-        e.op(op::dup);
-        e.iconst(site(SiteKind::GetField, bci, ref.owner, ref.name, ref.desc));
-        e.hook(owner, Hook::GetField);
+    const bool is_static = in.op == op::getstatic || in.op == op::putstatic;
+    const SiteKind k = in.op == op::getstatic   ? SiteKind::GetStatic
+                       : in.op == op::putstatic ? SiteKind::PutStatic
+                       : in.op == op::getfield  ? SiteKind::GetField
+                                                : SiteKind::PutField;
+    AccessDecision d = decide(k, bci, ref.owner, ref.name, ref.desc);
+    if (d.kind == AccessDecision::Skip || d.kind == AccessDecision::TrackedAlloc ||
+        (d.kind == AccessDecision::TrackedStatic && !is_static) ||
+        (d.kind == AccessDecision::TrackedObject && is_static)) {
+      return;
+    }
+    if (is_static) {
+      int32_t id = site(k, bci, ref.owner, ref.name, ref.desc);
+      if (d.kind == AccessDecision::TrackedStatic) {
+        tracked(e, d, id, Hook::TrackedStatic);
         grow(2);
-        return;
-      default:
-        break;
+      } else {
+        e.iconst(id);
+        e.hook(owner, k == SiteKind::GetStatic ? Hook::GetStatic : Hook::PutStatic);
+        grow(1);
+      }
+      return;
+    }
+    const bool object = d.kind == AccessDecision::TrackedObject;
+    if (in.op == op::getfield) {
+      e.op(op::dup);
+      int32_t id = site(k, bci, ref.owner, ref.name, ref.desc);
+      if (object) {
+        tracked(e, d, id, Hook::TrackedObject);
+      } else {
+        e.iconst(id);
+        e.hook(owner, Hook::GetField);
+      }
+      grow(object ? 3 : 2);
+      return;
     }
     // putfield. In a constructor the receiver may still be uninitialized, which no method may
     // receive: such writes (to an object no other thread can see yet) pass null, and writes
@@ -248,7 +342,7 @@ class InstructionPass {
       if (it == uninit_receiver_.end()) return;
       uninit = it->second;
     }
-    int32_t id = site(SiteKind::PutField, bci, ref.owner, ref.name, ref.desc);
+    int32_t id = site(k, bci, ref.owner, ref.name, ref.desc);
     if (uninit) {
       e.op(op::aconst_null);
     } else if (desc_slots(ref.desc) == 2) {
@@ -259,9 +353,13 @@ class InstructionPass {
       e.op(op::dup2);  // obj v obj v
       e.op(op::pop);   // obj v obj
     }
-    e.iconst(id);
-    e.hook(owner, Hook::PutField);
-    grow(3);
+    if (object) {
+      tracked(e, d, id, Hook::TrackedObject);
+    } else {
+      e.iconst(id);
+      e.hook(owner, Hook::PutField);
+    }
+    grow(object ? 4 : 3);
   }
 
   bool replace_call(Emitter& e, const Insn& in, uint32_t bci) {
@@ -285,9 +383,9 @@ class InstructionPass {
     if (inserted) {
       std::string recv = match->group == CallMatch::ThreadStatic ? "" : "L" + key.owner + ";";
       std::string args(ref.desc.substr(1, ref.desc.find(')') - 1));
-      it->second = BridgeRequest{"jsched$bridge$" + std::to_string(ctx_.bridges.size() - 1),
-                                 "(" + recv + args + "I)" + std::string(return_desc(ref.desc)),
-                                 match->hook};
+      it->second =
+          BridgeRequest{"jsched$bridge$" + std::to_string(ctx_.bridges.size() - 1),
+                        "(" + recv + args + "I)" + std::string(return_desc(ref.desc)), match->hook};
     }
     e.iconst(site(match->kind, bci, ref.owner, ref.name, ref.desc));
     e.invokestatic(ctx_.class_name, it->second.method_name, it->second.method_desc,
@@ -305,8 +403,8 @@ class InstructionPass {
   bool changed_ = false;
   int extra_stack_ = 0;
   uint16_t temp_ = 0xffff;
-  std::unordered_map<size_t, bool> uninit_receiver_;      // putfield index -> receiver uninit
-  std::unordered_map<size_t, std::string> alloc_after_;   // <init> call index -> class
+  std::unordered_map<size_t, bool> uninit_receiver_;     // putfield index -> receiver uninit
+  std::unordered_map<size_t, std::string> alloc_after_;  // <init> call index -> class
 };
 
 }  // namespace

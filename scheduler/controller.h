@@ -71,6 +71,12 @@ class Controller {
     std::lock_guard<std::mutex> g(mu_);
     return f(model_);
   }
+  // Runs f under the lock (to change the strategy's state between scheduling points).
+  template <class F>
+  void locked(F&& f) {
+    std::lock_guard<std::mutex> g(mu_);
+    f();
+  }
 
  private:
   // Chooses the next thread and hands control to it. Returns true if `self` continues.

@@ -63,10 +63,20 @@ void PctStrategy::on_executed(ThreadId t, const Op& op) {
       tracked_.count(op.var)) {
     uint64_t j = ++accesses_[op.var];
     auto it = access_points_.find({op.var, j});
-    if (it != access_points_.end()) {
-      priority_[t] = opts_.bounded ? fresh_priority() : double(it->second);
-    }
+    if (it != access_points_.end()) change_point(t, it->second);
   }
+}
+
+void PctStrategy::change_point(ThreadId t, uint32_t i) {
+  priority_[t] = opts_.bounded ? fresh_priority() : double(i);
+}
+
+std::vector<std::pair<uint64_t, uint32_t>> PctStrategy::change_points_of(uint64_t var) const {
+  std::vector<std::pair<uint64_t, uint32_t>> out;
+  for (const auto& [key, i] : access_points_) {
+    if (key.first == var) out.push_back({key.second, i});
+  }
+  return out;  // the map orders by (var, j)
 }
 
 size_t PctStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {

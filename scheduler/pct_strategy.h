@@ -46,6 +46,11 @@ class PctStrategy : public Strategy {
   // change point can fall).
   const std::vector<uint64_t>& chosen_variables() const { return chosen_; }
   bool tracks(uint64_t var) const { return tracked_.count(var) != 0; }
+  // The change points on a chosen variable: (access number j, change point i), by j.
+  std::vector<std::pair<uint64_t, uint32_t>> change_points_of(uint64_t var) const;
+  // Change point i happens in thread t: for callers that count accesses themselves (the agent
+  // counts them in Java, without a scheduling point per access).
+  void change_point(ThreadId t, uint32_t i);
 
  private:
   double fresh_priority();

@@ -160,6 +160,89 @@ public final class JSchedShim {
     if (jschedReady) jschedAllocated(o, site);
   }
 
+  // PCTVB variable tracking. Only the accesses that may touch a tracked variable call these
+  // hooks; they count the accesses here, in Java, so that an access costs a few instructions and
+  // only a change point (or the switch after one) enters the scheduler. The agent fills the
+  // arrays, one entry per tracked variable ("slot"), before main runs. Only one controlled thread
+  // runs at a time, so plain fields suffice.
+
+  /** Accesses so far, per slot (counted globally across threads, SPEC §4). */
+  private static long[] jschedCount;
+
+  /** The access number of the slot's next change point (0: none left). */
+  private static long[] jschedNextPoint;
+
+  /** A change point happened: the thread is switched out at its next tracked access. */
+  private static boolean jschedSwitch;
+
+  /** Per slot: the class of its objects when no other allocation site makes that class. */
+  private static Class<?>[] jschedType;
+
+  /** Per slot: its few objects so far (identity), or null once there are too many to list. */
+  private static Object[][] jschedObjects;
+
+  /** Per slot: whether jschedType decides membership. */
+  private static boolean[] jschedExclusive;
+
+  /** Before an access to a tracked static field (or an object known to be tracked). */
+  public static void trackedStatic(int slot, int site) {
+    if (jschedReady && (++jschedCount[slot] == jschedNextPoint[slot] || jschedSwitch)) {
+      jschedTracked(slot, site);
+    }
+  }
+
+  /**
+   * Before an access to o's fields or elements, where o may belong to one of the tracked
+   * variables in the bit mask `slots` (0: any, ask the agent).
+   */
+  public static void trackedObject(Object o, int slots, int site) {
+    if (!jschedReady || o == null) return;
+    if (slots == 0) {
+      int slot = jschedSlotOf(o);
+      if (slot >= 0) trackedStatic(slot, site);
+      return;
+    }
+    for (int m = slots; m != 0; m &= m - 1) {
+      int slot = Integer.numberOfTrailingZeros(m);
+      if (jschedOwns(o, slot)) {
+        trackedStatic(slot, site);
+        return;
+      }
+    }
+  }
+
+  private static boolean jschedOwns(Object o, int slot) {
+    if (jschedExclusive[slot]) return o.getClass() == jschedType[slot];
+    Object[] few = jschedObjects[slot];
+    if (few == null) return jschedSlotOf(o) == slot;
+    for (Object x : few) {
+      if (x == o) return true;
+      if (x == null) return false;
+    }
+    return false;
+  }
+
+  /** After an object is allocated at a tracked allocation site. */
+  public static void trackedAlloc(Object o, int slot, int site) {
+    if (!jschedReady) return;
+    if (jschedExclusive[slot]) {
+      jschedType[slot] = o.getClass();
+      return;
+    }
+    Object[] few = jschedObjects[slot];
+    if (few != null) {
+      for (int i = 0; i < few.length; i++) {
+        if (few[i] == null) {
+          few[i] = o;
+          return;
+        }
+      }
+      jschedObjects[slot] = null;  // too many to list: the agent tags them
+      for (Object x : few) jschedTag(x, slot);
+    }
+    jschedTag(o, slot);
+  }
+
   /** First thing in Thread.dispatchUncaughtException (the agent adds the call there). */
   public static void uncaught(Throwable e) {
     if (jschedReady) jschedUncaught(e);
@@ -198,4 +281,12 @@ public final class JSchedShim {
   private static native void jschedAllocated(Object o, int site);
 
   private static native void jschedUncaught(Throwable e);
+
+  /** A change point, or the switch after one (slot, site: the access). */
+  private static native void jschedTracked(int slot, int site);
+
+  /** Marks o as belonging to tracked variable `slot` / the slot o belongs to, or -1. */
+  private static native void jschedTag(Object o, int slot);
+
+  private static native int jschedSlotOf(Object o);
 }

@@ -1,0 +1,89 @@
+#include "jvmti-agent/profile_recorder.h"
+
+#include <cstring>
+
+namespace jsched::agent {
+
+namespace {
+
+bool is_static(const Site& s) {
+  return s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
+}
+
+}  // namespace
+
+size_t ProfileRecorder::variable(const sched::PlanVariable& v) {
+  auto [it, inserted] = index_.try_emplace(v.name(), vars_.size());
+  if (inserted) vars_.push_back(v);
+  return it->second;
+}
+
+std::vector<std::string> ProfileRecorder::superclasses(JNIEnv* env, jobject o) {
+  std::vector<std::string> out;
+  jclass c = env->GetObjectClass(o);
+  for (jclass s = env->GetSuperclass(c); s != nullptr;) {
+    char* sig = nullptr;
+    if (tags_->GetClassSignature(s, &sig, nullptr) == JVMTI_ERROR_NONE && sig) {
+      std::string name(sig + 1, std::strlen(sig) - 2);  // "Lpkg/C;" -> "pkg/C"
+      tags_->Deallocate(reinterpret_cast<unsigned char*>(sig));
+      if (name != "java/lang/Object") out.push_back(name);
+    }
+    jclass up = env->GetSuperclass(s);
+    env->DeleteLocalRef(s);
+    s = up;
+  }
+  env->DeleteLocalRef(c);
+  return out;
+}
+
+void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (is_static(site)) {
+    auto it = by_site_.find(&site);
+    if (it == by_site_.end()) {
+      sched::PlanVariable v;
+      v.kind = sched::PlanVariable::Static;
+      v.cls = *site.owner;
+      v.member = *site.name;
+      it = by_site_.emplace(&site, variable(v)).first;
+    }
+    ++vars_[it->second].max_accesses;
+    return;
+  }
+  jlong tag = 0;
+  if (o == nullptr || tags_->GetTag(o, &tag) != JVMTI_ERROR_NONE || tag <= 0) return;
+  (void)env;
+  if (size_t(tag) <= vars_.size()) ++vars_[size_t(tag) - 1].max_accesses;
+}
+
+void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
+  std::lock_guard<std::mutex> g(mu_);
+  auto it = by_site_.find(&site);
+  if (it == by_site_.end()) {
+    sched::PlanVariable v;
+    v.kind = sched::PlanVariable::New;
+    v.cls = *site.cls;
+    v.member = *site.method;
+    v.method_desc = *site.method_desc;
+    v.bci = site.bci;
+    v.type = *site.desc;
+    if (!v.type.empty() && v.type[0] != '[') v.supers = superclasses(env, o);
+    it = by_site_.emplace(&site, variable(v)).first;
+  }
+  tags_->SetTag(o, jlong(it->second + 1));
+}
+
+sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads) {
+  std::lock_guard<std::mutex> g(mu_);
+  sched::VariablePlan p;
+  p.runs = 1;
+  p.steps = steps;
+  p.threads = threads;
+  // Variables never accessed cannot hold a change point.
+  for (const sched::PlanVariable& v : vars_) {
+    if (v.max_accesses > 0) p.variables.push_back(v);
+  }
+  return p;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,45 @@
+// Profile runs (agent option `profile=FILE`, SPEC §4): count, per variable, the accesses of
+// one execution, and write them as a plan (scheduler/variable_plan.h) for the runner to
+// merge. Variables are static fields and allocation sites; an object's allocation site is
+// its tag in a JVMTI environment of its own, so object names (the main environment's tags)
+// stay as they are.
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "jvmti-agent/site_registry.h"
+#include "scheduler/variable_plan.h"
+
+namespace jsched::agent {
+
+class ProfileRecorder {
+ public:
+  explicit ProfileRecorder(jvmtiEnv* tags) : tags_(tags) {}
+
+  // An access by a controlled thread: `o` is null for static fields.
+  void access(JNIEnv* env, jobject o, const Site& site);
+  // An object allocated at an instrumented site.
+  void allocated(JNIEnv* env, jobject o, const Site& site);
+
+  // The execution's profile, with its step and thread counts.
+  sched::VariablePlan profile(uint64_t steps, uint32_t threads);
+
+ private:
+  size_t variable(const sched::PlanVariable& v);
+  std::vector<std::string> superclasses(JNIEnv* env, jobject o);
+
+  jvmtiEnv* tags_;
+  std::mutex mu_;
+  std::vector<sched::PlanVariable> vars_;
+  std::map<std::string, size_t> index_;    // by name
+  std::map<const Site*, size_t> by_site_;  // cache
+};
+
+}  // namespace jsched::agent

@@ -1,0 +1,193 @@
+#include "jvmti-agent/variable_tracker.h"
+
+#include <algorithm>
+
+namespace jsched::agent {
+
+namespace {
+
+constexpr int kFewObjects = 8;  // objects listed per slot before membership goes by tag
+
+// Whether an array access instruction with element kind `elem` ("I", "B", "L", ...) can touch
+// an array of type `type` ("[I", "[Z", "[[D", "[Lpkg/C;", ...).
+bool element_matches(const std::string& type, std::string_view elem) {
+  if (type.size() < 2 || type[0] != '[') return false;
+  char t = type[1];
+  if (elem == "L") return t == 'L' || t == '[';
+  if (elem == "B") return t == 'B' || t == 'Z';
+  return elem.size() == 1 && t == elem[0];
+}
+
+jfieldID static_field(JNIEnv* env, jclass owner, const char* name, const char* sig) {
+  jfieldID f = env->GetStaticFieldID(owner, name, sig);
+  if (f == nullptr) env->ExceptionClear();
+  return f;
+}
+
+}  // namespace
+
+VariableTracker::VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct,
+                                 jvmtiEnv* tags)
+    : tags_(tags) {
+  for (uint64_t id : pct.chosen_variables()) {
+    long i = plan.find(id);
+    if (i < 0) continue;
+    Slot s;
+    s.var = plan.variables[size_t(i)];
+    s.exclusive = plan.exclusive_type(size_t(i));
+    s.points = pct.change_points_of(id);
+    slots_.push_back(std::move(s));
+  }
+  ask_ = slots_.size() > 31;
+  if (ask_) {
+    for (Slot& s : slots_) s.exclusive = false;
+  }
+}
+
+int32_t VariableTracker::mask_of(const std::function<bool(const Slot&)>& match) const {
+  bool any = false;
+  int32_t mask = 0;
+  for (size_t i = 0; i < slots_.size(); ++i) {
+    if (!match(slots_[i])) continue;
+    any = true;
+    if (!ask_) mask |= int32_t(1u << i);
+  }
+  return any ? mask : -1;
+}
+
+rw::AccessDecision VariableTracker::decide(const rw::SiteInfo& s) const {
+  using K = rw::SiteKind;
+  using D = rw::AccessDecision;
+  const auto is_new = [](const Slot& x) { return x.var.kind == sched::PlanVariable::New; };
+  switch (s.kind) {
+    case K::GetStatic:
+    case K::PutStatic:
+      for (size_t i = 0; i < slots_.size(); ++i) {
+        const sched::PlanVariable& v = slots_[i].var;
+        if (v.kind == sched::PlanVariable::Static && v.cls == s.owner && v.member == s.name) {
+          return D{D::TrackedStatic, int32_t(i)};
+        }
+      }
+      return D{};
+    case K::GetField:
+    case K::PutField: {
+      int32_t mask = mask_of([&](const Slot& x) {
+        return is_new(x) &&
+               (x.var.type == s.owner ||
+                std::find(x.var.supers.begin(), x.var.supers.end(), s.owner) != x.var.supers.end());
+      });
+      return mask < 0 ? D{} : D{D::TrackedObject, mask};
+    }
+    case K::ArrayLoad:
+    case K::ArrayStore: {
+      int32_t mask =
+          mask_of([&](const Slot& x) { return is_new(x) && element_matches(x.var.type, s.desc); });
+      return mask < 0 ? D{} : D{D::TrackedObject, mask};
+    }
+    case K::AllocObject:
+    case K::AllocArray:
+      for (size_t i = 0; i < slots_.size(); ++i) {
+        const sched::PlanVariable& v = slots_[i].var;
+        if (is_new(slots_[i]) && v.cls == s.cls && v.member == s.method &&
+            v.method_desc == s.method_desc && v.bci == s.bci) {
+          return D{D::TrackedAlloc, int32_t(i)};
+        }
+      }
+      return D{};
+    default:
+      return D{};
+  }
+}
+
+bool VariableTracker::init_java(JNIEnv* env, jclass owner) {
+  const jsize n = jsize(slots_.size());
+  jlongArray count = env->NewLongArray(n), next = env->NewLongArray(n);
+  jbooleanArray exclusive = env->NewBooleanArray(n);
+  jclass object = env->FindClass("java/lang/Object");
+  jclass object_array = env->FindClass("[Ljava/lang/Object;");
+  jobjectArray types = env->NewObjectArray(n, env->FindClass("java/lang/Class"), nullptr);
+  jobjectArray objects = env->NewObjectArray(n, object_array, nullptr);
+  if (!count || !next || !exclusive || !types || !objects) return false;
+  for (jsize i = 0; i < n; ++i) {
+    const Slot& s = slots_[size_t(i)];
+    jlong first = s.points.empty() ? 0 : jlong(s.points.front().first);
+    env->SetLongArrayRegion(next, i, 1, &first);
+    jboolean ex = s.exclusive ? JNI_TRUE : JNI_FALSE;
+    env->SetBooleanArrayRegion(exclusive, i, 1, &ex);
+    if (!s.exclusive && !ask_) {
+      jobjectArray few = env->NewObjectArray(kFewObjects, object, nullptr);
+      env->SetObjectArrayElement(objects, i, few);
+      env->DeleteLocalRef(few);
+    }
+  }
+  struct {
+    const char* name;
+    const char* sig;
+    jobject value;
+  } fields[] = {{"jschedCount", "[J", count},
+                {"jschedNextPoint", "[J", next},
+                {"jschedExclusive", "[Z", exclusive},
+                {"jschedType", "[Ljava/lang/Class;", types},
+                {"jschedObjects", "[[Ljava/lang/Object;", objects}};
+  for (const auto& f : fields) {
+    jfieldID id = static_field(env, owner, f.name, f.sig);
+    if (id == nullptr) return false;
+    env->SetStaticObjectField(owner, id, f.value);
+  }
+  return !env->ExceptionCheck();
+}
+
+VariableTracker::Handover VariableTracker::handover(JNIEnv* env, jclass owner, int32_t slot) {
+  Handover h;
+  if (slot < 0 || size_t(slot) >= slots_.size()) return h;
+  jfieldID count_f = static_field(env, owner, "jschedCount", "[J");
+  jfieldID next_f = static_field(env, owner, "jschedNextPoint", "[J");
+  jfieldID switch_f = static_field(env, owner, "jschedSwitch", "Z");
+  if (!count_f || !next_f || !switch_f) return h;
+  auto count = static_cast<jlongArray>(env->GetStaticObjectField(owner, count_f));
+  auto next = static_cast<jlongArray>(env->GetStaticObjectField(owner, next_f));
+  jlong j = 0, at = 0;
+  env->GetLongArrayRegion(count, slot, 1, &j);
+  env->GetLongArrayRegion(next, slot, 1, &at);
+  if (env->GetStaticBooleanField(owner, switch_f)) {
+    h.switch_now = true;
+    env->SetStaticBooleanField(owner, switch_f, JNI_FALSE);
+  }
+  if (j == at && at != 0) {
+    const auto& pts = slots_[size_t(slot)].points;
+    auto it = std::lower_bound(pts.begin(), pts.end(), std::make_pair(uint64_t(j), uint32_t(0)));
+    if (it != pts.end() && it->first == uint64_t(j)) {
+      h.change_point = true;
+      h.index = it->second;
+      ++it;
+    }
+    jlong following = it == pts.end() ? 0 : jlong(it->first);
+    env->SetLongArrayRegion(next, slot, 1, &following);
+  }
+  env->DeleteLocalRef(count);
+  env->DeleteLocalRef(next);
+  return h;
+}
+
+void VariableTracker::request_switch(JNIEnv* env, jclass owner) {
+  if (jfieldID f = static_field(env, owner, "jschedSwitch", "Z"))
+    env->SetStaticBooleanField(owner, f, JNI_TRUE);
+}
+
+void VariableTracker::tag(jobject o, int32_t slot) {
+  if (o != nullptr) tags_->SetTag(o, jlong(slot) + 1);
+}
+
+int32_t VariableTracker::slot_of(jobject o) {
+  jlong t = 0;
+  if (o == nullptr || tags_->GetTag(o, &t) != JVMTI_ERROR_NONE) return -1;
+  return int32_t(t) - 1;
+}
+
+std::vector<std::string> VariableTracker::names() const {
+  std::vector<std::string> out;
+  for (const Slot& s : slots_) out.push_back(s.var.name());
+  return out;
+}
+
+}  // namespace jsched::agent

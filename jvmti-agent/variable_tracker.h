@@ -1,0 +1,64 @@
+// PCTVB runs (SPEC §4, paper 003 §3): the variables this run tracks and their change points.
+// It tells the rewriter which instructions may touch a tracked variable (only those get a
+// hook), sets up the Java side that counts accesses (java-shim: JSchedShim.tracked*), and
+// handles what Java hands over: a change point, or the switch after one.
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rewriter/config.h"
+#include "scheduler/op.h"
+#include "scheduler/pct_strategy.h"
+#include "scheduler/variable_plan.h"
+
+namespace jsched::agent {
+
+class VariableTracker : public rw::AccessFilter {
+ public:
+  // Applies change point i to thread t (under the controller's lock); a no-op in replay.
+  using ChangePoint = std::function<void(sched::ThreadId t, uint32_t i)>;
+
+  // Tracks the variables `pct` chose from `plan`. `tags`: a JVMTI environment of its own.
+  VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct, jvmtiEnv* tags);
+
+  rw::AccessDecision decide(const rw::SiteInfo& site) const override;
+
+  // Fills the Java side's arrays in class `owner` (the shim, or Thread in JDK mode).
+  bool init_java(JNIEnv* env, jclass owner);
+
+  struct Handover {
+    bool switch_now = false;    // a change point happened before: schedule now
+    bool change_point = false;  // this access is change point `index`
+    uint32_t index = 0;
+  };
+  // Java found a change point or a pending switch at an access to `slot`. Advances the slot's
+  // next change point before anything else can run.
+  Handover handover(JNIEnv* env, jclass owner, int32_t slot);
+  // After a change point: the thread switches at its next tracked access.
+  void request_switch(JNIEnv* env, jclass owner);
+
+  void tag(jobject o, int32_t slot);
+  int32_t slot_of(jobject o);
+
+  // The tracked variables' names, by slot (reports).
+  std::vector<std::string> names() const;
+
+ private:
+  struct Slot {
+    sched::PlanVariable var;
+    bool exclusive = false;
+    std::vector<std::pair<uint64_t, uint32_t>> points;  // (access number, change point), by access
+  };
+  int32_t mask_of(const std::function<bool(const Slot&)>& match) const;
+
+  std::vector<Slot> slots_;
+  bool ask_ = false;  // more object slots than a mask holds: membership by tag only
+  jvmtiEnv* tags_;
+};
+
+}  // namespace jsched::agent

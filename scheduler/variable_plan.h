@@ -1,0 +1,65 @@
+// The PCT/PCTVB plan (SPEC §1 `plan=`, §4): what profile executions learned about a program,
+// written by each profile run (agent option `profile=`), merged by the runner, and read by
+// the planned runs.
+//
+// File format (text, one item per line, tokens separated by single spaces):
+//   jsched-plan 1
+//   runs <profile executions merged into this plan>
+//   steps <most scheduling points seen in one execution>
+//   threads <most threads seen in one execution>
+//   static <max accesses> <owner class> <field>
+//   new <max accesses> <class> <method> <method descriptor> <bci> <allocated type> <superclasses>
+//   end
+// Class names use '/' as in class files; <allocated type> is a class name or an array
+// descriptor; <superclasses> lists the allocated class's superclasses below java/lang/Object,
+// nearest first, joined by ',' ('-' when there are none).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace jsched::sched {
+
+struct PlanVariable {
+  enum Kind : uint8_t { Static, New } kind = Static;
+  uint64_t max_accesses = 0;        // k_q
+  std::string cls;                  // Static: the field's owner; New: the allocating class
+  std::string member;               // Static: the field; New: the allocating method
+  std::string method_desc;          // New only
+  uint32_t bci = 0;                 // New only
+  std::string type;                 // New only: the allocated class or array descriptor
+  std::vector<std::string> supers;  // New only
+
+  // Stable name, as reports show it: "static pkg.C.f", "new pkg.C.m(desc)@bci [D".
+  std::string name() const;
+  // Stable identity across runs (a hash of the name), the PCTVB strategy's variable id.
+  uint64_t id() const;
+};
+
+class PlanError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct VariablePlan {
+  uint32_t runs = 0;
+  uint64_t steps = 0;
+  uint32_t threads = 0;
+  std::vector<PlanVariable> variables;
+
+  // Adds another profile: maxima of every count (SPEC §4: the bound needs maxima).
+  void merge(const VariablePlan& other);
+  // Whether variable `i`'s allocated type comes from no other allocation site of the plan (so
+  // an object's class alone says whether it belongs to the variable).
+  bool exclusive_type(size_t i) const;
+  // The index of the variable with this id, or -1.
+  long find(uint64_t id) const;
+
+  void write(const std::string& path) const;  // throws PlanError
+  // Throws PlanError "FILE:LINE: reason".
+  static VariablePlan read(const std::string& path);
+};
+
+}  // namespace jsched::sched
