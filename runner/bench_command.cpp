@@ -12,6 +12,7 @@
 #include "runner/cli_args.h"
 #include "runner/commands.h"
 #include "runner/executor.h"
+#include "runner/profile_phase.h"
 #include "runner/results_dir.h"
 #include "runner/suite.h"
 
@@ -20,7 +21,8 @@ namespace jsched {
 namespace runner {
 std::string default_results_dir(const char* kind);
 uint64_t fresh_master_seed();
-int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect, uint64_t seed);
+int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
+                 uint64_t seed);
 }  // namespace runner
 
 namespace {
@@ -40,6 +42,8 @@ const char* kBenchUsage =
     "  --out DIR         results directory (default jsched-results/bench-<time>)\n"
     "  --resume DIR      continue an interrupted batch in DIR\n"
     "  --shard I/N       run only executions whose index is I modulo N (merge with jsched merge)\n"
+    "  --profile-runs N  profile executions per program before pctvb (and pct without steps=)\n"
+    "                    runs (default 10)\n"
     "  --bootstrap       also estimate time to first finding with 1..50 parallel workers\n"
     "  --agent PATH      libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
     "\n"
@@ -76,13 +80,15 @@ int cmd_bench(const std::vector<std::string>& args) {
       cli.done();
       dir.emplace(ResultsDir::resume(resume));
       batch = dir->batch();
-      if (batch.str("kind") != "bench") return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a bench");
+      if (batch.str("kind") != "bench")
+        return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a bench");
       if (batch["shard"].is(json::Value::String)) opts.shard = Shard::parse(batch.str("shard"));
     } else {
       std::optional<uint64_t> seed_opt, runs, reps;
       if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
       if (cli.has("--runs")) runs = cli.number("--runs", 1);
       if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1);
+      uint64_t profile_runs = cli.number("--profile-runs", 10);
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
@@ -90,11 +96,14 @@ int cmd_bench(const std::vector<std::string>& args) {
       batch = json::Value::object();
       batch.set("kind", json::Value::string("bench"));
       batch.set("suite", json::Value::string(std::filesystem::absolute(pos[0]).string()));
-      batch.set("seed", json::Value::string(std::to_string(seed_opt ? *seed_opt : fresh_master_seed())));
+      batch.set("seed",
+                json::Value::string(std::to_string(seed_opt ? *seed_opt : fresh_master_seed())));
       if (runs) batch.set("runs", json::Value::number(double(*runs)));
       if (reps) batch.set("repetitions", json::Value::number(double(*reps)));
+      batch.set("profile_runs", json::Value::number(double(profile_runs)));
       if (opts.shard.count > 1) {
-        batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" + std::to_string(opts.shard.count)));
+        batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
+                                               std::to_string(opts.shard.count)));
       }
       Suite::load(batch.str("suite"));  // reject a bad suite before creating anything
       dir.emplace(ResultsDir::create(out, batch));
@@ -107,14 +116,24 @@ int cmd_bench(const std::vector<std::string>& args) {
     suite.runs = uint32_t(batch.num("runs"));
     for (SuiteProgram& p : suite.programs) p.runs = 0;
   }
-  if (batch["repetitions"].is(json::Value::Number)) suite.repetitions = uint32_t(batch.num("repetitions"));
+  if (batch["repetitions"].is(json::Value::Number))
+    suite.repetitions = uint32_t(batch.num("repetitions"));
   uint64_t seed = std::stoull(batch.str("seed"));
   std::vector<RunSpec> specs = suite.specs(seed);
-  std::fprintf(stderr, "jsched: suite %s: %zu programs x %zu strategies x %u repetitions, %zu executions%s, master seed %llu, %d at a time, results in %s\n",
-               suite.name.c_str(), suite.programs.size(), suite.strategies.size(), suite.repetitions, specs.size(),
-               opts.shard.count > 1 ? (" (shard " + std::to_string(opts.shard.index) + "/" + std::to_string(opts.shard.count) + ")").c_str() : "",
+  std::fprintf(stderr,
+               "jsched: suite %s: %zu programs x %zu strategies x %u repetitions, %zu "
+               "executions%s, master seed %llu, %d at a time, results in %s\n",
+               suite.name.c_str(), suite.programs.size(), suite.strategies.size(),
+               suite.repetitions, specs.size(),
+               opts.shard.count > 1 ? (" (shard " + std::to_string(opts.shard.index) + "/" +
+                                       std::to_string(opts.shard.count) + ")")
+                                          .c_str()
+                                    : "",
                (unsigned long long)seed, opts.jobs, dir->path().c_str());
   try {
+    uint32_t profile_runs =
+        batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
+    attach_plans(specs, profile_runs, seed, dir->path(), opts);
     run_batch(specs, *dir, opts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "jsched: error: %s\n", e.what());

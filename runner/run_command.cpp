@@ -2,8 +2,8 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <random>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <thread>
 
@@ -11,6 +11,7 @@
 #include "runner/cli_args.h"
 #include "runner/commands.h"
 #include "runner/executor.h"
+#include "runner/profile_phase.h"
 #include "runner/reports.h"
 #include "runner/results_dir.h"
 
@@ -41,6 +42,8 @@ const char* kRunUsage =
     "\n"
     "  --strategy S     random (default), rapos, pct, pctvb, tsca, none\n"
     "  --params K=V,..  more agent options for every run (e.g. depth=2,accesses=all)\n"
+    "  --profile-runs N profile executions before pctvb (and pct without steps=) runs, whose\n"
+    "                   merged counts make the plan (default 10)\n"
     "  --runs N         executions (default 100)\n"
     "  --jobs J         executions at a time (default: number of cores)\n"
     "  --seed S         master seed (default: random, printed)\n"
@@ -75,11 +78,13 @@ std::vector<RunSpec> run_specs(const json::Value& b) {
 
 }  // namespace
 
-int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect, uint64_t seed) {
+int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
+                 uint64_t seed) {
   ReportInput in{title, dir.records(), expect, seed};
   std::string text = write_reports(dir.path(), in);
   std::fputs(text.c_str(), stdout);
-  std::printf("\nresults: %s (runs.jsonl, summary.csv, junit.xml, report.html)\n", dir.path().c_str());
+  std::printf("\nresults: %s (runs.jsonl, summary.csv, junit.xml, report.html)\n",
+              dir.path().c_str());
   for (const RunRecord& r : dir.records()) {
     if (r.found()) return 1;
   }
@@ -108,7 +113,8 @@ int cmd_run(const std::vector<std::string>& args) {
       cli.done();
       dir.emplace(ResultsDir::resume(resume));
       batch = dir->batch();
-      if (batch.str("kind") != "run") return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a run");
+      if (batch.str("kind") != "run")
+        return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a run");
       opts.until_bug = opts.until_bug || batch["until_bug"].as_bool();
     } else {
       std::vector<std::string> command = cli.rest();
@@ -128,6 +134,7 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("seed", json::Value::string(std::to_string(seed)));
       batch.set("timeout", json::Value::number(double(cli.number("--timeout", 10000))));
       batch.set("until_bug", json::Value::boolean(opts.until_bug));
+      batch.set("profile_runs", json::Value::number(double(cli.number("--profile-runs", 10))));
       std::string out = cli.value("--out", default_results_dir("run"));
       cli.done();
       dir.emplace(ResultsDir::create(out, batch));
@@ -137,17 +144,23 @@ int cmd_run(const std::vector<std::string>& args) {
   }
   std::vector<RunSpec> specs = run_specs(batch);
   uint64_t seed = std::stoull(batch.str("seed"));
-  std::fprintf(stderr, "jsched: %zu runs of %s, strategy %s, master seed %llu, %d at a time, results in %s\n",
-               specs.size(), specs.empty() ? "" : specs[0].command.back().c_str(), batch.str("strategy").c_str(),
-               (unsigned long long)seed, opts.jobs, dir->path().c_str());
+  std::fprintf(
+      stderr,
+      "jsched: %zu runs of %s, strategy %s, master seed %llu, %d at a time, results in %s\n",
+      specs.size(), specs.empty() ? "" : specs[0].command.back().c_str(),
+      batch.str("strategy").c_str(), (unsigned long long)seed, opts.jobs, dir->path().c_str());
   try {
+    uint32_t profile_runs =
+        batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
+    attach_plans(specs, profile_runs, seed, dir->path(), opts);
     run_batch(specs, *dir, opts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "jsched: error: %s\n", e.what());
     return 2;
   }
   std::string title;
-  for (const json::Value& a : batch["command"].items()) title += (title.empty() ? "" : " ") + a.as_string();
+  for (const json::Value& a : batch["command"].items())
+    title += (title.empty() ? "" : " ") + a.as_string();
   return finish_batch(*dir, title, {}, seed);
 }
 

@@ -1,8 +1,8 @@
 // The jsched runner end to end: batches, reports, stopping at the first finding, resuming
 // after kill -9, shards merged with GNU parallel.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,9 +23,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string jsched_bin() { return JSCHED_BIN; }
-std::string cp() { return test::data_dir() + "/agent"; }
-std::string suite() { return test::data_dir() + "/suites/mini.xml"; }
+std::string jsched_bin() {
+  return JSCHED_BIN;
+}
+std::string cp() {
+  return test::data_dir() + "/agent";
+}
+std::string suite() {
+  return test::data_dir() + "/suites/mini.xml";
+}
 
 std::string slurp(const std::string& p) {
   std::ifstream in(p);
@@ -54,8 +60,10 @@ std::map<uint64_t, std::string> canonical(const std::vector<json::Value>& recs) 
 }
 
 // Empty when equal, else the first difference (whole maps are too long to print).
-std::string first_difference(const std::map<uint64_t, std::string>& a, const std::map<uint64_t, std::string>& b) {
-  if (a.size() != b.size()) return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
+std::string first_difference(const std::map<uint64_t, std::string>& a,
+                             const std::map<uint64_t, std::string>& b) {
+  if (a.size() != b.size())
+    return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
   for (const auto& [k, v] : a) {
     auto it = b.find(k);
     if (it == b.end()) return "execution " + std::to_string(k) + " missing";
@@ -74,7 +82,8 @@ test::ProcessResult run_jsched(std::vector<std::string> args) {
 TEST(Runner, RunWritesEveryReportAndSaysWhetherSomethingWasFound) {
   test::TempDir d;
   std::string out = d.path() + "/r";
-  test::ProcessResult p = run_jsched({"run", "--runs", "12", "--jobs", "2", "--seed", "1", "--out", out, "--", "java", "-cp", cp(), "LostUpdate"});
+  test::ProcessResult p = run_jsched({"run", "--runs", "12", "--jobs", "2", "--seed", "1", "--out",
+                                      out, "--", "java", "-cp", cp(), "LostUpdate"});
   EXPECT_EQ(p.status, 1) << p.err;
   EXPECT_EQ(records(out).size(), 12u);
   EXPECT_NE(p.out.find("findings"), std::string::npos) << p.out;
@@ -84,14 +93,17 @@ TEST(Runner, RunWritesEveryReportAndSaysWhetherSomethingWasFound) {
   std::string html = slurp(out + "/report.html");
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("Distribution of partial orders"), std::string::npos);
-  test::ProcessResult ok = run_jsched({"run", "--runs", "5", "--seed", "1", "--out", d.path() + "/w", "--", "java", "-cp", cp(), "WaitNotify"});
+  test::ProcessResult ok = run_jsched({"run", "--runs", "5", "--seed", "1", "--out",
+                                       d.path() + "/w", "--", "java", "-cp", cp(), "WaitNotify"});
   EXPECT_EQ(ok.status, 0) << ok.err;
 }
 
 TEST(Runner, UntilBugStopsAtTheFirstFindingAndNamesItsSeed) {
   test::TempDir d;
   std::string out = d.path() + "/u";
-  test::ProcessResult p = run_jsched({"run", "--until-bug", "--runs", "300", "--jobs", "2", "--seed", "4", "--out", out, "--", "java", "-cp", cp(), "LockOrder"});
+  test::ProcessResult p =
+      run_jsched({"run", "--until-bug", "--runs", "300", "--jobs", "2", "--seed", "4", "--out", out,
+                  "--", "java", "-cp", cp(), "LockOrder"});
   EXPECT_EQ(p.status, 1) << p.err;
   std::vector<json::Value> recs = records(out);
   EXPECT_LT(recs.size(), 300u);
@@ -129,7 +141,8 @@ TEST(Runner, ResumeAfterKill9LosesAndRepeatsNothing) {
     execv(argv[0], argv.data());
     _exit(127);
   }
-  for (int i = 0; i < 600 && records(out).size() < 8; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  for (int i = 0; i < 600 && records(out).size() < 8; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);
   size_t before = records(out).size();
@@ -140,19 +153,22 @@ TEST(Runner, ResumeAfterKill9LosesAndRepeatsNothing) {
   std::vector<json::Value> recs = records(out);
   EXPECT_EQ(recs.size(), 30u);
   std::set<uint64_t> seen;
-  for (const json::Value& x : recs) EXPECT_TRUE(seen.insert(uint64_t(x.num("index"))).second) << "repeated";
+  for (const json::Value& x : recs)
+    EXPECT_TRUE(seen.insert(uint64_t(x.num("index"))).second) << "repeated";
   EXPECT_EQ(first_difference(canonical(recs), canonical(records(ref))), "");
 }
 
 TEST(Runner, FourShardsThroughGnuParallelMergeToTheUnshardedResult) {
   test::TempDir d;
   std::string whole = d.path() + "/whole";
-  test::ProcessResult w = run_jsched({"bench", suite(), "--seed", "9", "--jobs", "2", "--out", whole});
+  test::ProcessResult w =
+      run_jsched({"bench", suite(), "--seed", "9", "--jobs", "2", "--out", whole});
   ASSERT_LE(w.status, 1) << w.err << w.out;  // 1: an expectation not met in so few runs
   // Shards as a cluster would run them: GNU parallel (over ssh, or a Slurm array).
   std::string joblog = d.path() + "/joblog";
-  test::run({"parallel", "--joblog", joblog, jsched_bin(), "bench", suite(), "--seed", "9", "--jobs", "1", "--shard",
-             "{}/4", "--out", d.path() + "/s{}", ":::", "0", "1", "2", "3"});
+  test::run({"parallel", "--joblog", joblog, jsched_bin(), "bench", suite(), "--seed", "9",
+             "--jobs", "1", "--shard", "{}/4", "--out", d.path() + "/s{}", ":::", "0", "1", "2",
+             "3"});
   // Each shard exits 0 or 1 (its own subset meets its expectations or not), never 2.
   std::istringstream log(slurp(joblog));
   std::string line;
@@ -166,23 +182,27 @@ TEST(Runner, FourShardsThroughGnuParallelMergeToTheUnshardedResult) {
     ++jobs;
   }
   ASSERT_EQ(jobs, 4) << slurp(joblog);
-  test::ProcessResult m = run_jsched({"merge", "--out", d.path() + "/merged", d.path() + "/s0", d.path() + "/s1", d.path() + "/s2", d.path() + "/s3"});
+  test::ProcessResult m = run_jsched({"merge", "--out", d.path() + "/merged", d.path() + "/s0",
+                                      d.path() + "/s1", d.path() + "/s2", d.path() + "/s3"});
   ASSERT_LE(m.status, 1) << m.err;
-  EXPECT_EQ(first_difference(canonical(records(d.path() + "/merged")), canonical(records(whole))), "");
+  EXPECT_EQ(first_difference(canonical(records(d.path() + "/merged")), canonical(records(whole))),
+            "");
   auto strip_time = [](std::string csv) {
     std::string out;
     std::istringstream in(csv);
     for (std::string l; std::getline(in, l);) out += l.substr(0, l.rfind(',')) + "\n";
     return out;
   };
-  EXPECT_EQ(strip_time(slurp(d.path() + "/merged/summary.csv")), strip_time(slurp(whole + "/summary.csv")));
+  EXPECT_EQ(strip_time(slurp(d.path() + "/merged/summary.csv")),
+            strip_time(slurp(whole + "/summary.csv")));
   EXPECT_EQ(records(whole).size(), 3u * 2 * 2 * 6);
 }
 
 TEST(Runner, MalformedSuitesAndOptionsAreRejectedWithTheReason) {
   test::TempDir d;
   std::string bad = d.path() + "/bad.xml";
-  std::ofstream(bad) << "<suite>\n  <classpath>x</classpath>\n  <program name=\"p\" main=\"M\" expect=\"later\"/>\n</suite>\n";
+  std::ofstream(bad) << "<suite>\n  <classpath>x</classpath>\n  <program name=\"p\" main=\"M\" "
+                        "expect=\"later\"/>\n</suite>\n";
   test::ProcessResult p = run_jsched({"bench", bad, "--out", d.path() + "/o"});
   EXPECT_EQ(p.status, 2);
   EXPECT_NE(p.err.find(bad + ":3: expect must be"), std::string::npos) << p.err;
@@ -197,4 +217,41 @@ TEST(Runner, MalformedSuitesAndOptionsAreRejectedWithTheReason) {
   p = run_jsched({"run", "--bogus", "--", "java", "X"});
   EXPECT_EQ(p.status, 2);
   EXPECT_NE(p.err.find("unknown option"), std::string::npos) << p.err;
+}
+
+// PCTVB needs a plan: the runner profiles the program first (10 runs by default), writes the
+// merged plan into the results directory, passes it to every run, and reuses it on resume.
+TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  std::vector<std::string> program = {"--", "java", "-cp", JSCHED_SAMPLES_CLASSES,
+                                      "jsched.samples.rarevariable.Main"};
+  std::vector<std::string> args = {
+      "run", "--strategy", "pctvb", "--params", "depth=2", "--runs", "40", "--profile-runs",
+      "3",   "--jobs",     "2",     "--seed",   "5",       "--out",  out};
+  args.insert(args.end(), program.begin(), program.end());
+  test::ProcessResult p = run_jsched(args);
+  ASSERT_TRUE(p.status == 0 || p.status == 1) << p.err;
+  EXPECT_NE(p.err.find("profiling main: 3 runs"), std::string::npos) << p.err;
+  std::vector<fs::path> plans;
+  for (const auto& e : fs::directory_iterator(out + "/profile")) {
+    if (e.path().extension() == ".plan") plans.push_back(e.path());
+  }
+  ASSERT_EQ(plans.size(), 1u);
+  EXPECT_NE(slurp(plans[0].string()).find("runs 3\n"), std::string::npos);
+  std::vector<json::Value> recs = records(out);
+  ASSERT_EQ(recs.size(), 40u);
+  EXPECT_NE(recs[0].str("replay").find("plan=" + plans[0].string()), std::string::npos)
+      << recs[0].str("replay");
+  auto written = fs::last_write_time(plans[0]);
+  // Lose the last ten executions, as a kill would, and resume: no new profile.
+  std::string lines = slurp(out + "/runs.jsonl");
+  size_t cut = 0;
+  for (int i = 0; i < 30; ++i) cut = lines.find('\n', cut) + 1;
+  std::ofstream(out + "/runs.jsonl", std::ios::trunc) << lines.substr(0, cut);
+  test::ProcessResult r = run_jsched({"run", "--resume", out});
+  ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
+  EXPECT_EQ(r.err.find("profiling"), std::string::npos) << r.err;
+  EXPECT_EQ(fs::last_write_time(plans[0]), written);
+  EXPECT_EQ(records(out).size(), 40u);
 }

@@ -1,0 +1,141 @@
+#include "runner/profile_phase.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "runner/executor.h"
+#include "scheduler/fingerprint.h"
+#include "scheduler/variable_plan.h"
+
+namespace jsched::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::pair<std::string, std::string>> split_params(const std::string& params) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream in(params);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    out.emplace_back(item.substr(0, eq), eq == std::string::npos ? "" : item.substr(eq + 1));
+  }
+  return out;
+}
+
+std::string strategy_of(const RunSpec& s) {
+  return s.agent_strategy.empty() ? s.strategy : s.agent_strategy;
+}
+
+// The options of `s` that change what a profile run counts (accesses, include, ...), without
+// those of the planned strategy itself.
+std::string profile_params(const RunSpec& s) {
+  static const char* kPlanned[] = {"depth", "vars", "steps", "bounded", "plan", "iterations"};
+  std::string out;
+  for (const auto& [k, v] : split_params(s.params)) {
+    bool planned = false;
+    for (const char* p : kPlanned) planned = planned || k == p;
+    if (!planned) out += (out.empty() ? "" : ",") + k + (v.empty() ? "" : "=" + v);
+  }
+  return out;
+}
+
+std::string hex(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
+  return std::string(buf, 8);
+}
+
+// Runs the profile executions of `tmpl`'s program into `base`/ and merges them into
+// `base`.plan.
+std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t runs,
+                      uint64_t master_seed, const std::string& base, const BatchOptions& opts) {
+  std::string plan_path = base + ".plan";
+  if (fs::exists(plan_path)) {
+    sched::VariablePlan::read(plan_path);  // reject a damaged plan rather than use it
+    return plan_path;
+  }
+  fs::create_directories(base);
+  std::vector<RunSpec> specs;
+  for (uint32_t i = 0; i < runs; ++i) {
+    RunSpec s = tmpl;
+    s.index = i;
+    s.strategy = "profile";
+    s.agent_strategy = "random";
+    s.repetition = 0;
+    s.run = i;
+    s.seed = derive_seed(master_seed, tmpl.program, "profile " + params, 0, i);
+    s.params = params + (params.empty() ? "" : ",") + "profile=" + base + "/run-" +
+               std::to_string(i) + ".txt";
+    specs.push_back(std::move(s));
+  }
+  std::fprintf(stderr, "jsched: profiling %s: %u runs (strategy random%s)\n", tmpl.program.c_str(),
+               runs, params.empty() ? "" : (", " + params).c_str());
+  sched::VariablePlan plan;
+  std::string first_failure;
+  uint32_t found = 0;
+  Executor ex(opts.jobs, opts.agent, base + "/work");
+  ex.run(specs, [&](RunRecord&& r) {
+    std::string file = base + "/run-" + std::to_string(r.index) + ".txt";
+    if (r.found()) ++found;
+    if (!fs::exists(file)) {
+      if (first_failure.empty()) first_failure = r.outcome + ": " + r.detail;
+      return true;
+    }
+    plan.merge(sched::VariablePlan::read(file));
+    return true;
+  });
+  if (plan.runs == 0) {
+    throw std::runtime_error("profile runs of " + tmpl.program + " wrote no profile (" +
+                             first_failure.substr(0, first_failure.find('\n')) + ")");
+  }
+  if (found > 0) {
+    std::fprintf(stderr, "jsched: note: %u of the profile runs of %s found something already\n",
+                 found, tmpl.program.c_str());
+  }
+  // Written last and renamed into place: a killed profile phase leaves no plan behind.
+  plan.write(plan_path + ".tmp");
+  fs::rename(plan_path + ".tmp", plan_path);
+  fs::remove_all(base + "/work");
+  std::fprintf(stderr, "jsched: plan for %s: %zu variables, up to %llu steps, %u threads: %s\n",
+               tmpl.program.c_str(), plan.variables.size(), (unsigned long long)plan.steps,
+               plan.threads, plan_path.c_str());
+  return plan_path;
+}
+
+}  // namespace
+
+bool needs_plan(const RunSpec& s) {
+  std::string strategy = strategy_of(s);
+  if (strategy != "pct" && strategy != "pctvb") return false;
+  for (const auto& [k, v] : split_params(s.params)) {
+    if (k == "plan" || (k == "steps" && strategy == "pct")) return false;
+  }
+  return true;
+}
+
+void attach_plans(std::vector<RunSpec>& specs, uint32_t runs, uint64_t master_seed,
+                  const std::string& dir, const BatchOptions& opts) {
+  std::map<std::string, std::string> plans;  // profile key -> plan file
+  for (RunSpec& s : specs) {
+    if (!needs_plan(s)) continue;
+    if (runs == 0)
+      throw std::runtime_error(strategy_of(s) + " needs profile runs (--profile-runs >= 1)");
+    std::string params = profile_params(s);
+    std::string key = s.program + "\n" + params;
+    auto it = plans.find(key);
+    if (it == plans.end()) {
+      std::string base =
+          fs::absolute(dir).string() + "/profile/" + s.program + "-" + hex(sched::hash_string(key));
+      it = plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts)).first;
+    }
+    s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);
+  }
+}
+
+}  // namespace jsched::runner
