@@ -33,37 +33,52 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     ++in_shard;
     if (!done.count(s.index)) todo.push_back(s);
   }
-  std::set<std::string> orders, kinds;
+  std::set<std::string> orders, kinds, found_cells;
+  auto cell = [](const std::string& program, const std::string& strategy, uint32_t rep) {
+    return program + '\n' + strategy + '\n' + std::to_string(rep);
+  };
   uint64_t findings = 0;
   for (const RunRecord& r : dir.records()) {
     if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
     findings += r.found();
     if (r.found()) kinds.insert(finding_key(r));
+    if (r.found()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
   }
   if (opts.until_bug && findings > 0) return 0;
   Progress progress(in_shard, in_shard - todo.size());
   uint64_t finished = in_shard - todo.size(), ran = 0;
   Executor ex(opts.jobs, opts.agent, dir.work_dir());
-  ex.run(todo, [&](RunRecord&& r) {
-    ++finished;
-    ++ran;
-    if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
-    // A line for the first run of each distinct finding; the rest show in the counts.
-    std::string note;
-    if (r.found()) {
-      ++findings;
-      if (kinds.insert(finding_key(r)).second) {
-        note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): " + r.outcome + ": " +
-               r.detail.substr(0, r.detail.find('\n'));
-      }
-    } else if (r.outcome == "error" || r.outcome == "exit") {
-      note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) + "): error: " + r.detail;
-    }
-    bool stop = opts.until_bug && r.found();
-    dir.add(std::move(r));
-    progress.update(finished, findings, orders.size(), note);
-    return !stop;
-  });
+  auto skip = [&](const RunSpec& s) {
+    if (!opts.until_bug_per_cell || !found_cells.count(cell(s.program, s.strategy, s.repetition)))
+      return false;
+    ++finished;  // counts as done for the progress line
+    return true;
+  };
+  ex.run(
+      todo,
+      [&](RunRecord&& r) {
+        if (r.found()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
+        ++finished;
+        ++ran;
+        if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
+        // A line for the first run of each distinct finding; the rest show in the counts.
+        std::string note;
+        if (r.found()) {
+          ++findings;
+          if (kinds.insert(finding_key(r)).second) {
+            note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
+                   "): " + r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
+          }
+        } else if (r.outcome == "error" || r.outcome == "exit") {
+          note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
+                 "): error: " + r.detail;
+        }
+        bool stop = opts.until_bug && r.found();
+        dir.add(std::move(r));
+        progress.update(finished, findings, orders.size(), note);
+        return !stop;
+      },
+      skip);
   progress.finish();
   return ran;
 }

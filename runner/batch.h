@@ -20,6 +20,8 @@ struct Shard {
 struct BatchOptions {
   int jobs = 1;
   bool until_bug = false;  // the first finding stops the batch (other running JVMs killed)
+  // The first finding of a cell (program, strategy, repetition) skips the cell's later runs.
+  bool until_bug_per_cell = false;
   Shard shard;
   std::string agent;
 };

@@ -44,6 +44,8 @@ const char* kBenchUsage =
     "  --shard I/N       run only executions whose index is I modulo N (merge with jsched merge)\n"
     "  --profile-runs N  profile executions per program before pctvb (and pct without steps=)\n"
     "                    runs (default 10)\n"
+    "  --until-bug       stop each program x strategy x repetition at its first finding (the\n"
+    "                    runs it skips are not recorded)\n"
     "  --bootstrap       also estimate time to first finding with 1..50 parallel workers\n"
     "  --agent PATH      libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
     "\n"
@@ -83,12 +85,15 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (batch.str("kind") != "bench")
         return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a bench");
       if (batch["shard"].is(json::Value::String)) opts.shard = Shard::parse(batch.str("shard"));
+      opts.until_bug_per_cell =
+          batch["until_bug"].is(json::Value::Bool) && batch["until_bug"].as_bool();
     } else {
       std::optional<uint64_t> seed_opt, runs, reps;
       if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
       if (cli.has("--runs")) runs = cli.number("--runs", 1);
       if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1);
       uint64_t profile_runs = cli.number("--profile-runs", 10);
+      opts.until_bug_per_cell = cli.flag("--until-bug");
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
@@ -101,6 +106,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (runs) batch.set("runs", json::Value::number(double(*runs)));
       if (reps) batch.set("repetitions", json::Value::number(double(*reps)));
       batch.set("profile_runs", json::Value::number(double(profile_runs)));
+      batch.set("until_bug", json::Value::boolean(opts.until_bug_per_cell));
       if (opts.shard.count > 1) {
         batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
                                                std::to_string(opts.shard.count)));
@@ -115,6 +121,7 @@ int cmd_bench(const std::vector<std::string>& args) {
   if (batch["runs"].is(json::Value::Number)) {
     suite.runs = uint32_t(batch.num("runs"));
     for (SuiteProgram& p : suite.programs) p.runs = 0;
+    for (SuiteStrategy& st : suite.strategies) st.runs = 0;
   }
   if (batch["repetitions"].is(json::Value::Number))
     suite.repetitions = uint32_t(batch.num("repetitions"));

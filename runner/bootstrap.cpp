@@ -8,7 +8,8 @@
 
 namespace jsched::runner {
 
-std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, int trials, uint64_t seed) {
+std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, int trials,
+                                    uint64_t seed) {
   std::vector<BootstrapRow> rows;
   bool any = std::any_of(pool.begin(), pool.end(), [](const RunRecord* r) { return r->found(); });
   if (!any) return rows;
@@ -43,12 +44,16 @@ std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, i
 }
 
 std::string bootstrap_text(const std::string& cell, const std::vector<BootstrapRow>& rows) {
-  std::string out = cell + ": expected time to the first finding with N workers (bootstrap, first finding wins)\n";
+  std::string out =
+      cell +
+      ": expected time to the first finding with N workers (bootstrap, first finding wins)\n";
   char buf[160];
-  std::snprintf(buf, sizeof buf, "  %8s %16s %12s %9s\n", "workers", "runs per worker", "seconds", "speedup");
+  std::snprintf(buf, sizeof buf, "  %8s %16s %12s %9s\n", "workers", "runs per worker", "seconds",
+                "speedup");
   out += buf;
   for (const BootstrapRow& r : rows) {
-    std::snprintf(buf, sizeof buf, "  %8d %16.1f %12.3f %9.2f\n", r.workers, r.runs_per_worker, r.seconds, r.speedup);
+    std::snprintf(buf, sizeof buf, "  %8d %16.1f %12.3f %9.2f\n", r.workers, r.runs_per_worker,
+                  r.seconds, r.speedup);
     out += buf;
   }
   return out;

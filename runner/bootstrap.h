@@ -20,7 +20,8 @@ struct BootstrapRow {
 // `pool`: the runs of one (program, strategy) cell. Each trial draws, for each of N workers, a
 // sequence of runs with replacement until one finds something, and keeps the fastest worker;
 // the figures are means over `trials` trials. Empty when no run of the pool found anything.
-std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, int trials, uint64_t seed);
+std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, int trials,
+                                    uint64_t seed);
 
 std::string bootstrap_text(const std::string& cell, const std::vector<BootstrapRow>& rows);
 

@@ -45,9 +45,9 @@ class ListSink : public rw::SiteSink {
     std::lock_guard<std::mutex> g(mu_);
     int32_t id = int32_t(lines_.size()) + 1;
     lines_.push_back(std::to_string(id) + " " + rw::site_kind_name(s.kind) + " " +
-                     std::string(s.cls) + " " + std::string(s.method) +
-                     std::string(s.method_desc) + " " + std::to_string(s.bci) + " " +
-                     std::string(s.owner) + " " + std::string(s.name) + " " + std::string(s.desc));
+                     std::string(s.cls) + " " + std::string(s.method) + std::string(s.method_desc) +
+                     " " + std::to_string(s.bci) + " " + std::string(s.owner) + " " +
+                     std::string(s.name) + " " + std::string(s.desc));
     return id;
   }
   const std::vector<std::string>& lines() const { return lines_; }
@@ -80,9 +80,12 @@ int instrument_paths(const std::vector<std::string>& args) {
       for (char& c : cfg.hook_owner) c = c == '.' ? '/' : c;
     } else if (a == "--accesses") {
       const std::string& v = value();
-      if (v == "none") cfg.accesses = rw::Accesses::None;
-      else if (v == "volatile") cfg.accesses = rw::Accesses::Volatile;
-      else if (v == "all") cfg.accesses = rw::Accesses::All;
+      if (v == "none")
+        cfg.accesses = rw::Accesses::None;
+      else if (v == "volatile")
+        cfg.accesses = rw::Accesses::Volatile;
+      else if (v == "all")
+        cfg.accesses = rw::Accesses::All;
       else {
         std::fprintf(stderr, "jsched: error: --accesses must be none, volatile or all, not '%s'\n",
                      v.c_str());
@@ -143,8 +146,9 @@ int instrument_paths(const std::vector<std::string>& args) {
   for (const std::string& p : paths) cf::visit_classes(p, v);
   std::ofstream sites(std::filesystem::path(out) / "jsched-sites.txt");
   for (const std::string& l : sink.lines()) sites << l << "\n";
-  std::printf("instrument: %zu classes, %zu changed, %zu unchanged on error, %zu warnings, %zu errors\n",
-              classes, changed, failed, warnings, errors);
+  std::printf(
+      "instrument: %zu classes, %zu changed, %zu unchanged on error, %zu warnings, %zu errors\n",
+      classes, changed, failed, warnings, errors);
   return failed == 0 && errors == 0 ? 0 : 1;
 }
 
@@ -154,7 +158,8 @@ int cmd_classfile(const std::vector<std::string>& args) {
   if (args.size() >= 2 && args[0] == "roundtrip") {
     return roundtrip_paths({args.begin() + 1, args.end()});
   }
-  if (!args.empty() && args[0] == "instrument") return instrument_paths({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "instrument")
+    return instrument_paths({args.begin() + 1, args.end()});
   std::fprintf(stderr,
                "jsched: error: usage: jsched classfile roundtrip PATH...\n"
                "              or: jsched classfile instrument --out DIR PATH...\n");

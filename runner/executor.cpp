@@ -9,8 +9,8 @@
 
 #include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -57,14 +57,16 @@ std::string find_agent(const std::string& explicit_path) {
   if (!explicit_path.empty()) return explicit_path;
   if (const char* env = std::getenv("JSCHED_AGENT")) return env;
   fs::path exe = fs::read_symlink("/proc/self/exe").parent_path();
-  for (fs::path p : {exe / "libjsched.so", exe / "../lib/libjsched.so", exe / "../jvmti-agent/libjsched.so"}) {
+  for (fs::path p :
+       {exe / "libjsched.so", exe / "../lib/libjsched.so", exe / "../jvmti-agent/libjsched.so"}) {
     if (fs::exists(p)) return fs::weakly_canonical(p).string();
   }
   throw std::runtime_error("cannot find libjsched.so (set JSCHED_AGENT or use --agent PATH)");
 }
 
 std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report) const {
-  std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) + ",seed=" + std::to_string(s.seed) +
+  std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) +
+                     ",seed=" + std::to_string(s.seed) +
                      ",timeout=" + std::to_string(s.timeout_ms) + ",report=" + report;
   if (!s.params.empty()) opts += "," + s.params;
   std::vector<std::string> argv = {s.command.at(0), "-agentpath:" + agent_ + "=" + opts};
@@ -73,7 +75,8 @@ std::vector<std::string> Executor::command(const RunSpec& s, const std::string& 
   return argv;
 }
 
-void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done) {
+void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done,
+                   const std::function<bool(const RunSpec&)>& skip) {
   fs::create_directories(work_);
   std::map<pid_t, Running> running;
   size_t next = 0;
@@ -111,7 +114,8 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     rec.seed = s.seed;
     rec.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     rec.elapsed_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r.started).count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r.started)
+            .count();
     std::string report = slurp(r.report);
     json::Value rep;
     bool have_report = false;
@@ -144,7 +148,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     if (!done(std::move(rec))) stop = true;
   };
   while ((next < specs.size() && !stop) || !running.empty()) {
-    while (!stop && next < specs.size() && int(running.size()) < jobs_) launch(specs[next++]);
+    while (!stop && next < specs.size() && int(running.size()) < jobs_) {
+      const RunSpec& s = specs[next++];
+      if (!skip || !skip(s)) launch(s);
+    }
+    if (running.empty()) continue;
     int status = 0;
     pid_t pid = waitpid(-1, &status, WNOHANG);
     if (pid < 0) {

@@ -15,8 +15,10 @@ class Executor {
   Executor(int jobs, std::string agent, std::string work_dir)
       : jobs_(jobs), agent_(std::move(agent)), work_(std::move(work_dir)) {}
 
-  // `done` returns false to stop the batch: running JVMs are killed and not reported.
-  void run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done);
+  // `done` returns false to stop the batch: running JVMs are killed and not reported. Specs
+  // for which `skip` (asked just before launching) returns true are not run.
+  void run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done,
+           const std::function<bool(const RunSpec&)>& skip = nullptr);
 
   // The full command line of one execution (for messages and tests).
   std::vector<std::string> command(const RunSpec& s, const std::string& report) const;

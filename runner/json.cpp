@@ -66,11 +66,21 @@ std::string quote(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -86,15 +96,18 @@ std::string quote(const std::string& s) {
 
 std::string Value::dump() const {
   switch (kind_) {
-    case Null: return "null";
-    case Bool: return b_ ? "true" : "false";
+    case Null:
+      return "null";
+    case Bool:
+      return b_ ? "true" : "false";
     case Number: {
       if (std::floor(d_) == d_ && std::fabs(d_) < 1e17) return std::to_string(int64_t(d_));
       char buf[32];
       std::snprintf(buf, sizeof buf, "%.17g", d_);
       return buf;
     }
-    case String: return quote(s_);
+    case String:
+      return quote(s_);
     case Array: {
       std::string out = "[";
       for (size_t i = 0; i < items_.size(); ++i) out += (i ? "," : "") + items_[i].dump();
@@ -130,7 +143,8 @@ class Parser {
     throw ParseError("JSON offset " + std::to_string(i_) + ": " + what);
   }
   void ws() {
-    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
+    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t'))
+      ++i_;
   }
   bool eat(const char* word) {
     size_t n = std::char_traits<char>::length(word);
@@ -171,11 +185,21 @@ class Parser {
       if (i_ >= t_.size()) fail("unterminated escape");
       char e = t_[i_++];
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
         case 'u': {
           if (i_ + 4 > t_.size()) fail("bad \\u escape");
           unsigned cp = unsigned(std::stoul(t_.substr(i_, 4), nullptr, 16));
@@ -192,7 +216,8 @@ class Parser {
           }
           break;
         }
-        default: out += e;
+        default:
+          out += e;
       }
     }
     if (i_ >= t_.size()) fail("unterminated string");
@@ -255,6 +280,8 @@ class Parser {
 
 }  // namespace
 
-Value parse(const std::string& text) { return Parser(text).document(); }
+Value parse(const std::string& text) {
+  return Parser(text).document();
+}
 
 }  // namespace jsched::json

@@ -13,7 +13,8 @@
 namespace jsched {
 
 namespace runner {
-int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect, uint64_t seed);
+int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
+                 uint64_t seed);
 }
 
 namespace {
@@ -64,8 +65,8 @@ int cmd_merge(const std::vector<std::string>& args) {
       expect = suite.expectations();
       title = "suite " + suite.name;
     }
-    std::fprintf(stderr, "jsched: merged %zu executions from %zu shards into %s\n", all.size(), shards.size(),
-                 out.c_str());
+    std::fprintf(stderr, "jsched: merged %zu executions from %zu shards into %s\n", all.size(),
+                 shards.size(), out.c_str());
     return finish_batch(dir, title, expect, std::stoull(clean.str("seed", "0")));
   } catch (const std::exception& e) {
     return cli.fail(e.what());

@@ -19,8 +19,11 @@ std::string format_duration(double s) {
 }
 
 Progress::Progress(uint64_t total, uint64_t already_done)
-    : total_(total), base_(already_done), tty_(isatty(STDERR_FILENO)),
-      start_(std::chrono::steady_clock::now()), last_print_(start_) {}
+    : total_(total),
+      base_(already_done),
+      tty_(isatty(STDERR_FILENO)),
+      start_(std::chrono::steady_clock::now()),
+      last_print_(start_) {}
 
 std::string Progress::line(uint64_t done, uint64_t findings, size_t orders) const {
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

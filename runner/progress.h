@@ -12,7 +12,8 @@ class Progress {
  public:
   Progress(uint64_t total, uint64_t already_done);
   // After each finished run.
-  void update(uint64_t done, uint64_t findings, size_t partial_orders, const std::string& note = "");
+  void update(uint64_t done, uint64_t findings, size_t partial_orders,
+              const std::string& note = "");
   void finish();
 
  private:

@@ -19,16 +19,26 @@ std::string fmt(double v, int digits = 1) {
   return buf;
 }
 
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+std::string first_line(const std::string& s) {
+  return s.substr(0, s.find('\n'));
+}
 
 std::string xml(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
       default:
         if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
     }
@@ -41,6 +51,12 @@ std::string first_text(const CellStats& c) {
   if (!m) return "-";
   std::string s = fmt(*m);
   if (c.first_finding.size() > 1) s += " ± " + fmt(*c.stddev_first());
+  size_t found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
+                                      [](const auto& f) { return f.has_value(); }));
+  // The mean is over the repetitions that found something: say when that is not all.
+  if (found < c.first_finding.size()) {
+    s += " (" + std::to_string(found) + "/" + std::to_string(c.first_finding.size()) + ")";
+  }
   return s;
 }
 
@@ -63,15 +79,16 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   size_t w = 7;
   for (const CellStats& c : cells) w = std::max(w, c.program.size());
   char row[512];
-  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %13s %7s  %s\n", int(w), "program",
-                "strategy", "runs", "ok", "bug", "dlock", "hang", "error", "first finding", "orders", "expected");
+  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %13s %7s  %s\n", int(w),
+                "program", "strategy", "runs", "ok", "bug", "dlock", "hang", "error",
+                "first finding", "orders", "expected");
   o << row;
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
     std::string verdict = e.empty() ? "" : (e + (cell_ok(c, e) ? " (met)" : " (NOT MET)"));
-    std::snprintf(row, sizeof row, "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu  %s\n", int(w),
-                  c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
+    std::snprintf(row, sizeof row, "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu  %s\n",
+                  int(w), c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
                   (unsigned long long)count(c, "ok"), (unsigned long long)count(c, "bug"),
                   (unsigned long long)count(c, "deadlock"), (unsigned long long)count(c, "hang"),
                   (unsigned long long)(count(c, "error") + count(c, "exit")), first_text(c).c_str(),
@@ -80,7 +97,8 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   }
   for (const CellStats& c : cells) {
     if (c.partial_orders.empty() || cells.size() > 1) continue;
-    o << "\npartial orders (" << c.partial_orders.size() << " distinct), runs each, most frequent first:";
+    o << "\npartial orders (" << c.partial_orders.size()
+      << " distinct), runs each, most frequent first:";
     std::vector<uint64_t> f = c.order_frequencies();
     for (size_t i = 0; i < f.size() && i < 30; ++i) o << " " << f[i];
     if (f.size() > 30) o << " ...";
@@ -91,8 +109,8 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
     for (const auto& [key, r] : c.findings) {
       if (!any) o << "\nfindings (one run of each, with the command that replays it):\n";
       any = true;
-      o << "  " << c.program << " / " << c.strategy << ": " << r->outcome << ": " << first_line(r->detail)
-        << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
+      o << "  " << c.program << " / " << c.strategy << ": " << r->outcome << ": "
+        << first_line(r->detail) << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
     }
   }
   return o.str();
@@ -105,9 +123,10 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
   for (const CellStats& c : cells) {
     size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
                                              [](const auto& f) { return f.has_value(); }));
-    o << c.program << "," << c.strategy << "," << c.runs << "," << count(c, "ok") << "," << count(c, "bug")
-      << "," << count(c, "deadlock") << "," << count(c, "hang") << "," << count(c, "error") + count(c, "exit")
-      << "," << (c.found() ? "yes" : "no") << "," << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
+    o << c.program << "," << c.strategy << "," << c.runs << "," << count(c, "ok") << ","
+      << count(c, "bug") << "," << count(c, "deadlock") << "," << count(c, "hang") << ","
+      << count(c, "error") + count(c, "exit") << "," << (c.found() ? "yes" : "no") << ","
+      << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
       << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "\n";
@@ -130,10 +149,11 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
       std::string msg;
       if (e.empty() || e == "none") {
         const RunRecord* r = c.findings.begin()->second;
-        msg = r->outcome + " in " + std::to_string(c.found_runs()) + " of " + std::to_string(c.runs) +
-              " runs: " + first_line(r->detail) + " (seed " + std::to_string(r->seed) + ")";
-        body << "    <failure message=\"" << xml(msg) << "\">" << xml(r->detail + "\nreplay: " + r->replay)
-             << "</failure>\n";
+        msg = r->outcome + " in " + std::to_string(c.found_runs()) + " of " +
+              std::to_string(c.runs) + " runs: " + first_line(r->detail) + " (seed " +
+              std::to_string(r->seed) + ")";
+        body << "    <failure message=\"" << xml(msg) << "\">"
+             << xml(r->detail + "\nreplay: " + r->replay) << "</failure>\n";
       } else {
         msg = "expected " + e + ", none found in " + std::to_string(c.runs) + " runs";
         body << "    <failure message=\"" << xml(msg) << "\"/>\n";
@@ -142,8 +162,9 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
     body << "  </testcase>\n";
   }
   std::ostringstream o;
-  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml(in.title) << "\" tests=\""
-    << cells.size() << "\" failures=\"" << failures << "\" errors=\"0\" time=\"" << fmt(total, 3) << "\">\n"
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml(in.title)
+    << "\" tests=\"" << cells.size() << "\" failures=\"" << failures << "\" errors=\"0\" time=\""
+    << fmt(total, 3) << "\">\n"
     << body.str() << "</testsuite>\n";
   return o.str();
 }
@@ -151,7 +172,8 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
 std::string html_report(const ReportInput& in, const std::vector<CellStats>& cells) {
   std::vector<std::string> programs, strategies;
   for (const CellStats& c : cells) {
-    if (std::find(programs.begin(), programs.end(), c.program) == programs.end()) programs.push_back(c.program);
+    if (std::find(programs.begin(), programs.end(), c.program) == programs.end())
+      programs.push_back(c.program);
     if (std::find(strategies.begin(), strategies.end(), c.strategy) == strategies.end()) {
       strategies.push_back(c.strategy);
     }
@@ -169,7 +191,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
        "text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
        ".bad{background:#fdd}.good{background:#dfd}.charts{display:flex;flex-wrap:wrap;gap:1em}\n"
        "code{font-size:85%;word-break:break-all}h2{margin-top:1.6em}td{vertical-align:top}\n"
-       "pre{white-space:pre-wrap;word-break:break-all;max-width:60em;margin:0}\n</style></head><body>\n";
+       "pre{white-space:pre-wrap;word-break:break-all;max-width:60em;margin:0}\n</style></"
+       "head><body>\n";
   o << "<h1>jsched: " << xml(in.title) << "</h1>\n<p>master seed " << in.master_seed << ", "
     << in.records.size() << " executions.</p>\n";
   o << "<h2>Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"
@@ -178,11 +201,15 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
-    o << "<tr class=\"" << (e.empty() ? "" : cell_ok(c, e) ? "good" : "bad") << "\"><td class=l>"
-      << xml(c.program) << "</td><td class=l>" << xml(c.strategy) << "</td><td>" << c.runs << "</td><td>"
-      << count(c, "bug") << "</td><td>" << count(c, "deadlock") << "</td><td>" << count(c, "hang")
-      << "</td><td>" << count(c, "error") + count(c, "exit") << "</td><td>" << xml(first_text(c))
-      << "</td><td>" << c.partial_orders.size() << "</td><td class=l>" << xml(e) << "</td></tr>\n";
+    o << "<tr class=\""
+      << (e.empty()       ? ""
+          : cell_ok(c, e) ? "good"
+                          : "bad")
+      << "\"><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy)
+      << "</td><td>" << c.runs << "</td><td>" << count(c, "bug") << "</td><td>"
+      << count(c, "deadlock") << "</td><td>" << count(c, "hang") << "</td><td>"
+      << count(c, "error") + count(c, "exit") << "</td><td>" << xml(first_text(c)) << "</td><td>"
+      << c.partial_orders.size() << "</td><td class=l>" << xml(e) << "</td></tr>\n";
   }
   o << "</table>\n";
 
@@ -227,12 +254,14 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     for (const std::string& s : strategies) {
       std::vector<const RunRecord*> rs;
       for (const RunRecord& r : in.records) {
-        if (r.program == p && r.strategy == s && r.extra["coverage"].is(json::Value::Number)) rs.push_back(&r);
+        if (r.program == p && r.strategy == s && r.extra["coverage"].is(json::Value::Number))
+          rs.push_back(&r);
       }
       if (rs.empty()) continue;
       std::sort(rs.begin(), rs.end(), [](auto* a, auto* b) { return a->index < b->index; });
       Series se{s, {}};
-      for (size_t i = 0; i < rs.size(); ++i) se.points.push_back({double(i + 1), rs[i]->extra["coverage"].as_number()});
+      for (size_t i = 0; i < rs.size(); ++i)
+        se.points.push_back({double(i + 1), rs[i]->extra["coverage"].as_number()});
       series.push_back(se);
     }
     if (!series.empty()) cov << line_chart(p, "executions", "coverage (%)", series, false);
@@ -243,13 +272,15 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   bool any = false;
   for (const CellStats& c : cells) {
     for (const auto& [key, r] : c.findings) {
-      if (!any) o << "<table><tr><th class=l>program</th><th class=l>strategy</th><th class=l>outcome</th>"
-                     "<th class=l>detail</th><th class=l>replay</th></tr>\n";
+      if (!any)
+        o << "<table><tr><th class=l>program</th><th class=l>strategy</th><th class=l>outcome</th>"
+             "<th class=l>detail</th><th class=l>replay</th></tr>\n";
       any = true;
-      o << "<tr><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy) << "</td><td class=l>"
-        << xml(r->outcome) << "</td><td class=l><pre>" << xml(r->detail.substr(0, 1500)) << "</pre>"
-        << (r->log.empty() ? "" : "<a href=\"" + xml(r->log) + "\">output</a>") << "</td><td class=l><code>"
-        << xml(r->replay) << "</code></td></tr>\n";
+      o << "<tr><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy)
+        << "</td><td class=l>" << xml(r->outcome) << "</td><td class=l><pre>"
+        << xml(r->detail.substr(0, 1500)) << "</pre>"
+        << (r->log.empty() ? "" : "<a href=\"" + xml(r->log) + "\">output</a>")
+        << "</td><td class=l><code>" << xml(r->replay) << "</code></td></tr>\n";
     }
   }
   o << (any ? "</table>\n" : "<p>None.</p>\n") << "</body></html>\n";

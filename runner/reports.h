@@ -15,7 +15,7 @@ namespace jsched::runner {
 using Expectations = std::map<std::string, std::string>;
 
 struct ReportInput {
-  std::string title;        // what was run
+  std::string title;  // what was run
   std::vector<RunRecord> records;
   Expectations expect;
   uint64_t master_seed = 0;

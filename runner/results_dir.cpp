@@ -29,7 +29,10 @@ FILE* open_append(const std::string& p) {
 }  // namespace
 
 ResultsDir::ResultsDir(ResultsDir&& o) noexcept
-    : path_(std::move(o.path_)), batch_(std::move(o.batch_)), records_(std::move(o.records_)), runs_(o.runs_) {
+    : path_(std::move(o.path_)),
+      batch_(std::move(o.batch_)),
+      records_(std::move(o.records_)),
+      runs_(o.runs_) {
   o.runs_ = nullptr;
 }
 
@@ -39,7 +42,8 @@ ResultsDir::~ResultsDir() {
 
 ResultsDir ResultsDir::create(const std::string& path, const json::Value& batch) {
   if (fs::exists(path + "/runs.jsonl")) {
-    throw std::runtime_error(path + " already holds results (use --resume " + path + " to continue it)");
+    throw std::runtime_error(path + " already holds results (use --resume " + path +
+                             " to continue it)");
   }
   fs::create_directories(path + "/logs");
   ResultsDir d;
@@ -84,7 +88,8 @@ std::vector<RunRecord> ResultsDir::read_records(const std::string& file, bool tr
     good_end = start;
   }
   if (truncate_torn_tail && good_end < text.size()) {
-    if (truncate(file.c_str(), off_t(good_end)) != 0) throw std::runtime_error("cannot repair " + file);
+    if (truncate(file.c_str(), off_t(good_end)) != 0)
+      throw std::runtime_error("cannot repair " + file);
   }
   return out;
 }

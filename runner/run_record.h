@@ -14,13 +14,13 @@ struct RunSpec {
   uint64_t index = 0;  // position in the whole batch (stable across shards and resumes)
   std::string program = "main";
   std::string strategy = "random";  // as reports name it (a suite may label variants)
-  std::string agent_strategy;        // the agent's strategy=, if different from `strategy`
-  std::string params;                // extra agent options of the strategy, "k=v,k=v"
+  std::string agent_strategy;       // the agent's strategy=, if different from `strategy`
+  std::string params;               // extra agent options of the strategy, "k=v,k=v"
   uint32_t repetition = 0;
   uint32_t run = 0;  // position within (program, strategy, repetition)
   uint64_t seed = 0;
   uint64_t timeout_ms = 10000;
-  std::vector<std::string> command;  // java and its arguments, without the agent
+  std::vector<std::string> command;   // java and its arguments, without the agent
   std::vector<std::string> jvm_args;  // JVM options, placed after the agent option
 };
 
@@ -36,7 +36,7 @@ struct RunRecord {
   uint64_t points = 0;
   double elapsed_ms = 0;
   std::string replay;
-  std::string log;  // file with the run's output, kept for runs that found something
+  std::string log;    // file with the run's output, kept for runs that found something
   json::Value extra;  // strategy-specific figures (coverage, ...)
 
   bool found() const { return outcome == "bug" || outcome == "deadlock" || outcome == "hang"; }

@@ -1,9 +1,8 @@
 #include "runner/suite.h"
 
-#include <pugixml.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <pugixml.hpp>
 #include <set>
 #include <sstream>
 
@@ -13,7 +12,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::set<std::string> kStrategies = {"random", "rapos", "pct", "pctvb", "tsca", "hapset", "none"};
+const std::set<std::string> kStrategies = {"random", "rapos",  "pct", "pctvb",
+                                           "tsca",   "hapset", "none"};
 const std::set<std::string> kExpect = {"bug", "deadlock", "any", "none"};
 
 std::vector<std::string> words(const std::string& s) {
@@ -33,10 +33,12 @@ class Loader {
   }
 
   Suite load() {
-    pugi::xml_parse_result ok = doc_.load_buffer(text_.data(), text_.size(), pugi::parse_default | pugi::parse_ws_pcdata_single);
+    pugi::xml_parse_result ok = doc_.load_buffer(
+        text_.data(), text_.size(), pugi::parse_default | pugi::parse_ws_pcdata_single);
     if (!ok) fail_at(size_t(ok.offset), ok.description());
     pugi::xml_node root = doc_.document_element();
-    if (std::string(root.name()) != "suite") fail(root, "the root element must be <suite>, not <" + std::string(root.name()) + ">");
+    if (std::string(root.name()) != "suite")
+      fail(root, "the root element must be <suite>, not <" + std::string(root.name()) + ">");
     Suite s;
     s.file = path_;
     only_attrs(root, {"name", "runs", "repetitions", "timeout", "java"});
@@ -59,16 +61,19 @@ class Loader {
         only_attrs(n, {});
         jvm_args = n.text().as_string();
       } else if (tag == "strategy") {
-        only_attrs(n, {"name", "label", "params"});
+        only_attrs(n, {"name", "label", "params", "runs"});
         SuiteStrategy st;
         st.name = required(n, "name");
         if (!kStrategies.count(st.name)) fail(n, "unknown strategy '" + st.name + "'");
         st.params = n.attribute("params").as_string();
+        st.runs = uint32_t(number(n, "runs", 0, 1, 10000000));
         st.label = n.attribute("label").as_string(st.name.c_str());
-        if (!labels.insert(st.label).second) fail(n, "two strategies labelled '" + st.label + "' (add label=\"...\")");
+        if (!labels.insert(st.label).second)
+          fail(n, "two strategies labelled '" + st.label + "' (add label=\"...\")");
         s.strategies.push_back(st);
       } else if (tag == "program") {
-        only_attrs(n, {"name", "main", "args", "classpath", "jvm-args", "expect", "runs", "timeout"});
+        only_attrs(n,
+                   {"name", "main", "args", "classpath", "jvm-args", "expect", "runs", "timeout"});
         SuiteProgram p;
         p.name = required(n, "name");
         if (!names.insert(p.name).second) fail(n, "two programs named '" + p.name + "'");
@@ -79,16 +84,20 @@ class Loader {
         if (cp.empty()) {
           p.classpath = classpath;
         } else {
-          for (const std::string& e : split(cp, ':')) p.classpath += (p.classpath.empty() ? "" : ":") + resolve(e);
+          for (const std::string& e : split(cp, ':'))
+            p.classpath += (p.classpath.empty() ? "" : ":") + resolve(e);
         }
-        if (p.classpath.empty()) fail(n, "program '" + p.name + "' has no classpath (add <classpath> to the suite)");
+        if (p.classpath.empty())
+          fail(n, "program '" + p.name + "' has no classpath (add <classpath> to the suite)");
         p.expect = n.attribute("expect").as_string("none");
-        if (!kExpect.count(p.expect)) fail(n, "expect must be bug, deadlock, any or none, not '" + p.expect + "'");
+        if (!kExpect.count(p.expect))
+          fail(n, "expect must be bug, deadlock, any or none, not '" + p.expect + "'");
         p.runs = uint32_t(number(n, "runs", 0, 1, 10000000));
         p.timeout_ms = number(n, "timeout", 0, 1, 86400000);
         s.programs.push_back(p);
       } else {
-        fail(n, "unknown element <" + tag + "> (expected classpath, jvm-args, strategy or program)");
+        fail(n,
+             "unknown element <" + tag + "> (expected classpath, jvm-args, strategy or program)");
       }
     }
     if (s.programs.empty()) fail(root, "the suite has no <program>");
@@ -117,14 +126,16 @@ class Loader {
     if (v.empty()) fail(n, "<" + std::string(n.name()) + "> needs " + attr + "=\"...\"");
     return v;
   }
-  uint64_t number(const pugi::xml_node& n, const char* attr, uint64_t dflt, uint64_t lo, uint64_t hi) const {
+  uint64_t number(const pugi::xml_node& n, const char* attr, uint64_t dflt, uint64_t lo,
+                  uint64_t hi) const {
     pugi::xml_attribute a = n.attribute(attr);
     if (!a) return dflt;
     std::string v = a.as_string();
     char* end = nullptr;
     unsigned long long x = std::strtoull(v.c_str(), &end, 10);
     if (v.empty() || *end || v[0] == '-' || x < lo || x > hi) {
-      fail(n, std::string(attr) + "=\"" + v + "\" is not a number from " + std::to_string(lo) + " to " + std::to_string(hi));
+      fail(n, std::string(attr) + "=\"" + v + "\" is not a number from " + std::to_string(lo) +
+                  " to " + std::to_string(hi));
     }
     return x;
   }
@@ -154,7 +165,9 @@ class Loader {
 
 }  // namespace
 
-Suite Suite::load(const std::string& path) { return Loader(path).load(); }
+Suite Suite::load(const std::string& path) {
+  return Loader(path).load();
+}
 
 std::vector<RunSpec> Suite::specs(uint64_t master_seed) const {
   std::vector<RunSpec> out;
@@ -162,7 +175,7 @@ std::vector<RunSpec> Suite::specs(uint64_t master_seed) const {
   for (const SuiteProgram& p : programs) {
     for (const SuiteStrategy& st : strategies) {
       for (uint32_t rep = 0; rep < repetitions; ++rep) {
-        uint32_t n = p.runs ? p.runs : runs;
+        uint32_t n = st.runs ? st.runs : p.runs ? p.runs : runs;
         for (uint32_t i = 0; i < n; ++i) {
           RunSpec s;
           s.index = index++;

@@ -21,6 +21,7 @@ struct SuiteProgram {
 
 struct SuiteStrategy {
   std::string label, name, params;  // label names the column ("pct-d2"), name is the strategy
+  uint32_t runs = 0;                // runs per repetition for this strategy (0: the program's)
 };
 
 struct Suite {

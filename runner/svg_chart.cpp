@@ -9,12 +9,14 @@ namespace jsched::runner {
 
 namespace {
 
-const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
+                         "#9467bd", "#8c564b", "#e377c2", "#17becf"};
 constexpr double W = 420, H = 260, L = 56, R = 12, T = 30, B = 44;
 
 std::string esc(const std::string& s) {
   std::string o;
-  for (char c : s) o += c == '<' ? "&lt;" : c == '&' ? "&amp;" : c == '>' ? "&gt;" : std::string(1, c);
+  for (char c : s)
+    o += c == '<' ? "&lt;" : c == '&' ? "&amp;" : c == '>' ? "&gt;" : std::string(1, c);
   return o;
 }
 
@@ -37,20 +39,25 @@ double nice_step(double range, int n) {
   return 10 * mag;
 }
 
-std::string frame(const std::string& title, const std::string& x_label, const std::string& y_label) {
+std::string frame(const std::string& title, const std::string& x_label,
+                  const std::string& y_label) {
   std::ostringstream o;
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
-    << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    << "<text x=\"" << W / 2 << "\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\" font-size=\"13\">"
-    << esc(title) << "</text>\n<text x=\"" << L + (W - L - R) / 2 << "\" y=\"" << H - 6
-    << "\" text-anchor=\"middle\">" << esc(x_label) << "</text>\n<text transform=\"translate(13," << T + (H - T - B) / 2
-    << ") rotate(-90)\" text-anchor=\"middle\">" << esc(y_label) << "</text>\n";
+    << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" "
+       "fill=\"white\"/>\n"
+    << "<text x=\"" << W / 2
+    << "\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\" font-size=\"13\">" << esc(title)
+    << "</text>\n<text x=\"" << L + (W - L - R) / 2 << "\" y=\"" << H - 6
+    << "\" text-anchor=\"middle\">" << esc(x_label) << "</text>\n<text transform=\"translate(13,"
+    << T + (H - T - B) / 2 << ") rotate(-90)\" text-anchor=\"middle\">" << esc(y_label)
+    << "</text>\n";
   return o.str();
 }
 
 }  // namespace
 
-std::string bar_chart(const std::string& title, const std::string& y_label, const std::vector<Bar>& bars) {
+std::string bar_chart(const std::string& title, const std::string& y_label,
+                      const std::vector<Bar>& bars) {
   std::ostringstream o;
   o << frame(title, "", y_label);
   double top = 1;
@@ -62,8 +69,8 @@ std::string bar_chart(const std::string& title, const std::string& y_label, cons
   auto y = [&](double v) { return T + (H - T - B) * (1 - v / top); };
   for (double v = 0; v <= top + 1e-9; v += step) {
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << y(v) << "\" y2=\"" << y(v)
-      << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << y(v) + 4 << "\" text-anchor=\"end\">" << num(v)
-      << "</text>\n";
+      << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << y(v) + 4
+      << "\" text-anchor=\"end\">" << num(v) << "</text>\n";
   }
   double slot = (W - L - R) / std::max<size_t>(bars.size(), 1);
   for (size_t i = 0; i < bars.size(); ++i) {
@@ -72,27 +79,29 @@ std::string bar_chart(const std::string& title, const std::string& y_label, cons
     const char* color = kColors[i % 8];
     if (b.present) {
       o << "<rect x=\"" << x << "\" y=\"" << y(b.value) << "\" width=\"" << w << "\" height=\""
-        << y(0) - y(b.value) << "\" fill=\"" << color << "\"><title>" << esc(b.label) << ": " << num(b.value)
-        << "</title></rect>\n";
+        << y(0) - y(b.value) << "\" fill=\"" << color << "\"><title>" << esc(b.label) << ": "
+        << num(b.value) << "</title></rect>\n";
       if (b.error > 0) {
         double cx = x + w / 2;
-        o << "<line x1=\"" << cx << "\" x2=\"" << cx << "\" y1=\"" << y(b.value + b.error) << "\" y2=\""
-          << y(std::max(0.0, b.value - b.error)) << "\" stroke=\"black\"/>\n";
+        o << "<line x1=\"" << cx << "\" x2=\"" << cx << "\" y1=\"" << y(b.value + b.error)
+          << "\" y2=\"" << y(std::max(0.0, b.value - b.error)) << "\" stroke=\"black\"/>\n";
       }
-      o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(b.value) - 3 << "\" text-anchor=\"middle\">" << num(b.value)
-        << "</text>\n";
+      o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(b.value) - 3 << "\" text-anchor=\"middle\">"
+        << num(b.value) << "</text>\n";
     } else {
-      o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(0) - 4 << "\" text-anchor=\"middle\" fill=\"#a00\">not found</text>\n";
+      o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(0) - 4
+        << "\" text-anchor=\"middle\" fill=\"#a00\">not found</text>\n";
     }
-    o << "<text x=\"" << x + w / 2 << "\" y=\"" << H - B + 14 << "\" text-anchor=\"middle\">" << esc(b.label)
-      << "</text>\n";
+    o << "<text x=\"" << x + w / 2 << "\" y=\"" << H - B + 14 << "\" text-anchor=\"middle\">"
+      << esc(b.label) << "</text>\n";
   }
-  o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << y(0) << "\" y2=\"" << y(0) << "\" stroke=\"black\"/>\n";
+  o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << y(0) << "\" y2=\"" << y(0)
+    << "\" stroke=\"black\"/>\n";
   return o.str() + "</svg>\n";
 }
 
-std::string line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
-                       const std::vector<Series>& series, bool log_y) {
+std::string line_chart(const std::string& title, const std::string& x_label,
+                       const std::string& y_label, const std::vector<Series>& series, bool log_y) {
   std::ostringstream o;
   o << frame(title, x_label, y_label);
   double xmax = 1, ymax = 1, ymin = log_y ? 1 : 0;
@@ -104,7 +113,8 @@ std::string line_chart(const std::string& title, const std::string& x_label, con
   }
   auto fx = [&](double x) { return L + (W - L - R) * (xmax <= 1 ? 0.5 : (x - 1) / (xmax - 1)); };
   auto fy = [&](double v) {
-    double t = log_y ? std::log10(std::max(v, 1.0)) / std::max(std::log10(ymax), 1e-9) : (v - ymin) / (ymax - ymin);
+    double t = log_y ? std::log10(std::max(v, 1.0)) / std::max(std::log10(ymax), 1e-9)
+                     : (v - ymin) / (ymax - ymin);
     return T + (H - T - B) * (1 - t);
   };
   if (log_y) {
@@ -115,25 +125,27 @@ std::string line_chart(const std::string& title, const std::string& x_label, con
       }
     }
     if (ticks.size() > 7) {  // decades only when there are many
-      ticks.erase(std::remove_if(ticks.begin(), ticks.end(),
-                                 [](double v) { return std::fabs(std::log10(v) - std::round(std::log10(v))) > 1e-9; }),
-                  ticks.end());
+      ticks.erase(
+          std::remove_if(
+              ticks.begin(), ticks.end(),
+              [](double v) { return std::fabs(std::log10(v) - std::round(std::log10(v))) > 1e-9; }),
+          ticks.end());
     }
     for (double v : ticks) {
       o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << fy(v) << "\" y2=\"" << fy(v)
-        << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << fy(v) + 4 << "\" text-anchor=\"end\">" << num(v)
-        << "</text>\n";
+        << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << fy(v) + 4
+        << "\" text-anchor=\"end\">" << num(v) << "</text>\n";
     }
   } else {
     double step = nice_step(ymax - ymin, 4);
     for (double v = ymin; v <= ymax + 1e-9; v += step) {
       o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << fy(v) << "\" y2=\"" << fy(v)
-        << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << fy(v) + 4 << "\" text-anchor=\"end\">" << num(v)
-        << "</text>\n";
+        << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << fy(v) + 4
+        << "\" text-anchor=\"end\">" << num(v) << "</text>\n";
     }
   }
-  o << "<text x=\"" << L << "\" y=\"" << H - B + 14 << "\">1</text><text x=\"" << W - R << "\" y=\"" << H - B + 14
-    << "\" text-anchor=\"end\">" << num(xmax) << "</text>\n";
+  o << "<text x=\"" << L << "\" y=\"" << H - B + 14 << "\">1</text><text x=\"" << W - R << "\" y=\""
+    << H - B + 14 << "\" text-anchor=\"end\">" << num(xmax) << "</text>\n";
   for (size_t i = 0; i < series.size(); ++i) {
     const Series& s = series[i];
     const char* color = kColors[i % 8];
@@ -142,15 +154,19 @@ std::string line_chart(const std::string& title, const std::string& x_label, con
     o << "\"><title>" << esc(s.name) << "</title></polyline>\n";
     if (s.points.size() < 60) {
       for (auto [x, v] : s.points) {
-        o << "<circle cx=\"" << fx(x) << "\" cy=\"" << fy(v) << "\" r=\"2.2\" fill=\"" << color << "\"/>\n";
+        o << "<circle cx=\"" << fx(x) << "\" cy=\"" << fy(v) << "\" r=\"2.2\" fill=\"" << color
+          << "\"/>\n";
       }
     }
-    o << "<rect x=\"" << W - R - 110 << "\" y=\"" << T + 4 + 14 * double(i) << "\" width=\"10\" height=\"10\" fill=\""
-      << color << "\"/><text x=\"" << W - R - 96 << "\" y=\"" << T + 13 + 14 * double(i) << "\">" << esc(s.name)
-      << " (" << s.points.size() << ")</text>\n";
+    o << "<rect x=\"" << W - R - 110 << "\" y=\"" << T + 4 + 14 * double(i)
+      << "\" width=\"10\" height=\"10\" fill=\"" << color << "\"/><text x=\"" << W - R - 96
+      << "\" y=\"" << T + 13 + 14 * double(i) << "\">" << esc(s.name) << " (" << s.points.size()
+      << ")</text>\n";
   }
-  o << "<line x1=\"" << L << "\" x2=\"" << L << "\" y1=\"" << T << "\" y2=\"" << H - B << "\" stroke=\"black\"/>"
-    << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << H - B << "\" y2=\"" << H - B << "\" stroke=\"black\"/>\n";
+  o << "<line x1=\"" << L << "\" x2=\"" << L << "\" y1=\"" << T << "\" y2=\"" << H - B
+    << "\" stroke=\"black\"/>"
+    << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << H - B << "\" y2=\"" << H - B
+    << "\" stroke=\"black\"/>\n";
   return o.str() + "</svg>\n";
 }
 

@@ -18,9 +18,10 @@ struct Series {
   std::vector<std::pair<double, double>> points;
 };
 
-std::string bar_chart(const std::string& title, const std::string& y_label, const std::vector<Bar>& bars);
+std::string bar_chart(const std::string& title, const std::string& y_label,
+                      const std::vector<Bar>& bars);
 // `log_y`: logarithmic y axis (frequencies spanning orders of magnitude).
-std::string line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
-                       const std::vector<Series>& series, bool log_y);
+std::string line_chart(const std::string& title, const std::string& x_label,
+                       const std::string& y_label, const std::vector<Series>& series, bool log_y);
 
 }  // namespace jsched::runner

@@ -255,3 +255,38 @@ TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
   EXPECT_EQ(fs::last_write_time(plans[0]), written);
   EXPECT_EQ(records(out).size(), 40u);
 }
+
+// bench --until-bug: each program x strategy x repetition stops at its first finding, and a
+// strategy's own runs= overrides the suite's.
+TEST(Runner, BenchUntilBugStopsEachCellAtItsFirstFinding) {
+  test::TempDir d;
+  std::string s = d.path() + "/s.xml";
+  std::ofstream(s) << "<suite name='u' runs='30' repetitions='3'>\n<classpath>" << cp()
+                   << "</classpath>\n<strategy name='random'/>\n"
+                      "<strategy name='random' label='short' runs='2'/>\n"
+                      "<program name='lostupdate' main='LostUpdate' expect='bug'/>\n"
+                      "<program name='waitnotify' main='WaitNotify' expect='none'/>\n</suite>\n";
+  std::string out = d.path() + "/o";
+  test::ProcessResult p =
+      run_jsched({"bench", s, "--until-bug", "--jobs", "1", "--seed", "3", "--out", out});
+  ASSERT_TRUE(p.status == 0 || p.status == 1) << p.err;
+  std::map<std::string, std::vector<json::Value>> cells;
+  for (const json::Value& r : records(out)) {
+    cells[r.str("program") + "/" + r.str("strategy") + "/" +
+          std::to_string(int(r.num("repetition")))]
+        .push_back(r);
+  }
+  int stopped = 0;
+  for (const auto& [cell, rs] : cells) {
+    // --jobs 1: nothing runs after a cell's first finding, which is its last run
+    uint32_t limit = cell.find("/short/") != std::string::npos ? 2 : 30;
+    EXPECT_LE(rs.size(), limit) << cell;
+    for (size_t i = 0; i + 1 < rs.size(); ++i) EXPECT_EQ(rs[i].str("outcome"), "ok") << cell;
+    if (cell.rfind("waitnotify", 0) == 0) {
+      EXPECT_EQ(rs.size(), limit) << cell;
+    }
+    stopped += rs.back().str("outcome") == "bug" && rs.size() < limit;
+  }
+  EXPECT_EQ(cells.size(), 12u);
+  EXPECT_GE(stopped, 1) << "no lostupdate cell stopped early";
+}
