@@ -8,8 +8,12 @@ namespace {
 std::unique_ptr<AgentState> g_state;
 }
 
-AgentState& state() { return *g_state; }
-void set_state(std::unique_ptr<AgentState> s) { g_state = std::move(s); }
+AgentState& state() {
+  return *g_state;
+}
+void set_state(std::unique_ptr<AgentState> s) {
+  g_state = std::move(s);
+}
 
 void log_line(const std::string& s) {
   std::string line = "jsched: " + s + "\n";

@@ -26,7 +26,8 @@ ClassFilter::ClassFilter(const std::vector<std::string>& include,
     // A prefix reaches the JDK if a JDK class name could start with it ("java." or "java.util."
     // do; "com." does too, through com/sun/).
     for (std::string_view j : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
-      if (j.substr(0, s.size()) == s || std::string_view(s).substr(0, j.size()) == j) reaches_jdk_ = true;
+      if (j.substr(0, s.size()) == s || std::string_view(s).substr(0, j.size()) == j)
+        reaches_jdk_ = true;
     }
   }
   for (const std::string& p : exclude) exclude_.push_back(slashes(p));

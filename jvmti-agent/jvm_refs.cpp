@@ -6,7 +6,9 @@ namespace {
 JvmRefs g_refs;
 }
 
-const JvmRefs& refs() { return g_refs; }
+const JvmRefs& refs() {
+  return g_refs;
+}
 
 bool resolve_refs(JNIEnv* env) {
   JvmRefs& r = g_refs;

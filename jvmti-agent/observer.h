@@ -11,7 +11,9 @@ namespace jsched::agent {
 
 extern std::atomic<uint64_t> g_hook_calls[rw::kHookCount];
 
-inline void observe(rw::Hook h) { g_hook_calls[size_t(h)].fetch_add(1, std::memory_order_relaxed); }
+inline void observe(rw::Hook h) {
+  g_hook_calls[size_t(h)].fetch_add(1, std::memory_order_relaxed);
+}
 
 // "monitorEnter=12 monitorExit=12 ..." for the hooks that were called.
 std::string hook_call_summary();

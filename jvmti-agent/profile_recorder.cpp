@@ -1,5 +1,6 @@
 #include "jvmti-agent/profile_recorder.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace jsched::agent {
@@ -53,7 +54,15 @@ void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
   jlong tag = 0;
   if (o == nullptr || tags_->GetTag(o, &tag) != JVMTI_ERROR_NONE || tag <= 0) return;
   (void)env;
-  if (size_t(tag) <= vars_.size()) ++vars_[size_t(tag) - 1].max_accesses;
+  size_t var = size_t(tag) - 1;
+  if (var >= vars_.size()) return;
+  ++vars_[var].max_accesses;
+  if (&site != last_site_ || var != last_var_) {
+    if (touched_.size() < vars_.size()) touched_.resize(vars_.size());
+    touched_[var].insert(&site);
+    last_site_ = &site;
+    last_var_ = var;
+  }
 }
 
 void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
@@ -80,8 +89,18 @@ sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads) {
   p.steps = steps;
   p.threads = threads;
   // Variables never accessed cannot hold a change point.
-  for (const sched::PlanVariable& v : vars_) {
-    if (v.max_accesses > 0) p.variables.push_back(v);
+  for (size_t i = 0; i < vars_.size(); ++i) {
+    if (vars_[i].max_accesses == 0) continue;
+    sched::PlanVariable v = vars_[i];
+    if (i < touched_.size()) {
+      for (const Site* s : touched_[i]) {
+        v.sites.push_back(*s->cls + " " + *s->method + " " + *s->method_desc + " " +
+                          std::to_string(s->bci));
+      }
+      std::sort(v.sites.begin(), v.sites.end());
+      v.sites.erase(std::unique(v.sites.begin(), v.sites.end()), v.sites.end());
+    }
+    p.variables.push_back(std::move(v));
   }
   return p;
 }

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -38,8 +39,11 @@ class ProfileRecorder {
   jvmtiEnv* tags_;
   std::mutex mu_;
   std::vector<sched::PlanVariable> vars_;
-  std::map<std::string, size_t> index_;    // by name
-  std::map<const Site*, size_t> by_site_;  // cache
+  std::map<std::string, size_t> index_;         // by name
+  std::map<const Site*, size_t> by_site_;       // cache
+  std::vector<std::set<const Site*>> touched_;  // per variable: the accesses that touched it
+  const Site* last_site_ = nullptr;             // the last (site, variable) recorded there
+  size_t last_var_ = 0;
 };
 
 }  // namespace jsched::agent

@@ -38,12 +38,16 @@ void JNICALL on_contended_enter(jvmtiEnv*, JNIEnv*, jthread, jobject) {
   hide("blocked entering a monitor held outside jsched's view");
 }
 
-void JNICALL on_contended_entered(jvmtiEnv*, JNIEnv*, jthread, jobject) { back(); }
+void JNICALL on_contended_entered(jvmtiEnv*, JNIEnv*, jthread, jobject) {
+  back();
+}
 
 void JNICALL on_monitor_wait(jvmtiEnv*, JNIEnv*, jthread, jobject, jlong) {
   hide("in Object.wait outside jsched's view");
 }
 
-void JNICALL on_monitor_waited(jvmtiEnv*, JNIEnv*, jthread, jobject, jboolean) { back(); }
+void JNICALL on_monitor_waited(jvmtiEnv*, JNIEnv*, jthread, jobject, jboolean) {
+  back();
+}
 
 }  // namespace jsched::agent

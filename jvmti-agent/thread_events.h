@@ -12,7 +12,9 @@ void JNICALL on_thread_end(jvmtiEnv* jvmti, JNIEnv* env, jthread thread);
 // it has the monitor (or is done waiting).
 void JNICALL on_contended_enter(jvmtiEnv* jvmti, JNIEnv* env, jthread thread, jobject object);
 void JNICALL on_contended_entered(jvmtiEnv* jvmti, JNIEnv* env, jthread thread, jobject object);
-void JNICALL on_monitor_wait(jvmtiEnv* jvmti, JNIEnv* env, jthread thread, jobject object, jlong timeout);
-void JNICALL on_monitor_waited(jvmtiEnv* jvmti, JNIEnv* env, jthread thread, jobject object, jboolean timed_out);
+void JNICALL on_monitor_wait(jvmtiEnv* jvmti, JNIEnv* env, jthread thread, jobject object,
+                             jlong timeout);
+void JNICALL on_monitor_waited(jvmtiEnv* jvmti, JNIEnv* env, jthread thread, jobject object,
+                               jboolean timed_out);
 
 }  // namespace jsched::agent

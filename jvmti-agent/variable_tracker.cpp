@@ -58,7 +58,18 @@ int32_t VariableTracker::mask_of(const std::function<bool(const Slot&)>& match) 
 rw::AccessDecision VariableTracker::decide(const rw::SiteInfo& s) const {
   using K = rw::SiteKind;
   using D = rw::AccessDecision;
-  const auto is_new = [](const Slot& x) { return x.var.kind == sched::PlanVariable::New; };
+  // An allocation site's objects, at an instruction that touched them in a profile run (any
+  // instruction when the plan does not say).
+  std::string here;
+  const auto is_new = [&](const Slot& x) {
+    if (x.var.kind != sched::PlanVariable::New) return false;
+    if (x.var.sites.empty()) return true;
+    if (here.empty()) {
+      here = std::string(s.cls) + " " + std::string(s.method) + " " + std::string(s.method_desc) +
+             " " + std::to_string(s.bci);
+    }
+    return std::binary_search(x.var.sites.begin(), x.var.sites.end(), here);
+  };
   switch (s.kind) {
     case K::GetStatic:
     case K::PutStatic:
@@ -88,7 +99,7 @@ rw::AccessDecision VariableTracker::decide(const rw::SiteInfo& s) const {
     case K::AllocArray:
       for (size_t i = 0; i < slots_.size(); ++i) {
         const sched::PlanVariable& v = slots_[i].var;
-        if (is_new(slots_[i]) && v.cls == s.cls && v.member == s.method &&
+        if (v.kind == sched::PlanVariable::New && v.cls == s.cls && v.member == s.method &&
             v.method_desc == s.method_desc && v.bci == s.bci) {
           return D{D::TrackedAlloc, int32_t(i)};
         }

@@ -51,6 +51,10 @@ void VariablePlan::merge(const VariablePlan& other) {
       PlanVariable& mine = variables[it->second];
       mine.max_accesses = std::max(mine.max_accesses, v.max_accesses);
       if (mine.supers.empty()) mine.supers = v.supers;
+      std::vector<std::string> all;
+      std::set_union(mine.sites.begin(), mine.sites.end(), v.sites.begin(), v.sites.end(),
+                     std::back_inserter(all));
+      mine.sites = std::move(all);
     }
   }
 }
@@ -85,6 +89,7 @@ void VariablePlan::write(const std::string& path) const {
     for (const std::string& s : v.supers) supers += (supers.empty() ? "" : ",") + s;
     out << "new " << v.max_accesses << " " << v.cls << " " << v.member << " " << v.method_desc
         << " " << v.bci << " " << v.type << " " << (supers.empty() ? "-" : supers) << "\n";
+    for (const std::string& s : v.sites) out << "at " << s << "\n";
   }
   out << "end\n";
   if (!out) throw PlanError("error writing plan " + path);
@@ -149,9 +154,18 @@ VariablePlan VariablePlan::read(const std::string& path) {
         }
       }
       plan.variables.push_back(v);
-    } else if (key == "static" || key == "new") {
+    } else if (key == "at" && t.size() == 5) {
+      if (plan.variables.empty() || plan.variables.back().kind != PlanVariable::New)
+        fail("'at' line not after a 'new' line");
+      number(t[4], "bytecode index");
+      std::vector<std::string>& sites = plan.variables.back().sites;
+      std::string site = t[1] + " " + t[2] + " " + t[3] + " " + t[4];
+      sites.insert(std::upper_bound(sites.begin(), sites.end(), site), site);
+    } else if (key == "static" || key == "new" || key == "at") {
       fail("'" + key + "' line with " + std::to_string(t.size() - 1) + " fields, expected " +
-           (key == "static" ? "3" : "7"));
+           (key == "static" ? "3"
+            : key == "at"   ? "4"
+                            : "7"));
     } else {
       fail("unknown line '" + line + "'");
     }

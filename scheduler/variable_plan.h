@@ -9,10 +9,14 @@
 //   threads <most threads seen in one execution>
 //   static <max accesses> <owner class> <field>
 //   new <max accesses> <class> <method> <method descriptor> <bci> <allocated type> <superclasses>
+//   at <class> <method> <method descriptor> <bci>     (after a `new` line, zero or more)
 //   end
 // Class names use '/' as in class files; <allocated type> is a class name or an array
 // descriptor; <superclasses> lists the allocated class's superclasses below java/lang/Object,
-// nearest first, joined by ',' ('-' when there are none).
+// nearest first, joined by ',' ('-' when there are none). The `at` lines of an allocation site
+// list the instructions (field or array accesses) that touched its objects in the profile
+// runs: only those are instrumented when it is tracked. A `new` line without them leaves every
+// access that could touch such an object instrumented.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +35,7 @@ struct PlanVariable {
   uint32_t bci = 0;                 // New only
   std::string type;                 // New only: the allocated class or array descriptor
   std::vector<std::string> supers;  // New only
+  std::vector<std::string> sites;   // New only: "<class> <method> <desc> <bci>", sorted
 
   // Stable name, as reports show it: "static pkg.C.f", "new pkg.C.m(desc)@bci [D".
   std::string name() const;

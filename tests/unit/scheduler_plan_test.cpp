@@ -1,0 +1,114 @@
+// Plan files (scheduler/variable_plan.h): what profile runs write, the runner merges and
+// PCTVB runs read.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "scheduler/variable_plan.h"
+
+using namespace jsched::sched;
+
+namespace {
+
+class PlanFile : public ::testing::Test {
+ protected:
+  std::string path = "/tmp/jsched-plan-test-" + std::to_string(getpid()) + ".txt";
+  void TearDown() override { std::remove(path.c_str()); }
+  void write(const std::string& text) { std::ofstream(path, std::ios::trunc) << text; }
+  // The error message reading `text` gives ("" when it reads).
+  std::string error_of(const std::string& text) {
+    write(text);
+    try {
+      VariablePlan::read(path);
+    } catch (const PlanError& e) {
+      return e.what();
+    }
+    return "";
+  }
+};
+
+VariablePlan sample() {
+  VariablePlan p;
+  p.runs = 1;
+  p.steps = 40;
+  p.threads = 3;
+  PlanVariable s;
+  s.kind = PlanVariable::Static;
+  s.max_accesses = 6;
+  s.cls = "pkg/Main";
+  s.member = "events";
+  PlanVariable n;
+  n.kind = PlanVariable::New;
+  n.max_accesses = 1210;
+  n.cls = "pkg/Main";
+  n.member = "main";
+  n.method_desc = "([Ljava/lang/String;)V";
+  n.bci = 44;
+  n.type = "pkg/Main$Worker";
+  n.supers = {"java/lang/Thread"};
+  n.sites = {"pkg/Main$Worker run ()V 12", "pkg/Main$Worker run ()V 7"};
+  p.variables = {s, n};
+  return p;
+}
+
+}  // namespace
+
+TEST_F(PlanFile, WritesAndReadsBackEveryField) {
+  VariablePlan p = sample();
+  p.write(path);
+  VariablePlan q = VariablePlan::read(path);
+  EXPECT_EQ(q.runs, 1u);
+  EXPECT_EQ(q.steps, 40u);
+  EXPECT_EQ(q.threads, 3u);
+  ASSERT_EQ(q.variables.size(), 2u);
+  EXPECT_EQ(q.variables[0].name(), "static pkg.Main.events");
+  EXPECT_EQ(q.variables[1].name(), "new pkg.Main.main([Ljava/lang/String;)V@44 pkg.Main$Worker");
+  EXPECT_EQ(q.variables[1].supers, p.variables[1].supers);
+  EXPECT_EQ(q.variables[1].sites, p.variables[1].sites);
+  EXPECT_EQ(q.variables[1].id(), p.variables[1].id());
+  EXPECT_NE(q.variables[0].id(), q.variables[1].id());
+}
+
+TEST_F(PlanFile, MergeKeepsMaximaAndTheUnionOfSites) {
+  VariablePlan a = sample(), b = sample();
+  b.steps = 55;
+  b.threads = 2;
+  b.variables[0].max_accesses = 4;
+  b.variables[1].max_accesses = 2000;
+  b.variables[1].sites = {"pkg/Main$Worker run ()V 12", "pkg/Main$Worker run ()V 30"};
+  PlanVariable extra = a.variables[0];
+  extra.member = "samples";
+  b.variables.push_back(extra);
+  a.merge(b);
+  EXPECT_EQ(a.runs, 2u);
+  EXPECT_EQ(a.steps, 55u);
+  EXPECT_EQ(a.threads, 3u);
+  ASSERT_EQ(a.variables.size(), 3u);
+  EXPECT_EQ(a.variables[0].max_accesses, 6u);
+  EXPECT_EQ(a.variables[1].max_accesses, 2000u);
+  EXPECT_EQ(a.variables[1].sites.size(), 3u);
+  EXPECT_EQ(a.find(extra.id()), 2);
+  EXPECT_EQ(a.find(12345), -1);
+}
+
+TEST_F(PlanFile, MalformedPlansNameFileLineAndReason) {
+  const std::string head = "jsched-plan 1\nruns 1\n";
+  EXPECT_EQ(error_of(head + "end\n"), "");
+  EXPECT_EQ(error_of("jsched-plan 2\n"), path + ":1: not a jsched plan (expected 'jsched-plan 1')");
+  EXPECT_EQ(error_of(head + "steps x\nend\n"), path + ":3: bad steps 'x'");
+  EXPECT_EQ(error_of(head + "static 3 pkg/C\nend\n"),
+            path + ":3: 'static' line with 2 fields, expected 3");
+  EXPECT_EQ(error_of(head + "at pkg/C m ()V 3\nend\n"),
+            path + ":3: 'at' line not after a 'new' line");
+  EXPECT_EQ(error_of(head + "new 1 pkg/C m ()V 3 [I -\nat pkg/C m ()V x\nend\n"),
+            path + ":4: bad bytecode index 'x'");
+  EXPECT_EQ(error_of(head + "new 1 pkg/C m V 3 [I -\nend\n"),
+            path + ":3: bad method descriptor 'V'");
+  EXPECT_EQ(error_of(head + "bogus\nend\n"), path + ":3: unknown line 'bogus'");
+  EXPECT_EQ(error_of(head + "static 1 pkg/C f\n"),
+            path + ":3: the plan ends without 'end' (truncated?)");
+  EXPECT_EQ(error_of(head + "end\nruns 2\n"), path + ":4: text after 'end'");
+}
