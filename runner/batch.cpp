@@ -40,9 +40,10 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   uint64_t findings = 0;
   for (const RunRecord& r : dir.records()) {
     if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
-    findings += r.found();
-    if (r.found()) kinds.insert(finding_key(r));
-    if (r.found()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
+    if (!r.found()) continue;
+    ++findings;
+    kinds.insert(finding_key(r));
+    found_cells.insert(cell(r.program, r.strategy, r.repetition));
   }
   if (opts.until_bug && findings > 0) return 0;
   Progress progress(in_shard, in_shard - todo.size());
@@ -57,7 +58,6 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   ex.run(
       todo,
       [&](RunRecord&& r) {
-        if (r.found()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
         ++finished;
         ++ran;
         if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
@@ -65,6 +65,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
         std::string note;
         if (r.found()) {
           ++findings;
+          found_cells.insert(cell(r.program, r.strategy, r.repetition));
           if (kinds.insert(finding_key(r)).second) {
             note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
                    "): " + r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));

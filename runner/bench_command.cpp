@@ -138,9 +138,7 @@ int cmd_bench(const std::vector<std::string>& args) {
                                     : "",
                (unsigned long long)seed, opts.jobs, dir->path().c_str());
   try {
-    uint32_t profile_runs =
-        batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
-    attach_plans(specs, profile_runs, seed, dir->path(), opts);
+    attach_plans(specs, batch, dir->path(), opts);
     run_batch(specs, *dir, opts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "jsched: error: %s\n", e.what());

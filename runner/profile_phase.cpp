@@ -46,9 +46,9 @@ std::string profile_params(const RunSpec& s) {
 }
 
 std::string hex(uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
-  return std::string(buf, 8);
+  char buf[9];
+  std::snprintf(buf, sizeof buf, "%08x", unsigned(v >> 32));
+  return buf;
 }
 
 // Runs the profile executions of `tmpl`'s program into `base`/ and merges them into
@@ -120,8 +120,11 @@ bool needs_plan(const RunSpec& s) {
   return true;
 }
 
-void attach_plans(std::vector<RunSpec>& specs, uint32_t runs, uint64_t master_seed,
-                  const std::string& dir, const BatchOptions& opts) {
+void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, const std::string& dir,
+                  const BatchOptions& opts) {
+  const uint32_t runs =
+      batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
+  const uint64_t master_seed = std::stoull(batch.str("seed"));
   std::map<std::string, std::string> plans;  // profile key -> plan file
   for (RunSpec& s : specs) {
     if (!needs_plan(s)) continue;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runner/batch.h"
+#include "runner/json.h"
 #include "runner/run_record.h"
 
 namespace jsched::runner {
@@ -17,10 +18,11 @@ namespace jsched::runner {
 bool needs_plan(const RunSpec& s);
 
 // Adds plan=FILE to every spec that needs one. Each program (with the agent options that
-// change what is counted) is profiled once, `runs` executions with seeds derived from
-// `master_seed`, into DIR/profile/; a plan already there (a resumed batch) is reused, so every
-// shard of a batch computes the same plan. Throws std::runtime_error with the reason.
-void attach_plans(std::vector<RunSpec>& specs, uint32_t runs, uint64_t master_seed,
-                  const std::string& dir, const BatchOptions& opts);
+// change what is counted) is profiled once, the batch's `profile_runs` executions (default
+// 10) with seeds derived from its master seed, into DIR/profile/; a plan already there (a
+// resumed batch) is reused, so every shard of a batch computes the same plan. Throws
+// std::runtime_error with the reason.
+void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, const std::string& dir,
+                  const BatchOptions& opts);
 
 }  // namespace jsched::runner
