@@ -61,10 +61,12 @@ std::vector<CellStats> aggregate(const std::vector<RunRecord>& records) {
     c.total_ms += r->elapsed_ms;
     if (!r->fingerprint.empty()) ++c.partial_orders[r->fingerprint];
     if (c.first_finding.size() <= r->repetition) c.first_finding.resize(r->repetition + 1);
-    if (r->found()) {
+    if (!r->target.empty()) c.targeted = true;
+    if (r->found()) c.findings.emplace(finding_key(*r), r);
+    if (r->hit()) {
+      ++c.hits;
       auto& f = c.first_finding[r->repetition];
       if (!f || r->run + 1 < *f) f = r->run + 1;
-      c.findings.emplace(finding_key(*r), r);
     }
   }
   return cells;

@@ -19,6 +19,8 @@ struct CellStats {
   std::map<std::string, uint64_t> partial_orders;      // fingerprint -> runs
   std::map<std::string, const RunRecord*> findings;    // finding key -> first run
   double total_ms = 0;
+  uint64_t hits = 0;      // runs that found the program's bug (RunRecord::hit)
+  bool targeted = false;  // the program names its bug (<program finding=...>)
 
   uint64_t found_runs() const;
   bool found() const { return found_runs() > 0; }

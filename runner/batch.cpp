@@ -43,9 +43,9 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     if (!r.found()) continue;
     ++findings;
     kinds.insert(finding_key(r));
-    found_cells.insert(cell(r.program, r.strategy, r.repetition));
+    if (r.hit()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
   }
-  if (opts.until_bug && findings > 0) return 0;
+  if (opts.until_bug && !found_cells.empty()) return 0;
   Progress progress(in_shard, in_shard - todo.size());
   uint64_t finished = in_shard - todo.size(), ran = 0;
   Executor ex(opts.jobs, opts.agent, dir.work_dir());
@@ -65,7 +65,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
         std::string note;
         if (r.found()) {
           ++findings;
-          found_cells.insert(cell(r.program, r.strategy, r.repetition));
+          if (r.hit()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
           if (kinds.insert(finding_key(r)).second) {
             note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
                    "): " + r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
@@ -74,7 +74,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
           note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
                  "): error: " + r.detail;
         }
-        bool stop = opts.until_bug && r.found();
+        bool stop = opts.until_bug && r.hit();
         dir.add(std::move(r));
         progress.update(finished, findings, orders.size(), note);
         return !stop;

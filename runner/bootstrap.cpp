@@ -11,7 +11,7 @@ namespace jsched::runner {
 std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, int trials,
                                     uint64_t seed) {
   std::vector<BootstrapRow> rows;
-  bool any = std::any_of(pool.begin(), pool.end(), [](const RunRecord* r) { return r->found(); });
+  bool any = std::any_of(pool.begin(), pool.end(), [](const RunRecord* r) { return r->hit(); });
   if (!any) return rows;
   sched::Rng rng(seed);
   // One worker: runs (and their time) until a draw finds something.
@@ -21,7 +21,7 @@ std::vector<BootstrapRow> bootstrap(const std::vector<const RunRecord*>& pool, i
       const RunRecord* r = pool[rng.below(pool.size())];
       ++runs;
       t += r->elapsed_ms / 1000;
-      if (r->found()) return t;
+      if (r->hit()) return t;
     }
   };
   for (int n : {1, 2, 5, 10, 20, 50}) {

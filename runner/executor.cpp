@@ -112,6 +112,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     rec.repetition = s.repetition;
     rec.run = s.run;
     rec.seed = s.seed;
+    rec.target = s.target;
     rec.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     rec.elapsed_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r.started)

@@ -69,6 +69,7 @@ uint64_t count(const CellStats& c, const char* outcome) {
 
 bool cell_ok(const CellStats& c, const std::string& e) {
   if (e == "none" || e.empty()) return !c.found();
+  if (c.targeted) return c.hits > 0;
   if (e == "bug") return count(c, "bug") > 0;
   if (e == "deadlock") return count(c, "deadlock") > 0;
   return c.found();

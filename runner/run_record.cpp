@@ -19,6 +19,7 @@ json::Value RunRecord::to_json() const {
   v.set("points", json::Value::number(double(points)));
   v.set("elapsed_ms", json::Value::number(elapsed_ms));
   v.set("replay", json::Value::string(replay));
+  if (!target.empty()) v.set("target", json::Value::string(target));
   if (!log.empty()) v.set("log", json::Value::string(log));
   if (extra.is(json::Value::Object)) v.set("extra", extra);
   return v;
@@ -39,6 +40,7 @@ RunRecord RunRecord::from_json(const json::Value& v) {
   r.points = uint64_t(v.num("points"));
   r.elapsed_ms = v.num("elapsed_ms");
   r.replay = v.str("replay");
+  r.target = v.str("target");
   r.log = v.str("log");
   r.extra = v["extra"];
   return r;

@@ -22,6 +22,7 @@ struct RunSpec {
   uint64_t timeout_ms = 10000;
   std::vector<std::string> command;   // java and its arguments, without the agent
   std::vector<std::string> jvm_args;  // JVM options, placed after the agent option
+  std::string target;  // the program's bug: text its finding's detail contains ("" = any)
 };
 
 struct RunRecord {
@@ -39,7 +40,13 @@ struct RunRecord {
   std::string log;    // file with the run's output, kept for runs that found something
   json::Value extra;  // strategy-specific figures (coverage, ...)
 
+  std::string target;  // from the spec: which finding counts as the program's bug
+  // Any finding.
   bool found() const { return outcome == "bug" || outcome == "deadlock" || outcome == "hang"; }
+  // The finding being searched for: first-finding figures and --until-bug count these only.
+  bool hit() const {
+    return found() && (target.empty() || detail.find(target) != std::string::npos);
+  }
   json::Value to_json() const;
   static RunRecord from_json(const json::Value& v);
 };

@@ -72,13 +72,15 @@ class Loader {
           fail(n, "two strategies labelled '" + st.label + "' (add label=\"...\")");
         s.strategies.push_back(st);
       } else if (tag == "program") {
-        only_attrs(n,
-                   {"name", "main", "args", "classpath", "jvm-args", "expect", "runs", "timeout"});
+        only_attrs(n, {"name", "main", "args", "classpath", "jvm-args", "params", "expect",
+                       "finding", "runs", "timeout"});
         SuiteProgram p;
         p.name = required(n, "name");
         if (!names.insert(p.name).second) fail(n, "two programs named '" + p.name + "'");
         p.main = required(n, "main");
         p.args = words(n.attribute("args").as_string());
+        p.params = n.attribute("params").as_string();
+        p.finding = n.attribute("finding").as_string();
         p.jvm_args = words(n.attribute("jvm-args").as_string(jvm_args.c_str()));
         std::string cp = n.attribute("classpath").as_string();
         if (cp.empty()) {
@@ -182,7 +184,9 @@ std::vector<RunSpec> Suite::specs(uint64_t master_seed) const {
           s.program = p.name;
           s.strategy = st.label;
           s.agent_strategy = st.name;
-          s.params = st.params;
+          s.params = p.params.empty() || st.params.empty() ? p.params + st.params
+                                                           : p.params + "," + st.params;
+          s.target = p.finding;
           s.repetition = rep;
           s.run = i;
           s.seed = derive_seed(master_seed, p.name, st.label, rep, i);

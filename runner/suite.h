@@ -14,6 +14,8 @@ namespace jsched::runner {
 
 struct SuiteProgram {
   std::string name, main, classpath, expect;
+  std::string params;   // agent options for this program, before the strategy's (include=...)
+  std::string finding;  // text in the detail of the finding that counts as its bug ("" = any)
   std::vector<std::string> args, jvm_args;
   uint32_t runs = 0;  // 0: the suite's
   uint64_t timeout_ms = 0;

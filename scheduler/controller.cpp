@@ -12,7 +12,9 @@ Strategy& pick(std::unique_ptr<Strategy>& base, std::unique_ptr<Strategy>& rec, 
 Controller::Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record)
     : base_(std::move(strategy)), strategy_(&pick(base_, recording_, record)), model_(*strategy_) {}
 
-Parker& Controller::parker(ThreadId t) { return parkers_.at(t); }
+Parker& Controller::parker(ThreadId t) {
+  return parkers_.at(t);
+}
 
 ThreadId Controller::attach_main() {
   std::lock_guard<std::mutex> g(mu_);

@@ -25,7 +25,9 @@ class Fingerprint {
   struct Key {
     uint8_t space;
     uint64_t key, key2;
-    bool operator==(const Key& o) const { return space == o.space && key == o.key && key2 == o.key2; }
+    bool operator==(const Key& o) const {
+      return space == o.space && key == o.key && key2 == o.key2;
+    }
   };
   struct KeyHash {
     size_t operator()(const Key& k) const;

@@ -7,12 +7,18 @@ namespace jsched::sched {
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::Ok: return "ok";
-    case Outcome::Timeout: return "timeout";
-    case Outcome::Interrupted: return "interrupted";
-    case Outcome::Spurious: return "spurious";
-    case Outcome::IllegalMonitor: return "illegal-monitor";
-    case Outcome::Aborted: return "aborted";
+    case Outcome::Ok:
+      return "ok";
+    case Outcome::Timeout:
+      return "timeout";
+    case Outcome::Interrupted:
+      return "interrupted";
+    case Outcome::Spurious:
+      return "spurious";
+    case Outcome::IllegalMonitor:
+      return "illegal-monitor";
+    case Outcome::Aborted:
+      return "aborted";
   }
   return "?";
 }
@@ -55,12 +61,15 @@ void Model::arrive(ThreadId id, const Op& op) {
   t.status = ThreadState::Pending;
 }
 
-void Model::detach(ThreadId id) { threads_.at(id).status = ThreadState::Detached; }
+void Model::detach(ThreadId id) {
+  threads_.at(id).status = ThreadState::Detached;
+}
 
 void Model::forget_if_idle(ObjectId) {
   if (monitors_.size() < 65536) return;
   for (auto it = monitors_.begin(); it != monitors_.end();) {
-    it = (it->second.owner == kNoThread && it->second.waiters.empty()) ? monitors_.erase(it) : std::next(it);
+    it = (it->second.owner == kNoThread && it->second.waiters.empty()) ? monitors_.erase(it)
+                                                                       : std::next(it);
   }
 }
 
@@ -78,7 +87,9 @@ void Model::release(ThreadId id, ObjectId m) {
   record(t, Op::monitor(OpKind::Exit, m));
 }
 
-void Model::started(ThreadId id, ThreadId child) { record(threads_.at(id), Op::thread(OpKind::Start, child)); }
+void Model::started(ThreadId id, ThreadId child) {
+  record(threads_.at(id), Op::thread(OpKind::Start, child));
+}
 
 void Model::end(ThreadId id) {
   ThreadState& t = threads_.at(id);
@@ -130,11 +141,13 @@ bool Model::is_enabled(const ThreadState& t) const {
   if (t.status != ThreadState::Pending) return false;
   switch (t.pending.kind) {
     case OpKind::Enter:
-    case OpKind::Reacquire: return free_or_mine(t.pending.obj);
+    case OpKind::Reacquire:
+      return free_or_mine(t.pending.obj);
     case OpKind::Join:
       return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
              t.interrupted;
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -154,8 +167,9 @@ bool Model::any_alive() const {
 }
 
 size_t Model::detached_count() const {
-  return size_t(std::count_if(threads_.begin(), threads_.end(),
-                              [](const ThreadState& t) { return t.status == ThreadState::Detached; }));
+  return size_t(std::count_if(threads_.begin(), threads_.end(), [](const ThreadState& t) {
+    return t.status == ThreadState::Detached;
+  }));
 }
 
 bool Model::deadlocked() const {
@@ -212,7 +226,9 @@ void Model::execute(ThreadState& t) {
       std::vector<ThreadId>& w = it->second.waiters;
       size_t n = op.kind == OpKind::NotifyAll ? w.size() : std::min<size_t>(w.size(), 1);
       for (size_t k = 0; k < n; ++k) {
-        size_t i = op.kind == OpKind::NotifyAll ? 0 : strategy_.choose_aux(AuxChoice::NotifyTarget, w.size());
+        size_t i = op.kind == OpKind::NotifyAll || w.size() == 1
+                       ? 0
+                       : strategy_.choose_aux(AuxChoice::NotifyTarget, w.size());
         ThreadState& waiter = threads_.at(w[i]);
         w.erase(w.begin() + long(i));
         waiter.status = ThreadState::Pending;
@@ -236,8 +252,11 @@ void Model::execute(ThreadState& t) {
         t.outcome = Outcome::Interrupted;
       }
       break;
-    case OpKind::Interrupt: threads_.at(op.target).interrupted = true; break;
-    default: break;
+    case OpKind::Interrupt:
+      threads_.at(op.target).interrupted = true;
+      break;
+    default:
+      break;
   }
   if (op.kind != OpKind::Continue) record(t, op);
 }
@@ -245,7 +264,12 @@ void Model::execute(ThreadState& t) {
 std::optional<ThreadId> Model::step() {
   const std::vector<Candidate>& cands = enabled();
   if (cands.empty()) return std::nullopt;
-  size_t i = strategy_.choose(cands, steps_);
+  size_t i = 0;
+  if (cands.size() == 1) {
+    strategy_.forced(cands[0], steps_);
+  } else {
+    i = strategy_.choose(cands, steps_);
+  }
   if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");
   ThreadState& t = threads_.at(cands[i].thread);
   execute(t);

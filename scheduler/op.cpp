@@ -5,9 +5,9 @@
 namespace jsched::sched {
 
 const char* op_name(OpKind k) {
-  static const char* kNames[] = {"begin", "continue", "enter", "wait", "reacquire", "notify",
-                                 "notifyAll", "join", "sleep", "yield", "interrupt", "read",
-                                 "write", "exit", "start", "end"};
+  static const char* kNames[] = {"begin",     "continue", "enter", "wait",  "reacquire", "notify",
+                                 "notifyAll", "join",     "sleep", "yield", "interrupt", "read",
+                                 "write",     "exit",     "start", "end"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
   return kNames[size_t(k)];
 }
@@ -45,7 +45,8 @@ Footprint footprint(ThreadId self, const Op& op) {
       f.key2 = uint64_t(op.slot);
       f.write = op.kind == OpKind::Write;
       break;
-    default: break;  // Continue, Sleep, Yield touch nothing shared
+    default:
+      break;  // Continue, Sleep, Yield touch nothing shared
   }
   return f;
 }

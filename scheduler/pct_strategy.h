@@ -38,6 +38,8 @@ class PctStrategy : public Strategy {
   PctStrategy(uint64_t seed, const PctOptions& opts);
 
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
+  // Change points count every step, forced ones included.
+  void forced(const Candidate& only, uint64_t step) override { choose({only}, step); }
   size_t choose_aux(AuxChoice, size_t n) override { return size_t(rng_.below(n)); }
   void on_thread_created(ThreadId t, ThreadId parent) override;
   void on_executed(ThreadId t, const Op& op) override;

@@ -41,7 +41,8 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
     if (i == first || dependent_on(schedulable[i], chosen)) continue;
     if (rng_.below(2) == 0) chosen.push_back(schedulable[i]);
   }
-  std::sort(chosen.begin(), chosen.end(), [](const Candidate& a, const Candidate& b) { return a.thread < b.thread; });
+  std::sort(chosen.begin(), chosen.end(),
+            [](const Candidate& a, const Candidate& b) { return a.thread < b.thread; });
   for (const Candidate& c : chosen) scheduled_.push_back(c.thread);
 }
 
@@ -67,6 +68,19 @@ size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
     new_round(enabled);
   }
   return size_t(rng_.below(enabled.size()));
+}
+
+void RaposStrategy::forced(const Candidate& only, uint64_t) {
+  // What choose() would do with one enabled transition, without drawing: run it as the next
+  // member of the round if it is one, else as a round of its own.
+  if (only.op.kind == OpKind::Begin || only.op.kind == OpKind::Continue) return;
+  while (!scheduled_.empty()) {
+    ThreadId t = scheduled_.front();
+    scheduled_.pop_front();
+    if (t == only.thread) return;
+  }
+  started_ = true;
+  executed_.clear();
 }
 
 }  // namespace jsched::sched

@@ -25,6 +25,7 @@ class RaposStrategy : public Strategy {
   explicit RaposStrategy(uint64_t seed) : rng_(seed) {}
 
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
+  void forced(const Candidate& only, uint64_t step) override;
   size_t choose_aux(AuxChoice, size_t n) override { return size_t(rng_.below(n)); }
   void on_executed(ThreadId t, const Op& op) override { executed_.push_back(Event{t, op}); }
 

@@ -50,7 +50,8 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
   }
   log.decisions.reserve(count);
   for (uint64_t i = 0; i < count; ++i) {
-    if (!next_line()) fail("file ends after " + std::to_string(i) + " of " + std::to_string(count) + " decisions");
+    if (!next_line())
+      fail("file ends after " + std::to_string(i) + " of " + std::to_string(count) + " decisions");
     if (line.size() < 3 || (line[0] != 't' && line[0] != 'a') || line[1] != ' ') {
       fail("bad decision '" + line + "'");
     }

@@ -2,6 +2,9 @@
 // file format that stores them, and the strategies that write and follow it.
 //
 // File format (text, one item per line):
+// Steps with a single enabled thread and notifies with a single waiter are not choices and
+// are not logged.
+//
 //   jsched-schedule 1
 //   options <agent options of the recorded run>
 //   decisions <N>
@@ -46,8 +49,11 @@ class RecordingStrategy : public Strategy {
   RecordingStrategy(Strategy& inner, ScheduleLog& log) : inner_(inner), log_(log) {}
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   size_t choose_aux(AuxChoice kind, size_t n) override;
+  void forced(const Candidate& only, uint64_t step) override { inner_.forced(only, step); }
   bool allow_spurious() const override { return inner_.allow_spurious(); }
-  void on_thread_created(ThreadId t, ThreadId parent) override { inner_.on_thread_created(t, parent); }
+  void on_thread_created(ThreadId t, ThreadId parent) override {
+    inner_.on_thread_created(t, parent);
+  }
   void on_executed(ThreadId t, const Op& op) override { inner_.on_executed(t, op); }
 
  private:

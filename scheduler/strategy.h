@@ -25,8 +25,12 @@ class Strategy {
   virtual ~Strategy() = default;
   // Index into `enabled` (non-empty, ordered by thread id). `step` counts executed steps.
   virtual size_t choose(const std::vector<Candidate>& enabled, uint64_t step) = 0;
-  // Index in [0, n), n >= 1.
+  // Index in [0, n), n >= 2.
   virtual size_t choose_aux(AuxChoice kind, size_t n) = 0;
+  // The step when `only` is the one enabled transition: no choice is made, drawn or logged,
+  // so how many such steps a run takes (JDK code run by a lone thread varies with the JVM's
+  // other threads) does not shift the choices that follow.
+  virtual void forced(const Candidate& /*only*/, uint64_t /*step*/) {}
   // Whether waiting threads may also wake spuriously (they then count as candidates).
   virtual bool allow_spurious() const { return false; }
   virtual void on_thread_created(ThreadId /*t*/, ThreadId /*parent*/) {}

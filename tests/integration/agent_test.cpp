@@ -12,7 +12,9 @@ using test::run_agent;
 
 namespace {
 
-std::string cp() { return test::data_dir() + "/agent"; }
+std::string cp() {
+  return test::data_dir() + "/agent";
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -54,7 +56,9 @@ TEST(Detection, DeadlockIsExit4WithEveryThreadsStack) {
     if (r.status == 0) continue;
     ASSERT_EQ(r.status, 4) << r.err;
     ++deadlocks;
-    EXPECT_NE(r.err.find("DEADLOCK (strategy random, seed " + std::to_string(seed) + ")"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("DEADLOCK (strategy random, seed " + std::to_string(seed) + ")"),
+              std::string::npos)
+        << r.err;
     EXPECT_NE(r.err.find("LockOrder.lambda$main$0(LockOrder.java:5)"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("LockOrder.lambda$main$1(LockOrder.java:6)"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("held by thread 0.1"), std::string::npos) << r.err;
@@ -69,7 +73,8 @@ TEST(Detection, AssertionIsExit3AndTheReplayCommandReproducesIt) {
   std::string report = dir.path() + "/r.json";
   int found = 0;
   for (int seed = 1; seed <= 100 && !found; ++seed) {
-    test::ProcessResult r = run_agent("seed=" + std::to_string(seed) + ",report=" + report, cp(), "LostUpdate");
+    test::ProcessResult r =
+        run_agent("seed=" + std::to_string(seed) + ",report=" + report, cp(), "LostUpdate");
     if (r.status == 0) continue;
     ASSERT_EQ(r.status, 3) << r.err;
     found = seed;
@@ -96,16 +101,18 @@ TEST(Replay, RecordedRunsReplayToTheSameOutcomeAndSameSeedsGiveTheSameSchedule) 
   for (int seed : {3, 11, 29}) {
     std::string sched = dir.path() + "/s" + std::to_string(seed);
     std::string rep = dir.path() + "/r" + std::to_string(seed);
-    test::ProcessResult first = run_agent("seed=" + std::to_string(seed) + ",record=" + sched + ",report=" + rep,
-                                          cp(), "LostUpdate");
+    test::ProcessResult first = run_agent(
+        "seed=" + std::to_string(seed) + ",record=" + sched + ",report=" + rep, cp(), "LostUpdate");
     std::string fp = json_field(slurp(rep), "fingerprint");
     std::string schedule = slurp(sched);
     ASSERT_FALSE(schedule.empty());
     for (int k = 0; k < 3; ++k) {
-      test::ProcessResult again = run_agent("seed=" + std::to_string(seed) + ",record=" + sched + "b", cp(), "LostUpdate");
+      test::ProcessResult again =
+          run_agent("seed=" + std::to_string(seed) + ",record=" + sched + "b", cp(), "LostUpdate");
       EXPECT_EQ(again.status, first.status);
       EXPECT_EQ(slurp(sched + "b"), schedule) << "seed " << seed;
-      test::ProcessResult rep2 = run_agent("replay=" + sched + ",report=" + rep + "b", cp(), "LostUpdate");
+      test::ProcessResult rep2 =
+          run_agent("replay=" + sched + ",report=" + rep + "b", cp(), "LostUpdate");
       EXPECT_EQ(rep2.status, first.status) << rep2.err;
       EXPECT_EQ(json_field(slurp(rep + "b"), "fingerprint"), fp);
     }
@@ -142,7 +149,8 @@ TEST(HiddenBlocks, SynchronizedListWithSynchronizedEqualsCompletes) {
   int hidden = 0;
   for (int seed = 1; seed <= 40; ++seed) {
     std::string rep = dir.path() + "/r";
-    test::ProcessResult r = run_agent("seed=" + std::to_string(seed) + ",report=" + rep, cp(), "HiddenLock");
+    test::ProcessResult r =
+        run_agent("seed=" + std::to_string(seed) + ",report=" + rep, cp(), "HiddenLock");
     ASSERT_EQ(r.status, 0) << "seed " << seed << ": " << r.err;
     EXPECT_EQ(r.out, "size 17\n");
     hidden += json_field(slurp(rep), "hidden_blocks") != "[]";

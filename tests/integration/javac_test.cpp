@@ -24,10 +24,14 @@ TEST(Javac, FullyInstrumentedAndVerifiedJavacCompilesIdentically) {
   a.insert(a.end(), sources.begin(), sources.end());
   test::ProcessResult p = test::run(a);
   ASSERT_EQ(p.status, 0) << p.err;
-  std::vector<std::string> b = {javac,
-                                "-J-agentpath:" + test::agent_path() + "=strategy=none,include=*,accesses=all,verbose",
-                                "-J-XX:+UnlockDiagnosticVMOptions", "-J-XX:+BytecodeVerificationLocal",
-                                "-J-XX:+BytecodeVerificationRemote", "-d", instrumented.path()};
+  std::vector<std::string> b = {
+      javac,
+      "-J-agentpath:" + test::agent_path() + "=strategy=none,include=*,accesses=all,verbose",
+      "-J-XX:+UnlockDiagnosticVMOptions",
+      "-J-XX:+BytecodeVerificationLocal",
+      "-J-XX:+BytecodeVerificationRemote",
+      "-d",
+      instrumented.path()};
   b.insert(b.end(), sources.begin(), sources.end());
   test::ProcessResult q = test::run(b);
   ASSERT_EQ(q.status, 0) << q.err;

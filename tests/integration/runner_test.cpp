@@ -290,3 +290,37 @@ TEST(Runner, BenchUntilBugStopsEachCellAtItsFirstFinding) {
   EXPECT_EQ(cells.size(), 12u);
   EXPECT_GE(stopped, 1) << "no lostupdate cell stopped early";
 }
+
+// A program's finding= names its bug: other findings neither stop --until-bug nor count as the
+// first finding; its params= reach the agent before the strategy's.
+TEST(Runner, FindingNamesTheBugThatCountsAndProgramParamsReachTheAgent) {
+  test::TempDir d;
+  std::string s = d.path() + "/s.xml";
+  std::ofstream(s) << "<suite name='f' runs='25' repetitions='1'>\n<classpath>" << cp()
+                   << "</classpath>\n<strategy name='random'/>\n"
+                      "<program name='other' main='LostUpdate' expect='bug' finding='NoSuchText'"
+                      " params='accesses=all'/>\n"
+                      "<program name='named' main='LostUpdate' expect='bug'"
+                      " finding='lost update'/>\n</suite>\n";
+  std::string out = d.path() + "/o";
+  test::ProcessResult p =
+      run_jsched({"bench", s, "--until-bug", "--jobs", "1", "--seed", "5", "--out", out});
+  EXPECT_EQ(p.status, 1) << p.err;  // 'other' never meets its expectation
+  std::map<std::string, std::vector<json::Value>> by_program;
+  for (const json::Value& r : records(out)) by_program[r.str("program")].push_back(r);
+  const auto& other = by_program["other"];
+  ASSERT_EQ(other.size(), 25u);
+  int bugs = 0;
+  for (const json::Value& r : other) {
+    bugs += r.str("outcome") == "bug";
+    EXPECT_NE(r.str("replay").find(",accesses=all "), std::string::npos) << r.dump();
+  }
+  EXPECT_GE(bugs, 1) << "LostUpdate's bug never showed in 25 runs";
+  const auto& named = by_program["named"];
+  ASSERT_FALSE(named.empty());
+  EXPECT_LT(named.size(), 25u);
+  EXPECT_EQ(named.back().str("outcome"), "bug");
+  std::string summary = slurp(out + "/summary.csv");
+  EXPECT_NE(summary.find("other,random,25,"), std::string::npos) << summary;
+  EXPECT_NE(p.out.find("bug (NOT MET)"), std::string::npos) << p.out;
+}

@@ -1,0 +1,42 @@
+// RAPOS on the real JVM: paper 000's Figure 1 program, and bugs inside java.util reached by
+// instrumenting the JDK's collections.
+#include <gtest/gtest.h>
+
+#include "tests/integration/agent_runner.h"
+#include "tests/support/binomial.h"
+#include "tests/support/test_paths.h"
+
+using namespace jsched;
+
+namespace {
+
+std::string cp() {
+  return test::data_dir() + "/agent";
+}
+
+int assertion_hits(const std::string& strategy, int seeds) {
+  int hits = 0;
+  for (int s = 1; s <= seeds; ++s) {
+    test::ProcessResult r = test::run_agent(
+        "strategy=" + strategy + ",accesses=volatile,seed=" + std::to_string(s), cp(), "Figure1");
+    EXPECT_TRUE(r.status == 0 || r.status == 3) << strategy << " seed " << s << ": " << r.err;
+    hits += r.status == 3;
+  }
+  return hits;
+}
+
+}  // namespace
+
+// Acceptance 1 of issue 6. The model's probabilities are 1/16 (random) and 1/4 (RAPOS): each
+// count must be consistent with its model, and RAPOS must hit at least twice as often.
+TEST(RaposJvm, Figure1AssertionAtLeastTwiceAsOftenAsRandomOver200Seeds) {
+  const int n = 200;
+  int random = assertion_hits("random", n);
+  int rapos = assertion_hits("rapos", n);
+  test::Interval ri = test::wilson(uint64_t(random), n), qi = test::wilson(uint64_t(rapos), n);
+  EXPECT_LE(ri.lo, 1.0 / 16) << random;
+  EXPECT_GE(ri.hi, 1.0 / 16) << random;
+  EXPECT_LE(qi.lo, 1.0 / 4) << rapos;
+  EXPECT_GE(qi.hi, 1.0 / 4) << rapos;
+  EXPECT_GE(rapos, 2 * random) << "rapos " << rapos << ", random " << random << " of " << n;
+}
