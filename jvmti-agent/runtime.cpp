@@ -14,6 +14,7 @@
 #include "jvmti-agent/json.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
+#include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
 
 namespace jsched::agent {
@@ -254,6 +255,21 @@ void Runtime::hidden_block(ThreadCtx& ctx, const std::string& what) {
   if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + ": " + what);
 }
 
+namespace {
+
+// In JDK mode the hooks live in java.lang.Thread: recognise them by name and descriptor, which
+// no method of Thread itself has.
+bool is_hook(const char* name, const char* sig) {
+  if (!name || !sig) return false;
+  for (size_t h = 0; h < rw::kHookCount; ++h) {
+    const rw::HookInfo& info = rw::hook_info(rw::Hook(h));
+    if (std::strcmp(name, info.name) == 0 && std::strcmp(sig, info.desc) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string Runtime::stack_of(jthread t) {
   jvmtiFrameInfo frames[48];
   jint count = 0;
@@ -263,7 +279,7 @@ std::string Runtime::stack_of(jthread t) {
   for (jint i = 0; i < count; ++i) {
     char *name = nullptr, *sig = nullptr, *csig = nullptr, *file = nullptr;
     jclass cls = nullptr;
-    jvmti_->GetMethodName(frames[i].method, &name, nullptr, nullptr);
+    jvmti_->GetMethodName(frames[i].method, &name, &sig, nullptr);
     jvmti_->GetMethodDeclaringClass(frames[i].method, &cls);
     if (cls) jvmti_->GetClassSignature(cls, &csig, nullptr);
     std::string cname = csig ? std::string(csig + 1, std::strlen(csig) - 2) : "?";
@@ -281,7 +297,8 @@ std::string Runtime::stack_of(jthread t) {
       jvmti_->Deallocate(reinterpret_cast<unsigned char*>(table));
     }
     if (cls) jvmti_->GetSourceFileName(cls, &file);
-    bool ours = cname == "java.lang.JSchedShim" || (name && std::strncmp(name, "jsched", 6) == 0);
+    bool ours = cname == "java.lang.JSchedShim" || (name && std::strncmp(name, "jsched", 6) == 0) ||
+                (cname == "java.lang.Thread" && is_hook(name, sig));
     if (!ours) {
       out += "\n    at " + cname + "." + (name ? name : "?") + "(" +
              (file ? file : "Unknown Source") +
