@@ -79,13 +79,19 @@ std::vector<std::pair<uint64_t, uint32_t>> PctStrategy::change_points_of(uint64_
   return out;  // the map orders by (var, j)
 }
 
+void PctStrategy::after_step(uint64_t step) {
+  if (last_ == kNoThread) return;
+  auto it = step_points_.find(step);
+  if (it != step_points_.end()) change_point(last_, it->second);
+}
+
+void PctStrategy::forced(const Candidate& only, uint64_t step) {
+  after_step(step);
+  last_ = only.thread;
+}
+
 size_t PctStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {
-  // `step` steps have executed; the thread that ran step number `step` drops at a change point.
-  if (last_ != kNoThread) {
-    auto it = step_points_.find(step);
-    if (it != step_points_.end())
-      priority_[last_] = opts_.bounded ? fresh_priority() : double(it->second);
-  }
+  after_step(step);
   size_t best = 0;
   for (size_t i = 1; i < enabled.size(); ++i) {
     if (priority_[enabled[i].thread] > priority_[enabled[best].thread]) best = i;

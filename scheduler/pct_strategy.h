@@ -39,7 +39,7 @@ class PctStrategy : public Strategy {
 
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   // Change points count every step, forced ones included.
-  void forced(const Candidate& only, uint64_t step) override { choose({only}, step); }
+  void forced(const Candidate& only, uint64_t step) override;
   size_t choose_aux(AuxChoice, size_t n) override { return size_t(rng_.below(n)); }
   void on_thread_created(ThreadId t, ThreadId parent) override;
   void on_executed(ThreadId t, const Op& op) override;
@@ -52,6 +52,8 @@ class PctStrategy : public Strategy {
   std::vector<std::pair<uint64_t, uint32_t>> change_points_of(uint64_t var) const;
   // Change point i happens in thread t: for callers that count accesses themselves (the agent
   // counts them in Java, without a scheduling point per access).
+  // The thread that ran step number `step` drops if that step is a change point.
+  void after_step(uint64_t step);
   void change_point(ThreadId t, uint32_t i);
 
  private:

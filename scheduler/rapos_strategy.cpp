@@ -6,6 +6,14 @@ namespace jsched::sched {
 
 namespace {
 
+// A thread's first step and the step after a release or a start touch nothing: they commute
+// with every transition that can still come, so running them at once loses no partial order.
+// (Delaying them, as Fig. 4 would delay any independent transition, only holds back the
+// thread's next real operation.)
+bool runs_at_once(const Op& op) {
+  return op.kind == OpKind::Begin || op.kind == OpKind::Continue;
+}
+
 bool dependent_on(const Candidate& c, const std::vector<Candidate>& set) {
   for (const Candidate& s : set) {
     if (dependent(c.thread, c.op, s.thread, s.op)) return true;
@@ -47,13 +55,8 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
 }
 
 size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
-  // A thread's first step and the step after a release or a start touch nothing: they commute
-  // with every transition that can still come, so running them at once loses no partial order.
-  // (Delaying them, as Fig. 4 would delay any independent transition, only holds back the
-  // thread's next real operation.)
   for (size_t i = 0; i < enabled.size(); ++i) {
-    OpKind k = enabled[i].op.kind;
-    if (k == OpKind::Begin || k == OpKind::Continue) return i;
+    if (runs_at_once(enabled[i].op)) return i;
   }
   for (int attempt = 0; attempt < 2; ++attempt) {
     while (!scheduled_.empty()) {
@@ -73,7 +76,7 @@ size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
 void RaposStrategy::forced(const Candidate& only, uint64_t) {
   // What choose() would do with one enabled transition, without drawing: run it as the next
   // member of the round if it is one, else as a round of its own.
-  if (only.op.kind == OpKind::Begin || only.op.kind == OpKind::Continue) return;
+  if (runs_at_once(only.op)) return;
   while (!scheduled_.empty()) {
     ThreadId t = scheduled_.front();
     scheduled_.pop_front();
