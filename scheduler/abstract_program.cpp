@@ -68,11 +68,15 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
       if (a.kind == AbstractOp::Unlock) {
         model.release(t, lock_id(a.var));
         ++pc[t];
-        continue;
+        if (!p.release_points) continue;
+        Op cont = Op::of(OpKind::Continue);
+        cont.site = int32_t(pc[t]);
+        model.arrive(t, cont);
+        return;
       }
       if (a.kind == AbstractOp::Wait) {
         ++pc[t];
-        if (model.wait(t, lock_id(a.var), false, 0)) return;
+        if (model.wait(t, lock_id(a.var), false, int32_t(pc[t]))) return;
         continue;
       }
       if (a.kind == AbstractOp::Assert) {  // local: no scheduling point
@@ -80,7 +84,9 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
         ++pc[t];
         continue;
       }
-      model.arrive(t, to_op(a));
+      Op op = to_op(a);
+      op.site = int32_t(pc[t] + 1);
+      model.arrive(t, op);
       return;
     }
     model.end(t);
@@ -93,7 +99,7 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
     const ThreadState& ts = model.thread(*t);
     Op done = ts.pending;
     if (done.kind == OpKind::Begin || done.kind == OpKind::Reacquire ||
-        ts.pending.kind == OpKind::Wait) {
+        done.kind == OpKind::Continue || ts.pending.kind == OpKind::Wait) {
       advance(*t);
       continue;
     }

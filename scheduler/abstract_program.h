@@ -51,6 +51,9 @@ struct AbstractOp {
 struct AbstractProgram {
   std::vector<std::vector<AbstractOp>> threads;  // all start together
   uint32_t variables = 8;                        // initial value 0
+  // A scheduling point right after each Unlock, as the agent makes one after every monitor
+  // exit (TSCA's block boundaries need it; the papers' models of 000/003 have none).
+  bool release_points = false;
 };
 
 struct AbstractRun {
@@ -61,7 +64,8 @@ struct AbstractRun {
   std::map<uint32_t, uint64_t> accesses;  // variable -> accesses in this run
 };
 
-// Runs the program once under `strategy`.
+// Runs the program once under `strategy`. Each operation's site is its index in its thread
+// plus one.
 AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy);
 
 // The PCTVB variable id of abstract variable `v` (what Op::var carries for its accesses).

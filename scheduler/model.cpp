@@ -59,6 +59,7 @@ void Model::arrive(ThreadId id, const Op& op) {
   ThreadState& t = threads_.at(id);
   t.pending = op;
   t.status = ThreadState::Pending;
+  strategy_.on_arrive(id, op);
 }
 
 void Model::detach(ThreadId id) {

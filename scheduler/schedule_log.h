@@ -54,6 +54,7 @@ class RecordingStrategy : public Strategy {
   void on_thread_created(ThreadId t, ThreadId parent) override {
     inner_.on_thread_created(t, parent);
   }
+  void on_arrive(ThreadId t, const Op& op) override { inner_.on_arrive(t, op); }
   void on_executed(ThreadId t, const Op& op) override { inner_.on_executed(t, op); }
 
  private:

@@ -34,6 +34,8 @@ class Strategy {
   // Whether waiting threads may also wake spuriously (they then count as candidates).
   virtual bool allow_spurious() const { return false; }
   virtual void on_thread_created(ThreadId /*t*/, ThreadId /*parent*/) {}
+  // `t` reached a scheduling point wanting to perform `op` (before any decision on it).
+  virtual void on_arrive(ThreadId /*t*/, const Op& /*op*/) {}
   virtual void on_executed(ThreadId /*t*/, const Op& /*op*/) {}
 };
 
