@@ -40,6 +40,28 @@ void check(jvmtiError e, const char* what) {
 sched::ScheduleLog g_replay_log;
 Options g_recorded;
 
+// A code location as TSCA names block ends: stable across runs, no spaces.
+std::string site_location(int32_t site) {
+  const Site* s = state().sites.get(site);
+  if (!s) return "?";
+  return *s->cls + "." + *s->method + *s->method_desc + "@" + std::to_string(s->bci);
+}
+
+// The TSCA plan, checked whole (its coverage must fit its blocks) before the run starts.
+std::unique_ptr<sched::TscaPlan> load_tsca_plan(const std::string& path, uint32_t t) {
+  try {
+    auto p = std::make_unique<sched::TscaPlan>(sched::TscaPlan::read(path));
+    if (p->t != t) {
+      fatal("plan: " + path + " is for t=" + std::to_string(p->t) + ", the run has t=" +
+            std::to_string(t));
+    }
+    p->coverage();
+    return p;
+  } catch (const sched::TscaPlanError& e) {
+    fatal(std::string("plan: ") + e.what());
+  }
+}
+
 sched::VariablePlan load_plan(const std::string& path) {
   try {
     return sched::VariablePlan::read(path);
@@ -113,6 +135,13 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
         };
       }
       return pct;
+    }
+    case Strategy::Tsca: {
+      std::vector<sched::ThreadId> schedule;
+      if (s.tsca_plan) schedule = s.tsca_plan->schedule;
+      auto tsca = std::make_unique<sched::TscaStrategy>(o.seed, std::move(schedule), site_location);
+      s.tsca = tsca.get();
+      return tsca;
     }
     case Strategy::Replay:
       if (g_recorded.strategy == Strategy::Pctvb) {
@@ -231,7 +260,10 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     _exit(2);
   }
   jvmtiEnv* jvmti = st->jvmti;
-  if (!run.plan.empty()) st->plan = load_plan(run.plan);
+  if (!run.plan.empty() && run.strategy == Strategy::Tsca)
+    st->tsca_plan = load_tsca_plan(run.plan, run.t);
+  else if (!run.plan.empty())
+    st->plan = load_plan(run.plan);
   if (!opts.profile.empty() || run.strategy == Strategy::Pctvb) {
     // Variables are tags in an environment of their own; the main one's tags name objects.
     if (vm->GetEnv(reinterpret_cast<void**>(&st->tag_env), JVMTI_VERSION_11) != JNI_OK)

@@ -13,6 +13,8 @@
 #include "jvmti-agent/profile_recorder.h"
 #include "jvmti-agent/site_registry.h"
 #include "jvmti-agent/variable_tracker.h"
+#include "scheduler/tsca_plan.h"
+#include "scheduler/tsca_strategy.h"
 #include "rewriter/config.h"
 #include "scheduler/variable_plan.h"
 
@@ -33,7 +35,9 @@ struct AgentState {
   // Field and array accesses are scheduling points (they may be instrumented for profiling
   // or tracking only).
   bool access_points = false;
-  sched::VariablePlan plan;                   // plan=, when given
+  sched::VariablePlan plan;                   // plan=, when given (pct, pctvb)
+  std::unique_ptr<sched::TscaPlan> tsca_plan;  // plan=, when given (tsca)
+  sched::TscaStrategy* tsca = nullptr;         // the run's strategy under tsca
   std::unique_ptr<ProfileRecorder> profile;   // profile=
   std::unique_ptr<VariableTracker> tracker;   // PCTVB
   VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority

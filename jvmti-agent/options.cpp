@@ -114,6 +114,8 @@ Options parse_options(const std::string& text) {
       o.iterations = parse_u64(key, v, 1, UINT64_MAX);
     } else if (key == "depth") {
       o.depth = uint32_t(parse_u64(key, v, 1, 1000));
+    } else if (key == "t") {
+      o.t = uint32_t(parse_u64(key, v, 1, 4));
     } else if (key == "vars") {
       o.vars = uint32_t(parse_u64(key, v, 1, 1000));
     } else if (key == "steps") {
@@ -148,9 +150,8 @@ Options parse_options(const std::string& text) {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
     } else {
       bad("unknown option '" + key +
-          "' (known: strategy, seed, iterations, depth, vars, steps, bounded, plan, profile, "
-          "record, "
-          "replay, report, include, exclude, accesses, timeout, verbose)");
+          "' (known: strategy, seed, iterations, depth, vars, steps, bounded, t, plan, "
+          "profile, record, replay, report, include, exclude, accesses, timeout, verbose)");
     }
   }
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
@@ -170,6 +171,7 @@ std::string format_options(const Options& o) {
   if (o.vars != 1) s += ",vars=" + std::to_string(o.vars);
   if (o.steps != 0) s += ",steps=" + std::to_string(o.steps);
   if (o.bounded) s += ",bounded=1";
+  if (o.t != 3) s += ",t=" + std::to_string(o.t);
   if (!o.plan.empty()) s += ",plan=" + o.plan;
   auto join = [](const std::vector<std::string>& v) {
     std::string out;

@@ -23,6 +23,7 @@ struct Options {
   uint32_t vars = 1;
   uint64_t steps = 0;    // PCT: the step bound k (0: from the plan, or a default)
   bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (paper 003 §4)
+  uint32_t t = 3;        // TSCA: sequence length for coverage
   std::string plan, record, replay, report;
   std::string profile;               // write this execution's variable profile here
   std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)

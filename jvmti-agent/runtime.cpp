@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "jvmti-agent/json.h"
+#include "jvmti-agent/tsca_report.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
 #include "rewriter/hooks.h"
@@ -420,6 +421,12 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   }
   hidden += "]";
   JsonObject j;
+  if (agent_.tsca) {
+    auto [trace, skipped] = ctl_.inspect([&](sched::Model&) {
+      return std::make_pair(agent_.tsca->trace(), agent_.tsca->skipped());
+    });
+    j.raw("tsca", tsca_report(trace, agent_.tsca_plan.get(), o.t, skipped));
+  }
   j.str("strategy", strategy_name(o.strategy))
       .num("seed", o.seed)
       .str("outcome", names[int(outcome)])

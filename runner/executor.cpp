@@ -134,6 +134,10 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       rec.points = uint64_t(rep.num("scheduling_points"));
       rec.replay = rep.str("replay");
       rec.extra = rep["extra"];
+      if (rep["tsca"].is(json::Value::Object)) {  // the blocks that ran, for the TSCA batch
+        if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
+        rec.extra.set("tsca", rep["tsca"]);
+      }
       if (rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
     } else {
       // No report: the JVM failed before or outside the agent (bad options, a crash, a kill).

@@ -14,6 +14,7 @@
 #include "runner/profile_phase.h"
 #include "runner/reports.h"
 #include "runner/results_dir.h"
+#include "runner/tsca_batch.h"
 
 namespace jsched {
 
@@ -44,7 +45,9 @@ const char* kRunUsage =
     "  --params K=V,..  more agent options for every run (e.g. depth=2,accesses=all)\n"
     "  --profile-runs N profile executions before pctvb (and pct without steps=) runs, whose\n"
     "                   merged counts make the plan (default 10)\n"
-    "  --runs N         executions (default 100)\n"
+    "  --runs N         executions (default 100; tsca: at most this many)\n"
+    "  --t T            tsca: length of the block sequences to cover, 1-4 (default 3)\n"
+    "  --explore N      tsca: random exploration runs before covering schedules (default 2)\n"
     "  --jobs J         executions at a time (default: number of cores)\n"
     "  --seed S         master seed (default: random, printed)\n"
     "  --until-bug      stop at the first finding; other running executions are killed\n"
@@ -135,6 +138,11 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("timeout", json::Value::number(double(cli.number("--timeout", 10000))));
       batch.set("until_bug", json::Value::boolean(opts.until_bug));
       batch.set("profile_runs", json::Value::number(double(cli.number("--profile-runs", 10))));
+      batch.set("t", json::Value::number(double(cli.number("--t", 3))));
+      batch.set("explore", json::Value::number(double(cli.number("--explore", 2))));
+      if (batch.num("t") < 1 || batch.num("t") > 4) return cli.fail("--t must be 1, 2, 3 or 4");
+      if (batch.str("strategy") != "tsca" && (cli.has("--t") || cli.has("--explore")))
+        return cli.fail("--t and --explore belong to --strategy tsca");
       std::string out = cli.value("--out", default_results_dir("run"));
       cli.done();
       dir.emplace(ResultsDir::create(out, batch));
@@ -150,8 +158,13 @@ int cmd_run(const std::vector<std::string>& args) {
       specs.size(), specs.empty() ? "" : specs[0].command.back().c_str(),
       batch.str("strategy").c_str(), (unsigned long long)seed, opts.jobs, dir->path().c_str());
   try {
-    attach_plans(specs, batch, dir->path(), opts);
-    run_batch(specs, *dir, opts);
+    if (batch.str("strategy") == "tsca") {
+      if (opts.shard.count > 1) throw std::runtime_error("tsca batches cannot be sharded");
+      run_tsca_batch(batch, *dir, opts);
+    } else {
+      attach_plans(specs, batch, dir->path(), opts);
+      run_batch(specs, *dir, opts);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "jsched: error: %s\n", e.what());
     return 2;
