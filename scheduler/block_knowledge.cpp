@@ -59,7 +59,14 @@ std::vector<uint32_t> BlockKnowledge::add(const BlockTrace& trace, bool* changed
         if (a != b && fa < lb) add_order(a, b);
       }
     }
-    sequences_[thread] = std::move(seq);
+    // Schedules interleave the sequence that reached the most blocks (a run cut short by a
+    // bug or deadlock does not replace a complete one); the latest among equals.
+    auto distinct = [](const std::vector<uint32_t>& v) {
+      return std::set<uint32_t>(v.begin(), v.end()).size();
+    };
+    auto old = sequences_.find(thread);
+    if (old == sequences_.end() || distinct(seq) >= distinct(old->second))
+      sequences_[thread] = std::move(seq);
   }
   for (auto [i, j] : trace.edges) {
     if (i < ids.size() && j < ids.size() && ids[i] != ids[j]) add_edge(ids[i], ids[j]);

@@ -33,8 +33,8 @@ class BlockKnowledge {
   // or different threads and `b` is not known to precede `a` always.
   bool may_precede(uint32_t a, uint32_t b) const;
 
-  // Each thread's blocks in the order of the latest execution that ran it (schedules are
-  // built by interleaving these).
+  // Each thread's blocks in the order of an execution that reached the most of them (the
+  // latest such); schedules are built by interleaving these.
   const std::map<uint32_t, std::vector<uint32_t>>& sequences() const { return sequences_; }
   const std::set<Pair>& orders() const { return orders_; }
   const std::set<Pair>& edges() const { return edges_; }
