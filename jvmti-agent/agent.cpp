@@ -52,8 +52,8 @@ std::unique_ptr<sched::TscaPlan> load_tsca_plan(const std::string& path, uint32_
   try {
     auto p = std::make_unique<sched::TscaPlan>(sched::TscaPlan::read(path));
     if (p->t != t) {
-      fatal("plan: " + path + " is for t=" + std::to_string(p->t) + ", the run has t=" +
-            std::to_string(t));
+      fatal("plan: " + path + " is for t=" + std::to_string(p->t) +
+            ", the run has t=" + std::to_string(t));
     }
     p->coverage();
     return p;

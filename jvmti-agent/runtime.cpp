@@ -12,9 +12,9 @@
 #include <thread>
 
 #include "jvmti-agent/json.h"
-#include "jvmti-agent/tsca_report.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
+#include "jvmti-agent/tsca_report.h"
 #include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
 

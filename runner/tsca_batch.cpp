@@ -141,7 +141,8 @@ uint64_t run_tsca_batch(const json::Value& b, ResultsDir& dir, const BatchOption
     last_known = c.known();
   }
   const sched::SequenceCoverage& c = planner.coverage();
-  std::fprintf(stderr, "jsched: tsca: %s after %llu executions: %zu of %zu known %u-way sequences "
+  std::fprintf(stderr,
+               "jsched: tsca: %s after %llu executions: %zu of %zu known %u-way sequences "
                "(%.2f%%), %zu blocks\n",
                planner.complete() ? "full coverage" : "stopped", (unsigned long long)next_index,
                c.covered(), c.known(), t, c.percent(), planner.knowledge().size());

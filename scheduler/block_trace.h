@@ -12,7 +12,7 @@
 namespace jsched::sched {
 
 struct BlockOccurrence {
-  uint32_t thread = 0;  // creation index
+  uint32_t thread = 0;     // creation index
   std::string start, end;  // locations: "begin", "end" or a code location
   bool operator==(const BlockOccurrence&) const = default;
 };

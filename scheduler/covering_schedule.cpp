@@ -130,7 +130,7 @@ CoveringSchedule build_schedule(const BlockKnowledge& k, const SequenceCoverage&
   }
   std::vector<bool> done(c.known(), false), placed(occ.block.size(), false);
   std::vector<std::vector<uint32_t>> pos(n);
-  std::vector<size_t> next;  // thread slot -> its next occurrence
+  std::vector<size_t> next;                       // thread slot -> its next occurrence
   std::vector<double> when(occ.block.size(), 0);  // Rates: each occurrence's time
   for (auto [begin, end] : occ.of) {
     next.push_back(begin);

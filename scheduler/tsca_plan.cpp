@@ -49,7 +49,8 @@ TscaPlan TscaPlan::read(const std::string& path) {
     std::string kw;
     in >> kw;
     if (no == 1) {
-      if (line != "jsched-tsca-plan 1") fail("not a TSCA plan (first line must be 'jsched-tsca-plan 1')");
+      if (line != "jsched-tsca-plan 1")
+        fail("not a TSCA plan (first line must be 'jsched-tsca-plan 1')");
       continue;
     }
     const size_t blocks = p.knowledge.size();
@@ -99,9 +100,8 @@ TscaPlan TscaPlan::read(const std::string& path) {
 std::unique_ptr<SequenceCoverage> TscaPlan::coverage() const {
   auto c = std::make_unique<SequenceCoverage>(knowledge, t);
   if (c->known() != known || (!covered.empty() && !c->load_covered_hex(covered)))
-    throw TscaPlanError("the plan's covered flags do not fit its blocks (" +
-                        std::to_string(known) + " sequences recorded, " +
-                        std::to_string(c->known()) + " enumerated)");
+    throw TscaPlanError("the plan's covered flags do not fit its blocks (" + std::to_string(known) +
+                        " sequences recorded, " + std::to_string(c->known()) + " enumerated)");
   return c;
 }
 

@@ -120,7 +120,8 @@ BlockTrace TscaStrategy::trace() const {
     out.blocks.push_back(blocks_[i]);
   }
   for (auto [a, b] : edges_) {
-    if (index[a] >= 0 && index[b] >= 0) out.edges.emplace_back(uint32_t(index[a]), uint32_t(index[b]));
+    if (index[a] >= 0 && index[b] >= 0)
+      out.edges.emplace_back(uint32_t(index[a]), uint32_t(index[b]));
   }
   return out;
 }

@@ -36,11 +36,11 @@ class TscaStrategy : public Strategy {
 
  private:
   struct PerThread {
-    int64_t open = -1;          // occurrence index of the block in progress
-    bool ending = false;        // released a monitor: the block ends at the next decision
+    int64_t open = -1;             // occurrence index of the block in progress
+    bool ending = false;           // released a monitor: the block ends at the next decision
     std::string resume = "begin";  // where the next block starts
-    int64_t last = -1;          // the thread's most recent block
-    int64_t after_start = -1;   // first block must follow this occurrence (the parent's)
+    int64_t last = -1;             // the thread's most recent block
+    int64_t after_start = -1;      // first block must follow this occurrence (the parent's)
   };
   PerThread& per(ThreadId t);
   void close(ThreadId t, const std::string& end);

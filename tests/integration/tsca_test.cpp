@@ -23,10 +23,26 @@ json::Value read_json(const std::string& path) {
 
 // Executions `jsched run --strategy tsca` needed for full coverage (0: not reached).
 int executions_to_full(const std::string& out, uint32_t m, uint32_t t, uint64_t seed) {
-  test::ProcessResult r = test::run(
-      {JSCHED_BIN, "run", "--strategy", "tsca", "--t", std::to_string(t), "--runs", "200", "--seed",
-       std::to_string(seed), "--jobs", "2", "--out", out, "--", test::java_bin(), "-cp",
-       JSCHED_SAMPLES_CLASSES, "jsched.samples.tscabench.Main", std::to_string(m)});
+  test::ProcessResult r = test::run({JSCHED_BIN,
+                                     "run",
+                                     "--strategy",
+                                     "tsca",
+                                     "--t",
+                                     std::to_string(t),
+                                     "--runs",
+                                     "200",
+                                     "--seed",
+                                     std::to_string(seed),
+                                     "--jobs",
+                                     "2",
+                                     "--out",
+                                     out,
+                                     "--",
+                                     test::java_bin(),
+                                     "-cp",
+                                     JSCHED_SAMPLES_CLASSES,
+                                     "jsched.samples.tscabench.Main",
+                                     std::to_string(m)});
   EXPECT_EQ(r.status, 0) << r.err;
   std::smatch mt;
   if (!std::regex_search(r.err, mt, std::regex("full coverage after ([0-9]+) executions")))
@@ -38,9 +54,9 @@ int executions_to_full(const std::string& out, uint32_t m, uint32_t t, uint64_t 
 
 TEST(TscaJvm, ReportsFiveBlocksPerWorkerAndStartAndJoinOrders) {
   test::TempDir d;
-  test::ProcessResult r = test::run_agent("strategy=tsca,seed=3,report=" + d.path() + "/r.json",
-                                          JSCHED_SAMPLES_CLASSES, "jsched.samples.tscabench.Main",
-                                          {}, {"4"});
+  test::ProcessResult r =
+      test::run_agent("strategy=tsca,seed=3,report=" + d.path() + "/r.json", JSCHED_SAMPLES_CLASSES,
+                      "jsched.samples.tscabench.Main", {}, {"4"});
   ASSERT_EQ(r.status, 0) << r.err;
   json::Value t = read_json(d.path() + "/r.json")["tsca"];
   std::map<double, int> per_thread;

@@ -62,16 +62,16 @@ TEST(SequenceCount, ThesisFigure38) {
   EXPECT_EQ(count_sequences(5, 5, 3), 10550u);
   // Fig. 38 labels the varying column n, but its values are those of m threads of n = 5
   // blocks (the sizes of Table 4): for m = 5 and n = 10 there are 87,600 sequences, not 103,600.
-  const std::pair<uint32_t, uint64_t> rows[] = {{5, 10550},     {10, 103600},   {15, 372900},
-                                                {20, 912200},   {25, 1815250},  {30, 3175800},
-                                                {40, 7644400},  {50, 15068000}};
+  const std::pair<uint32_t, uint64_t> rows[] = {{5, 10550},    {10, 103600},  {15, 372900},
+                                                {20, 912200},  {25, 1815250}, {30, 3175800},
+                                                {40, 7644400}, {50, 15068000}};
   for (auto [m, expected] : rows) EXPECT_EQ(count_sequences(m, 5, 3), expected) << "m=" << m;
   EXPECT_EQ(count_sequences(5, 10, 3), 87600u);
 }
 
 TEST(SequenceCount, SmallCasesByHand) {
-  EXPECT_EQ(count_sequences(1, 5, 3), 10u);  // C(5,3), order fixed
-  EXPECT_EQ(count_sequences(2, 1, 2), 2u);   // ab, ba
+  EXPECT_EQ(count_sequences(1, 5, 3), 10u);      // C(5,3), order fixed
+  EXPECT_EQ(count_sequences(2, 1, 2), 2u);       // ab, ba
   EXPECT_EQ(count_sequences(2, 2, 2), 2u + 8u);  // a1a2, b1b2; 4 cross pairs in 2 orders
 }
 
@@ -122,9 +122,9 @@ TEST(TscaStrategy, TakesTheNextEnabledEntryWhenTheDueThreadIsBlocked) {
   // two blocks, then thread 1's last.
   AbstractProgram p;
   p.release_points = true;
-  p.threads = {{AbstractOp::lock(0), AbstractOp::lock(1), AbstractOp::unlock(1),
-                AbstractOp::unlock(0)},
-               {AbstractOp::lock(0), AbstractOp::unlock(0)}};
+  p.threads = {
+      {AbstractOp::lock(0), AbstractOp::lock(1), AbstractOp::unlock(1), AbstractOp::unlock(0)},
+      {AbstractOp::lock(0), AbstractOp::unlock(0)}};
   TscaStrategy s(3, {0, 1, 2, 1, 2, 2}, site_name);
   run_abstract(p, s);
   std::vector<ThreadId> ran;
@@ -143,8 +143,8 @@ size_t executions_to_full(uint32_t m, uint32_t t, uint64_t seed,
   while (!planner.complete() && runs < 500) {
     std::vector<CoveringSchedule> next = planner.next(1, rng);
     if (next.empty()) break;
-    CoverageProgress pr =
-        planner.add(run_tsca(p, seed + runs, schedule_threads(planner.knowledge(), next[0].blocks)));
+    CoverageProgress pr = planner.add(
+        run_tsca(p, seed + runs, schedule_threads(planner.knowledge(), next[0].blocks)));
     // Every block boundary is free here, so executions follow their schedules exactly.
     EXPECT_EQ(pr.fresh, next[0].gain);
     ++runs;
