@@ -1,6 +1,7 @@
 #include "jvmti-agent/tsca_report.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "jvmti-agent/json.h"
 #include "scheduler/tsca_planner.h"
@@ -9,9 +10,6 @@ namespace jsched::agent {
 
 std::string tsca_report(const sched::BlockTrace& trace, const sched::TscaPlan* plan, uint32_t t,
                         size_t skipped) {
-  sched::TscaPlanner planner(t);
-  if (plan) planner.restore(plan->knowledge, plan->coverage());
-  sched::CoverageProgress p = planner.add(trace);
   std::string blocks = "[";
   for (size_t i = 0; i < trace.blocks.size(); ++i) {
     const sched::BlockOccurrence& b = trace.blocks[i];
@@ -25,9 +23,18 @@ std::string tsca_report(const sched::BlockTrace& trace, const sched::TscaPlan* p
              std::to_string(trace.edges[i].second) + "]";
   }
   edges += "]";
+  JsonObject j;
+  sched::CoverageProgress p;
+  try {
+    sched::TscaPlanner planner(t);
+    if (plan) planner.restore(plan->knowledge, plan->coverage());
+    p = planner.add(trace);
+  } catch (const std::length_error& e) {
+    // The blocks still go into the report; only the coverage figures are missing.
+    j.str("error", e.what());
+  }
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.2f", p.percent());
-  JsonObject j;
   j.num("t", t)
       .num("covered", p.here)
       .num("new", p.fresh)

@@ -55,7 +55,11 @@ std::string tail_lines(const std::string& text, size_t max_lines) {
 
 std::string find_agent(const std::string& explicit_path) {
   if (!explicit_path.empty()) return explicit_path;
-  if (const char* env = std::getenv("JSCHED_AGENT")) return env;
+  if (const char* env = std::getenv("JSCHED_AGENT"); env && *env) {
+    if (!fs::exists(env))
+      throw std::runtime_error(std::string("JSCHED_AGENT: no such file: ") + env);
+    return env;
+  }
   fs::path exe = fs::read_symlink("/proc/self/exe").parent_path();
   for (fs::path p :
        {exe / "libjsched.so", exe / "../lib/libjsched.so", exe / "../jvmti-agent/libjsched.so"}) {

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace jsched::sched {
 
-SequenceCoverage::SequenceCoverage(const BlockKnowledge& k, uint32_t t) : t_(t), blocks_(k.size()) {
+SequenceCoverage::SequenceCoverage(const BlockKnowledge& k, uint32_t t, size_t limit)
+    : t_(t), blocks_(k.size()) {
   if (t < 1 || t > kMaxT) throw std::invalid_argument("t must be between 1 and 4");
   if (blocks_ >= 0xffff) throw std::invalid_argument("too many blocks for sequence coverage");
   const size_t n = blocks_;
@@ -19,6 +21,11 @@ SequenceCoverage::SequenceCoverage(const BlockKnowledge& k, uint32_t t) : t_(t),
   uint32_t ids[kMaxT];
   auto extend = [&](auto& self, uint32_t depth) -> void {
     if (depth == t) {
+      if (tuples_.size() == limit) {
+        throw std::length_error("more than " + std::to_string(limit) + " " + std::to_string(t) +
+                                "-way sequences over " + std::to_string(n) +
+                                " blocks: use a smaller t");
+      }
       tuples_.push_back(pack(ids));
       return;
     }

@@ -14,9 +14,12 @@ namespace jsched::sched {
 class SequenceCoverage {
  public:
   static constexpr uint32_t kMaxT = 4;
+  // Beyond this the sequences are not enumerated (memory: 8 bytes each).
+  static constexpr size_t kMaxSequences = 20'000'000;
 
-  // Enumerates the feasible t-way sequences of `k` (1 <= t <= kMaxT).
-  SequenceCoverage(const BlockKnowledge& k, uint32_t t);
+  // Enumerates the feasible t-way sequences of `k` (1 <= t <= kMaxT). Throws
+  // std::length_error when there are more than `limit`.
+  SequenceCoverage(const BlockKnowledge& k, uint32_t t, size_t limit = kMaxSequences);
 
   uint32_t t() const { return t_; }
   size_t known() const { return tuples_.size(); }

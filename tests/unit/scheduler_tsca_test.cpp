@@ -86,6 +86,16 @@ TEST(SequenceCoverage, EnumerationMatchesTheFormula) {
   }
 }
 
+TEST(SequenceCoverage, RefusesToEnumerateTooManySequences) {
+  EXPECT_NO_THROW(SequenceCoverage(chains(4, 4), 3, count_sequences(4, 4, 3)));
+  try {
+    SequenceCoverage(chains(4, 4), 3, 1000);
+    FAIL() << "no error";
+  } catch (const std::length_error& e) {
+    EXPECT_STREQ(e.what(), "more than 1000 3-way sequences over 16 blocks: use a smaller t");
+  }
+}
+
 TEST(TscaStrategy, RecordsTheBlocksOfFigure39) {
   BlockTrace tr = run_tsca(figure39(3), 1);
   std::map<uint32_t, std::vector<BlockOccurrence>> per;
