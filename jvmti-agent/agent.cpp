@@ -47,18 +47,22 @@ std::string site_location(int32_t site) {
   return *s->cls + "." + *s->method + *s->method_desc + "@" + std::to_string(s->bci);
 }
 
-// The TSCA plan, checked whole (its coverage must fit its blocks) before the run starts.
-std::unique_ptr<sched::TscaPlan> load_tsca_plan(const std::string& path, uint32_t t) {
+// The TSCA plan, checked whole (its coverage must fit its blocks) before the run starts: its
+// schedule, and what it knows and covers for the report's coverage.
+void load_tsca_plan(AgentState& s, const std::string& path, uint32_t t) {
   try {
-    auto p = std::make_unique<sched::TscaPlan>(sched::TscaPlan::read(path));
-    if (p->t != t) {
-      fatal("plan: " + path + " is for t=" + std::to_string(p->t) +
+    sched::TscaPlan p = sched::TscaPlan::read(path);
+    if (p.t != t) {
+      fatal("plan: " + path + " is for t=" + std::to_string(p.t) +
             ", the run has t=" + std::to_string(t));
     }
-    p->coverage();
-    return p;
+    s.tsca_planner = std::make_unique<sched::TscaPlanner>(t);
+    s.tsca_planner->restore(p.knowledge, p.coverage());
+    s.tsca_schedule = std::move(p.schedule);
   } catch (const sched::TscaPlanError& e) {
     fatal(std::string("plan: ") + e.what());
+  } catch (const std::length_error& e) {
+    fatal("plan: " + path + ": " + e.what());
   }
 }
 
@@ -137,9 +141,8 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
       return pct;
     }
     case Strategy::Tsca: {
-      std::vector<sched::ThreadId> schedule;
-      if (s.tsca_plan) schedule = s.tsca_plan->schedule;
-      auto tsca = std::make_unique<sched::TscaStrategy>(o.seed, std::move(schedule), site_location);
+      if (!s.tsca_planner) s.tsca_planner = std::make_unique<sched::TscaPlanner>(o.t);
+      auto tsca = std::make_unique<sched::TscaStrategy>(o.seed, s.tsca_schedule, site_location);
       s.tsca = tsca.get();
       return tsca;
     }
@@ -261,7 +264,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   }
   jvmtiEnv* jvmti = st->jvmti;
   if (!run.plan.empty() && run.strategy == Strategy::Tsca)
-    st->tsca_plan = load_tsca_plan(run.plan, run.t);
+    load_tsca_plan(*st, run.plan, run.t);
   else if (!run.plan.empty())
     st->plan = load_plan(run.plan);
   if (!opts.profile.empty() || run.strategy == Strategy::Pctvb) {

@@ -15,6 +15,7 @@
 #include "jvmti-agent/variable_tracker.h"
 #include "rewriter/config.h"
 #include "scheduler/tsca_plan.h"
+#include "scheduler/tsca_planner.h"
 #include "scheduler/tsca_strategy.h"
 #include "scheduler/variable_plan.h"
 
@@ -35,13 +36,15 @@ struct AgentState {
   // Field and array accesses are scheduling points (they may be instrumented for profiling
   // or tracking only).
   bool access_points = false;
-  sched::VariablePlan plan;                    // plan=, when given (pct, pctvb)
-  std::unique_ptr<sched::TscaPlan> tsca_plan;  // plan=, when given (tsca)
-  sched::TscaStrategy* tsca = nullptr;         // the run's strategy under tsca
-  std::unique_ptr<ProfileRecorder> profile;    // profile=
-  std::unique_ptr<VariableTracker> tracker;    // PCTVB
-  VariableTracker::ChangePoint change_point;   // PCTVB: lowers a thread's priority
-  jvmtiEnv* tag_env = nullptr;                 // tags for variables (profile, tracking)
+  sched::VariablePlan plan;  // plan=, when given (pct, pctvb)
+  // tsca: the plan's schedule, and what is known and covered (the plan's, else nothing).
+  std::vector<sched::ThreadId> tsca_schedule;
+  std::unique_ptr<sched::TscaPlanner> tsca_planner;
+  sched::TscaStrategy* tsca = nullptr;        // the run's strategy under tsca
+  std::unique_ptr<ProfileRecorder> profile;   // profile=
+  std::unique_ptr<VariableTracker> tracker;   // PCTVB
+  VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
+  jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
   // Set once the hooks' class exists and classes may be rewritten to call it.
   std::atomic<bool> hooks_ready{false};
   jobject platform_loader = nullptr;  // global ref, known from VM start on

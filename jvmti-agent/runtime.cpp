@@ -425,7 +425,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     auto [trace, skipped] = ctl_.inspect([&](sched::Model&) {
       return std::make_pair(agent_.tsca->trace(), agent_.tsca->skipped());
     });
-    j.raw("tsca", tsca_report(trace, agent_.tsca_plan.get(), o.t, skipped));
+    j.raw("tsca", tsca_report(trace, *agent_.tsca_planner, skipped));
   }
   j.str("strategy", strategy_name(o.strategy))
       .num("seed", o.seed)

@@ -4,11 +4,10 @@
 #include <stdexcept>
 
 #include "jvmti-agent/json.h"
-#include "scheduler/tsca_planner.h"
 
 namespace jsched::agent {
 
-std::string tsca_report(const sched::BlockTrace& trace, const sched::TscaPlan* plan, uint32_t t,
+std::string tsca_report(const sched::BlockTrace& trace, sched::TscaPlanner& planner,
                         size_t skipped) {
   std::string blocks = "[";
   for (size_t i = 0; i < trace.blocks.size(); ++i) {
@@ -26,8 +25,6 @@ std::string tsca_report(const sched::BlockTrace& trace, const sched::TscaPlan* p
   JsonObject j;
   sched::CoverageProgress p;
   try {
-    sched::TscaPlanner planner(t);
-    if (plan) planner.restore(plan->knowledge, plan->coverage());
     p = planner.add(trace);
   } catch (const std::length_error& e) {
     // The blocks still go into the report; only the coverage figures are missing.
@@ -35,7 +32,7 @@ std::string tsca_report(const sched::BlockTrace& trace, const sched::TscaPlan* p
   }
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.2f", p.percent());
-  j.num("t", t)
+  j.num("t", planner.coverage().t())
       .num("covered", p.here)
       .num("new", p.fresh)
       .num("cumulative", p.covered)

@@ -5,12 +5,13 @@
 #include <string>
 
 #include "scheduler/block_trace.h"
-#include "scheduler/tsca_plan.h"
+#include "scheduler/tsca_planner.h"
 
 namespace jsched::agent {
 
-// JSON object; `plan` may be null (no plan: coverage counts this execution alone).
-std::string tsca_report(const sched::BlockTrace& trace, const sched::TscaPlan* plan, uint32_t t,
+// JSON object; `planner` holds what the plan knew and covered (nothing without a plan) and
+// learns this execution.
+std::string tsca_report(const sched::BlockTrace& trace, sched::TscaPlanner& planner,
                         size_t skipped);
 
 }  // namespace jsched::agent

@@ -137,7 +137,7 @@ uint64_t run_tsca_batch(const json::Value& b, ResultsDir& dir, const BatchOption
     std::fprintf(stderr, "jsched: tsca: %llu executions%s, %u-way coverage %zu/%zu (%.2f%%)%s\n",
                  (unsigned long long)next_index, exploring ? " (exploring)" : "", t, c.covered(),
                  c.known(), c.percent(),
-                 c.known() != last_known && last_known ? ", new blocks found" : "");
+                 c.known() != last_known && last_known ? ", more sequences known" : "");
     last_known = c.known();
   }
   const sched::SequenceCoverage& c = planner.coverage();

@@ -187,10 +187,7 @@ CoveringSchedule build_schedule(const BlockKnowledge& k, const SequenceCoverage&
     pos[b].push_back(uint32_t(out.blocks.size()));
     out.blocks.push_back(b);
   }
-  if (!greedy) {
-    auto p = SequenceCoverage::positions(out.blocks, n);
-    for (size_t i = 0; i < c.known(); ++i) out.gain += !c.is_covered(i) && c.contains(p, i);
-  }
+  if (!greedy) out.gain = c.count(out.blocks, true);
   return out;
 }
 

@@ -102,10 +102,11 @@ size_t SequenceCoverage::add(const std::vector<uint32_t>& blocks) {
   return fresh;
 }
 
-size_t SequenceCoverage::count(const std::vector<uint32_t>& blocks) const {
+size_t SequenceCoverage::count(const std::vector<uint32_t>& blocks, bool uncovered_only) const {
   auto pos = positions(blocks, blocks_);
   size_t n = 0;
-  for (size_t i = 0; i < tuples_.size(); ++i) n += contains(pos, i) ? 1 : 0;
+  for (size_t i = 0; i < tuples_.size(); ++i)
+    n += !(uncovered_only && covered_[i]) && contains(pos, i) ? 1 : 0;
   return n;
 }
 

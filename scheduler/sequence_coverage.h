@@ -29,8 +29,8 @@ class SequenceCoverage {
   // Marks what an execution with these blocks (ids, in order) covers; returns how many
   // sequences were not covered before.
   size_t add(const std::vector<uint32_t>& blocks);
-  // How many sequences these blocks cover, covered before or not.
-  size_t count(const std::vector<uint32_t>& blocks) const;
+  // How many sequences these blocks cover (`uncovered_only`: of those not covered yet).
+  size_t count(const std::vector<uint32_t>& blocks, bool uncovered_only = false) const;
   // Carries over what `old` had covered (sequences it knew that are still feasible).
   void adopt(const SequenceCoverage& old);
 

@@ -55,10 +55,7 @@ std::vector<CoveringSchedule> TscaPlanner::next(size_t n, Rng& rng) {
       }
       if (!found) break;
     }
-    auto pos = SequenceCoverage::positions(best.blocks, knowledge_.size());
-    for (size_t i = 0; i < planned.known(); ++i) {
-      if (!planned.is_covered(i) && planned.contains(pos, i)) planned.mark(i);
-    }
+    planned.add(best.blocks);
     out.push_back(std::move(best));
   }
   return out;
