@@ -11,6 +11,7 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_hook.h"
+#include "jvmti-agent/jdk_concurrency.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
@@ -187,8 +188,9 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
     }
   }
   if (!s.jdk_mode) {
-    jclass thread = refs().Thread;
-    check(jvmti->RetransformClasses(1, &thread), "RetransformClasses(java.lang.Thread)");
+    jclass classes[] = {refs().Thread, env->FindClass(kLockSupport)};
+    if (classes[1] == nullptr) fatal("cannot find java.util.concurrent.locks.LockSupport");
+    check(jvmti->RetransformClasses(2, classes), "RetransformClasses(Thread, LockSupport)");
   }
   log_line(std::string("strategy ") + strategy_name(s.options.strategy) + ", seed " +
            std::to_string(s.options.seed));
@@ -258,6 +260,11 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   // leave them out: every allocation would pay a JVMTI call, and their overhead is the point.
   const bool priorities = run.strategy == Strategy::Pct || run.strategy == Strategy::Pctvb;
   st->rewrite.allocations = st->controlled && (!priorities || !opts.profile.empty());
+  // java.util.concurrent under control (docs/agent.md): application calls to j.u.c. are
+  // scheduling points, time is the scheduler's, LockSupport parks in the model.
+  st->rewrite.sync_calls = st->controlled;
+  st->rewrite.virtual_clock = st->controlled;
+  st->rewrite.park_calls = st->controlled;
   if (vm->GetEnv(reinterpret_cast<void**>(&st->jvmti), JVMTI_VERSION_11) != JNI_OK) {
     log_line("error: JVMTI 11 is not available in this JVM");
     _exit(2);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/jdk_concurrency.h"
 #include "jvmti-agent/shim_setup.h"
 #include "rewriter/class_rewriter.h"
 
@@ -38,7 +39,8 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
   std::string_view cls(name);
   cf::Bytes input(data, size_t(len));
   if (class_being_redefined != nullptr) {
-    // The one retransformation jsched asks for: Thread, to report uncaught throwables.
+    // The retransformations jsched asks for: Thread, to report uncaught throwables, and
+    // LockSupport (loaded long before), so that parks go to the scheduler.
     if (!s.jdk_mode && s.controlled && cls == "java/lang/Thread") {
       try {
         hand_back(jvmti, add_uncaught_hook(input), new_len, new_data);
@@ -46,12 +48,26 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
         log_line(std::string("warning: uncaught exceptions will not be reported: ") + e.what());
       }
     }
+    if (!s.jdk_mode && s.controlled && cls == kLockSupport) {
+      rw::RewriteResult r =
+          rw::rewrite_class(input, *jdk_concurrency_config(cls, s.rewrite), s.sites);
+      if (r.status == rw::RewriteResult::Changed) {
+        hand_back(jvmti, r.bytes, new_len, new_data);
+      } else {
+        log_line("warning: LockSupport not instrumented (" + r.error +
+                 "): java.util.concurrent blocks outside jsched's view");
+      }
+    }
     return;
   }
   const bool thread_host = s.jdk_mode && cls == "java/lang/Thread";
+  const bool jdk_class = is_jdk_loader(env, loader);
+  const bool app_rules = s.filter.instrument(cls, jdk_class);
+  std::optional<rw::RewriteConfig> jdk_rules;
+  if (!app_rules && s.controlled && jdk_class) jdk_rules = jdk_concurrency_config(cls, s.rewrite);
   cf::Buffer output;
-  if (s.hooks_ready && s.filter.instrument(cls, is_jdk_loader(env, loader))) {
-    rw::RewriteResult r = rw::rewrite_class(input, s.rewrite, s.sites);
+  if (s.hooks_ready && (app_rules || jdk_rules)) {
+    rw::RewriteResult r = rw::rewrite_class(input, app_rules ? s.rewrite : *jdk_rules, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;
     for (const std::string& w : r.warnings) {

@@ -100,6 +100,12 @@ void Runtime::start(JNIEnv* env, jthread main) {
   }
   t_ctx = &new_ctx(id, "0");
   InRuntime guard(*t_ctx);
+  {
+    // Others name main by its Thread object too (unpark, interrupt, join).
+    uint64_t tag = object_id(env, main, *t_ctx);
+    std::lock_guard<std::mutex> g(mu_);
+    thread_by_tag_[tag] = id;
+  }
   jclass thread_class = refs().Thread;
   jmethodID ctor = env->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V");
   jstring name = env->NewStringUTF("jsched watchdog");
@@ -171,6 +177,7 @@ jthread Runtime::jthread_of(sched::ThreadId t) {
 }
 
 void Runtime::thread_started(JNIEnv*, jthread t) {
+  if (t_ctx != nullptr) return;  // main: its ThreadStart may come after VM init
   sched::ThreadId id = thread_of(t);
   if (id == sched::kNoThread) return;  // not started by a controlled thread
   std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });

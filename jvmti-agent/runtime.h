@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/virtual_clock.h"
 #include "scheduler/controller.h"
 
 namespace jsched::agent {
@@ -35,6 +36,7 @@ class Runtime {
   // controlled or is already inside jsched.
   static ThreadCtx* current();
   sched::Controller& ctl() { return ctl_; }
+  VirtualClock& clock() { return clock_; }
 
   // VM init: the main thread becomes thread 0; the watchdog starts. JVM threads started before
   // this (their ThreadStart events may arrive at any time) are never controlled.
@@ -84,6 +86,7 @@ class Runtime {
   AgentState& agent_;
   sched::ScheduleLog log_;
   sched::Controller ctl_;
+  VirtualClock clock_;
   jvmtiEnv* jvmti_ = nullptr;
   std::mutex mu_;
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;

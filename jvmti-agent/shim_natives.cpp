@@ -6,6 +6,7 @@
 // returns at once (false for those that return boolean: the hook then does the plain thing).
 #include <jni.h>
 #include <sched.h>
+#include <time.h>
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -81,8 +82,8 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv* env, jclass, jobject lock
   a.rt->ctl().release(a.ctx->id, a.rt->object_id(env, lock, *a.ctx), site);
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject o, jlong, jint,
-                                                   jboolean timed, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject o, jlong millis,
+                                                   jint nanos, jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ObjectWait);
   Active a = active();
@@ -106,6 +107,9 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
       return JNI_TRUE;
     case sched::Outcome::IllegalMonitor:
       return JNI_FALSE;  // taken where jsched did not see
+    case sched::Outcome::Timeout:
+      a.rt->clock().advance(millis * 1000000 + nanos);
+      return JNI_TRUE;
     default:
       return JNI_TRUE;
   }
@@ -167,7 +171,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong millis, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadSleep);
   Active a = active();
@@ -179,6 +183,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong, 
   // Time is the scheduler's: a sleep is a point where others may run, never a real delay.
   if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted)
     throw_interrupted(env, "sleep interrupted");
+  else
+    a.rt->clock().advance(millis * 1000000);
   return JNI_TRUE;
 }
 
@@ -303,6 +309,71 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedSlotOf)(JNIEnv*, jclass, jobject o) {
   return t ? t->slot_of(o) : -1;
 }
 
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedPark)(JNIEnv* env, jclass, jboolean absolute,
+                                                   jlong time, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::UnsafePark);
+  Active a = active();
+  if (!a) return JNI_FALSE;
+  if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
+  InRuntime g(*a.ctx);
+  // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched does
+  // not look (JDK code): the JVM's flag is the truth here.
+  jthread self = nullptr;
+  if (a.rt->jvmti()->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
+    if (env->CallBooleanMethod(self, refs().Thread_isInterrupted))
+      a.rt->ctl().mark_interrupted(a.ctx->id);
+    else
+      a.rt->ctl().interrupted(a.ctx->id, true);
+    env->DeleteLocalRef(self);
+  }
+  bool timed = absolute || time > 0;
+  int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
+  if (a.rt->ctl().park(a.ctx->id, timed, deadline, site) == sched::Outcome::Timeout)
+    a.rt->clock().advance_to(deadline);
+  return JNI_TRUE;
+}
+
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedUnpark)(JNIEnv*, jclass, jobject thread, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::UnsafeUnpark);
+  Runtime* rt = runtime();
+  if (rt == nullptr || thread == nullptr) return JNI_FALSE;
+  sched::ThreadId target = rt->thread_of(thread);
+  if (target == sched::kNoThread) return JNI_FALSE;  // a thread that parks for real
+  Active a = active();
+  if (a) {
+    InRuntime g(*a.ctx);
+    rt->ctl().unpark(a.ctx->id, target);
+  } else {
+    rt->ctl().unpark(sched::kNoThread, target);
+  }
+  return JNI_TRUE;
+}
+
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedSync)(JNIEnv* env, jclass, jobject o, jboolean write,
+                                               jint site) {
+  if (site == 0) return;
+  observe(write ? Hook::SyncCall : Hook::SyncRead);
+  Active a = active();
+  if (!a || o == nullptr) return;
+  InRuntime g(*a.ctx);
+  a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
+}
+
+JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedClock)(JNIEnv*, jclass, jboolean millis, jint site) {
+  if (site == 0) return 0;
+  Runtime* rt = runtime();
+  if (rt == nullptr) {
+    timespec ts{};
+    clock_gettime(millis ? CLOCK_REALTIME : CLOCK_MONOTONIC, &ts);
+    int64_t ns = int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    return millis ? ns / 1000000 : ns;
+  }
+  bool controlled = Runtime::current() != nullptr;
+  return millis ? rt->clock().millis(controlled) : rt->clock().nanos(controlled);
+}
+
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass, jthrowable e) {
   if (e == nullptr) return;
   Active a = active();
@@ -327,5 +398,9 @@ JSCHED_THREAD_ALIAS(jschedUncaught)
 JSCHED_THREAD_ALIAS(jschedTracked)
 JSCHED_THREAD_ALIAS(jschedTag)
 JSCHED_THREAD_ALIAS(jschedSlotOf)
+JSCHED_THREAD_ALIAS(jschedPark)
+JSCHED_THREAD_ALIAS(jschedUnpark)
+JSCHED_THREAD_ALIAS(jschedSync)
+JSCHED_THREAD_ALIAS(jschedClock)
 
 }  // extern "C"

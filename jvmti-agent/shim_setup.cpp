@@ -93,6 +93,10 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedTracked", "(II)V"},
       {"jschedTag", "(Ljava/lang/Object;I)V"},
       {"jschedSlotOf", "(Ljava/lang/Object;)I"},
+      {"jschedPark", "(ZJI)Z"},
+      {"jschedUnpark", "(Ljava/lang/Object;I)Z"},
+      {"jschedSync", "(Ljava/lang/Object;ZI)V"},
+      {"jschedClock", "(ZI)J"},
   };
   for (const Native& n : kNatives) {
     jmethodID m = env->GetStaticMethodID(c, n.name, n.desc);
@@ -104,6 +108,9 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
         break;
       case 'Z':
         env->CallStaticBooleanMethodA(c, m, args);
+        break;
+      case 'J':
+        env->CallStaticLongMethodA(c, m, args);
         break;
       default:
         env->CallStaticIntMethodA(c, m, args);

@@ -20,14 +20,20 @@ uint16_t read_annotation(cf::Reader& r) {
 void skip_element_value(cf::Reader& r) {
   uint8_t tag = r.u1("element value tag");
   switch (tag) {
-    case 'e': r.skip(4, "enum constant"); break;
-    case '@': read_annotation(r); break;
+    case 'e':
+      r.skip(4, "enum constant");
+      break;
+    case '@':
+      read_annotation(r);
+      break;
     case '[': {
       uint16_t n = r.u2("array length");
       for (uint16_t i = 0; i < n; ++i) skip_element_value(r);
       break;
     }
-    default: r.skip(2, "element value"); break;
+    default:
+      r.skip(2, "element value");
+      break;
   }
 }
 

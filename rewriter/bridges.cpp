@@ -25,24 +25,35 @@ namespace {
 
 uint8_t load_op(char c) {
   switch (c) {
-    case 'J': return op::lload;
-    case 'F': return op::fload;
-    case 'D': return op::dload;
+    case 'J':
+      return op::lload;
+    case 'F':
+      return op::fload;
+    case 'D':
+      return op::dload;
     case 'L':
-    case '[': return op::aload;
-    default: return op::iload;
+    case '[':
+      return op::aload;
+    default:
+      return op::iload;
   }
 }
 
 uint8_t return_op(char c) {
   switch (c) {
-    case 'V': return op::return_;
-    case 'J': return op::lreturn;
-    case 'F': return op::freturn;
-    case 'D': return op::dreturn;
+    case 'V':
+      return op::return_;
+    case 'J':
+      return op::lreturn;
+    case 'F':
+      return op::freturn;
+    case 'D':
+      return op::dreturn;
     case 'L':
-    case '[': return op::areturn;
-    default: return op::ireturn;
+    case '[':
+      return op::areturn;
+    default:
+      return op::ireturn;
   }
 }
 
@@ -76,7 +87,7 @@ void add_bridges(ClassContext& ctx) {
       load_args(0, args.size());
     } else {
       e.op(op::aload_0);
-      e.type(op::instanceof, "java/lang/Thread");
+      e.type(op:: instanceof, "java/lang/Thread");
       e.branch(op::ifeq, plain);
       e.op(op::aload_0);
       e.type(op::checkcast, "java/lang/Thread");

@@ -13,8 +13,8 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
   try {
     cf::ClassFile cf = cf::ClassFile::parse(in);
     if (cf.access & cf::acc::kModule) return result;
-    ClassContext ctx{cf, cfg, sites, std::string(cf.name()),
-                     (cf.access & cf::acc::kInterface) != 0, {}, {}};
+    ClassContext ctx{cf, cfg, sites, std::string(cf.name()), (cf.access & cf::acc::kInterface) != 0,
+                     {}, {}};
     bool changed = false;
     for (size_t i = 0; i < cf.methods.size(); ++i) {
       cf::Member& m = cf.methods[i];
@@ -27,8 +27,8 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
         m.code = nullptr;
         m.access = access;
         result.warnings.push_back("method " + std::string(cf.member_name(m)) +
-                                  std::string(cf.member_desc(m)) + " left uninstrumented: " +
-                                  e.what());
+                                  std::string(cf.member_desc(m)) +
+                                  " left uninstrumented: " + e.what());
       }
     }
     if (!changed) return result;  // warnings (methods that could not change) stay

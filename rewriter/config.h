@@ -35,6 +35,11 @@ struct RewriteConfig {
   std::string hook_owner = "java/lang/JSchedShim";
   bool monitors = true;                  // monitorenter/monitorexit and synchronized methods
   bool calls = true;                     // wait/notify/notifyAll and the Thread operations
+  bool object_calls = true;              // with `calls`: wait/notify/notifyAll too (they need
+                                         // the monitors modelled)
+  bool sync_calls = false;               // calls to java.util.concurrent methods are points
+  bool park_calls = false;               // Unsafe.park/unpark (LockSupport) go to the scheduler
+  bool virtual_clock = false;            // System.nanoTime/currentTimeMillis: scheduler's clock
   Accesses accesses = Accesses::None;    // field and array reads and writes
   bool allocations = false;              // allocation sites
   const AccessFilter* filter = nullptr;  // consulted first for accesses and allocations

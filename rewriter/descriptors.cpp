@@ -14,7 +14,8 @@ size_t one_desc(std::string_view d, size_t i) {
   if (j >= d.size()) throw std::runtime_error("bad descriptor " + std::string(d));
   if (d[j] == 'L') {
     size_t semi = d.find(';', j);
-    if (semi == std::string_view::npos) throw std::runtime_error("bad descriptor " + std::string(d));
+    if (semi == std::string_view::npos)
+      throw std::runtime_error("bad descriptor " + std::string(d));
     j = semi;
   }
   return j - i + 1;
@@ -24,7 +25,8 @@ size_t one_desc(std::string_view d, size_t i) {
 
 std::vector<std::string_view> arg_descs(std::string_view md) {
   std::vector<std::string_view> out;
-  if (md.empty() || md[0] != '(') throw std::runtime_error("bad method descriptor " + std::string(md));
+  if (md.empty() || md[0] != '(')
+    throw std::runtime_error("bad method descriptor " + std::string(md));
   size_t i = 1;
   while (i < md.size() && md[i] != ')') {
     size_t n = one_desc(md, i);
@@ -36,7 +38,8 @@ std::vector<std::string_view> arg_descs(std::string_view md) {
 
 std::string_view return_desc(std::string_view md) {
   size_t close = md.find(')');
-  if (close == std::string_view::npos) throw std::runtime_error("bad method descriptor " + std::string(md));
+  if (close == std::string_view::npos)
+    throw std::runtime_error("bad method descriptor " + std::string(md));
   return md.substr(close + 1);
 }
 
@@ -58,11 +61,16 @@ cf::VType vtype_of(std::string_view d, cf::ConstantPool& cp) {
     case 'B':
     case 'C':
     case 'S':
-    case 'I': return VType{VType::Integer, 0, cf::kNoLabel};
-    case 'F': return VType{VType::Float, 0, cf::kNoLabel};
-    case 'J': return VType{VType::Long, 0, cf::kNoLabel};
-    case 'D': return VType{VType::Double, 0, cf::kNoLabel};
-    default: return VType{VType::Object, cp.add_class(class_of(d)), cf::kNoLabel};
+    case 'I':
+      return VType{VType::Integer, 0, cf::kNoLabel};
+    case 'F':
+      return VType{VType::Float, 0, cf::kNoLabel};
+    case 'J':
+      return VType{VType::Long, 0, cf::kNoLabel};
+    case 'D':
+      return VType{VType::Double, 0, cf::kNoLabel};
+    default:
+      return VType{VType::Object, cp.add_class(class_of(d)), cf::kNoLabel};
   }
 }
 

@@ -19,7 +19,9 @@ std::string_view return_desc(std::string_view method_desc);
 
 // Number of local-variable / operand-stack slots the arguments take (long/double take two).
 int arg_slots(std::string_view method_desc);
-inline int desc_slots(std::string_view d) { return (d[0] == 'J' || d[0] == 'D') ? 2 : d[0] == 'V' ? 0 : 1; }
+inline int desc_slots(std::string_view d) {
+  return (d[0] == 'J' || d[0] == 'D') ? 2 : d[0] == 'V' ? 0 : 1;
+}
 
 // Internal class name of a reference descriptor: "Ljava/lang/Object;" -> "java/lang/Object",
 // "[I" -> "[I" (array classes are named by their descriptor).

@@ -16,8 +16,12 @@ class Emitter {
   void insn(const cf::Insn& in) { out_.push_back(in); }
   void op(uint8_t o) { out_.push_back(cf::Insn::make(o)); }
   void label(cf::Label l) { out_.push_back(cf::Insn::label(l)); }
-  void branch(uint8_t o, cf::Label target) { out_.push_back(cf::Insn::make(o, 0, int32_t(target))); }
-  void type(uint8_t o, std::string_view cls) { out_.push_back(cf::Insn::make(o, cf_.cp.add_class(cls))); }
+  void branch(uint8_t o, cf::Label target) {
+    out_.push_back(cf::Insn::make(o, 0, int32_t(target)));
+  }
+  void type(uint8_t o, std::string_view cls) {
+    out_.push_back(cf::Insn::make(o, cf_.cp.add_class(cls)));
+  }
   void ldc_class(uint16_t class_index) {
     out_.push_back(cf::Insn::make(class_index < 256 ? cf::op::ldc : cf::op::ldc_w, class_index));
   }
@@ -41,8 +45,8 @@ class Emitter {
 
   void invokestatic(std::string_view owner, std::string_view name, std::string_view desc,
                     bool interface_owner = false) {
-    uint16_t ref = cf_.cp.add_member(interface_owner ? cf::Tag::InterfaceMethodref : cf::Tag::Methodref,
-                                     owner, name, desc);
+    uint16_t ref = cf_.cp.add_member(
+        interface_owner ? cf::Tag::InterfaceMethodref : cf::Tag::Methodref, owner, name, desc);
     out_.push_back(cf::Insn::make(cf::op::invokestatic, ref));
   }
 

@@ -17,9 +17,15 @@ struct State {
   bool operator==(const State& o) const { return locals == o.locals && stack == o.stack; }
 };
 
-inline cf::VType top() { return cf::VType{}; }
-inline cf::VType of(uint8_t tag) { return cf::VType{tag, 0, cf::kNoLabel}; }
-inline cf::VType object(uint16_t cp) { return cf::VType{cf::VType::Object, cp, cf::kNoLabel}; }
+inline cf::VType top() {
+  return cf::VType{};
+}
+inline cf::VType of(uint8_t tag) {
+  return cf::VType{tag, 0, cf::kNoLabel};
+}
+inline cf::VType object(uint16_t cp) {
+  return cf::VType{cf::VType::Object, cp, cf::kNoLabel};
+}
 
 // The state on method entry: `this` (uninitializedThis in constructors) and the arguments.
 State entry_state(cf::ClassFile& cf, const cf::Member& m);

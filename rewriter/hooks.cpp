@@ -33,6 +33,13 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"trackedObject", "(Ljava/lang/Object;II)V"},
     {"trackedAlloc", "(Ljava/lang/Object;II)V"},
     {"uncaught", "(Ljava/lang/Throwable;)V"},
+    {"threadOnSpinWait", "(I)V"},
+    {"unsafePark", "(Ljdk/internal/misc/Unsafe;ZJI)V"},
+    {"unsafeUnpark", "(Ljdk/internal/misc/Unsafe;Ljava/lang/Object;I)V"},
+    {"syncCall", "(Ljava/lang/Object;I)V"},
+    {"syncRead", "(Ljava/lang/Object;I)V"},
+    {"nanoTime", "(I)J"},
+    {"currentTimeMillis", "(I)J"},
 };
 }  // namespace
 

@@ -37,6 +37,13 @@ enum class Hook {
   TrackedObject,  // PCTVB: an access to an object that may belong to a tracked variable
   TrackedAlloc,   // PCTVB: an object allocated at a tracked allocation site
   Uncaught,       // called from Thread.dispatchUncaughtException, not from rewritten code
+  ThreadOnSpinWait,
+  UnsafePark,    // in LockSupport: Unsafe.park(absolute, time)
+  UnsafeUnpark,  // in LockSupport: Unsafe.unpark(thread)
+  SyncCall,      // before a java.util.concurrent call that may change its receiver
+  SyncRead,      // before one that only reads it
+  NanoTime,      // the scheduler's clock, for JDK concurrency code
+  CurrentTimeMillis,
   Count
 };
 

@@ -65,9 +65,102 @@ std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::strin
       return CallMatch{Hook::ThreadYield, SiteKind::Yield, CallMatch::ThreadStatic};
     } else if (name == "interrupted" && desc == "()Z") {
       return CallMatch{Hook::ThreadInterrupted, SiteKind::Interrupted, CallMatch::ThreadStatic};
+    } else if (name == "onSpinWait" && desc == "()V") {
+      return CallMatch{Hook::ThreadOnSpinWait, SiteKind::Yield, CallMatch::ThreadStatic};
     }
   }
   return std::nullopt;
+}
+
+// A replacement of one exact JDK method by a hook with the same operands plus a site.
+struct ExactMatch {
+  Hook hook;
+  SiteKind kind;
+};
+
+std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::string_view owner,
+                                      std::string_view name, std::string_view desc) {
+  if (cfg.park_calls && o == op::invokevirtual && owner == "jdk/internal/misc/Unsafe") {
+    if (name == "park" && desc == "(ZJ)V") return ExactMatch{Hook::UnsafePark, SiteKind::Park};
+    if (name == "unpark" && desc == "(Ljava/lang/Object;)V")
+      return ExactMatch{Hook::UnsafeUnpark, SiteKind::Unpark};
+  }
+  if (cfg.virtual_clock && o == op::invokestatic && owner == "java/lang/System" && desc == "()J") {
+    if (name == "nanoTime") return ExactMatch{Hook::NanoTime, SiteKind::Clock};
+    if (name == "currentTimeMillis") return ExactMatch{Hook::CurrentTimeMillis, SiteKind::Clock};
+  }
+  return std::nullopt;
+}
+
+// java.util.concurrent methods that only read their receiver (for the dependence of SPEC §4;
+// anything else counts as a write).
+bool reads_only(std::string_view name) {
+  static constexpr std::string_view kReaders[] = {"get",
+                                                  "getPlain",
+                                                  "getOpaque",
+                                                  "getAcquire",
+                                                  "intValue",
+                                                  "longValue",
+                                                  "doubleValue",
+                                                  "floatValue",
+                                                  "getCount",
+                                                  "isLocked",
+                                                  "isHeldByCurrentThread",
+                                                  "getHoldCount",
+                                                  "getQueueLength",
+                                                  "hasQueuedThreads",
+                                                  "availablePermits",
+                                                  "isBroken",
+                                                  "getNumberWaiting",
+                                                  "getParties",
+                                                  "isDone",
+                                                  "isCancelled",
+                                                  "isShutdown",
+                                                  "isTerminated",
+                                                  "size",
+                                                  "isEmpty",
+                                                  "contains",
+                                                  "containsKey",
+                                                  "containsValue",
+                                                  "peek",
+                                                  "getReadLockCount",
+                                                  "isWriteLocked",
+                                                  "toString",
+                                                  "sum",
+                                                  "length"};
+  for (std::string_view r : kReaders) {
+    if (r == name) return true;
+  }
+  return false;
+}
+
+// Calls that become scheduling points under `sync_calls`: instance methods of
+// java.util.concurrent classes (not TimeUnit's conversions nor ThreadLocalRandom), and
+// LockSupport.unpark.
+bool is_sync_call(uint8_t o, std::string_view owner, std::string_view name) {
+  constexpr std::string_view kJuc = "java/util/concurrent/";
+  if (owner.substr(0, kJuc.size()) != kJuc) return false;
+  if (o == op::invokestatic)
+    return owner == "java/util/concurrent/locks/LockSupport" && name == "unpark";
+  return owner != "java/util/concurrent/TimeUnit" &&
+         owner != "java/util/concurrent/ThreadLocalRandom";
+}
+
+// Typed local load/store opcode for a value of field descriptor `d`.
+uint8_t local_kind(std::string_view d, bool load) {
+  switch (d[0]) {
+    case 'J':
+      return load ? op::lload : op::lstore;
+    case 'F':
+      return load ? op::fload : op::fstore;
+    case 'D':
+      return load ? op::dload : op::dstore;
+    case 'L':
+    case '[':
+      return load ? op::aload : op::astore;
+    default:
+      return load ? op::iload : op::istore;
+  }
 }
 
 bool is_array_load(uint8_t o) {
@@ -137,9 +230,8 @@ class InstructionPass {
         e.hook(owner, Hook::MonitorExit);
         grow(2);
         continue;
-      } else if ((o == op::invokevirtual || o == op::invokeinterface || o == op::invokestatic) &&
-                 ctx_.cfg.calls) {
-        if (replace_call(e, in, bci)) continue;
+      } else if (o == op::invokevirtual || o == op::invokeinterface || o == op::invokestatic) {
+        if (call_hook(e, in, bci)) continue;
       } else if (o >= op::getstatic && o <= op::putfield) {
         field_hook(e, in, i, bci);
       } else if (is_array_load(o) || is_array_store(o)) {
@@ -163,6 +255,7 @@ class InstructionPass {
       throw std::runtime_error("max_stack overflow");
     code_.max_stack = uint16_t(code_.max_stack + extra_stack_);
     if (temp_ != 0xffff) code_.max_locals = uint16_t(temp_ + 2);
+    if (spill_end_ > code_.max_locals) code_.max_locals = spill_end_;
     return true;
   }
 
@@ -362,10 +455,57 @@ class InstructionPass {
     grow(object ? 4 : 3);
   }
 
+  // Emits what a call gets (a replacement, or a scheduling point before it); returns whether
+  // it emitted the call itself.
+  bool call_hook(Emitter& e, const Insn& in, uint32_t bci) {
+    auto ref = cf_.cp.member_ref(in.u);
+    if (auto exact = match_exact(ctx_.cfg, in.op, ref.owner, ref.name, ref.desc)) {
+      e.iconst(site(exact->kind, bci, ref.owner, ref.name, ref.desc));
+      e.hook(ctx_.cfg.hook_owner, exact->hook);
+      grow(1);
+      return true;
+    }
+    if (ctx_.cfg.calls && replace_call(e, in, bci)) return true;
+    if (ctx_.cfg.sync_calls && is_sync_call(in.op, ref.owner, ref.name)) sync_point(e, in, bci);
+    return false;
+  }
+
+  // `receiver args...` stays as it was; the receiver (for a static call, its one reference
+  // argument) goes to the sync hook. Arguments above the receiver wait in fresh locals.
+  void sync_point(Emitter& e, const Insn& in, uint32_t bci) {
+    auto ref = cf_.cp.member_ref(in.u);
+    std::vector<std::string_view> args = arg_descs(ref.desc);
+    if (in.op == op::invokestatic) {
+      if (args.size() != 1 || (args[0][0] != 'L' && args[0][0] != '[')) return;
+      args.clear();  // the argument plays the receiver
+    }
+    int32_t id = site(SiteKind::SyncCall, bci, ref.owner, ref.name, ref.desc);
+    std::vector<uint16_t> slots(args.size());
+    uint16_t next = spill_base();
+    for (size_t k = 0; k < args.size(); ++k) {
+      slots[k] = next;
+      next = uint16_t(next + desc_slots(args[k]));
+    }
+    spill_end_ = std::max(spill_end_, next);
+    for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
+    e.op(op::dup);
+    e.iconst(id);
+    e.hook(ctx_.cfg.hook_owner, reads_only(ref.name) ? Hook::SyncRead : Hook::SyncCall);
+    for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
+    grow(2);
+  }
+
+  // Spilled arguments live past the method's locals and the array-store temporary.
+  uint16_t spill_base() {
+    if (code_.max_locals > 0xff00) throw std::runtime_error("max_locals overflow");
+    return uint16_t(orig_max_locals_ + 2);
+  }
+
   bool replace_call(Emitter& e, const Insn& in, uint32_t bci) {
     auto ref = cf_.cp.member_ref(in.u);
     auto match = match_call(in.op, ref.name, ref.desc);
     if (!match) return false;
+    if (match->group == CallMatch::ObjectMethod && !ctx_.cfg.object_calls) return false;
     bool direct = match->group == CallMatch::ObjectMethod ||
                   (ref.owner == "java/lang/Thread" && in.op != op::invokeinterface);
     if (direct) {
@@ -403,6 +543,8 @@ class InstructionPass {
   bool changed_ = false;
   int extra_stack_ = 0;
   uint16_t temp_ = 0xffff;
+  uint16_t orig_max_locals_ = code_.max_locals;
+  uint16_t spill_end_ = 0;
   std::unordered_map<size_t, bool> uninit_receiver_;     // putfield index -> receiver uninit
   std::unordered_map<size_t, std::string> alloc_after_;  // <init> call index -> class
 };

@@ -60,6 +60,8 @@ void relocate(cf::ClassFile& cf, const cf::Member& m, cf::Code& code);
 void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code);
 
 // Whether the class needs StackMapTable frames for new branch targets.
-inline bool needs_frames(const cf::ClassFile& cf) { return cf.major >= 50; }
+inline bool needs_frames(const cf::ClassFile& cf) {
+  return cf.major >= 50;
+}
 
 }  // namespace jsched::rw

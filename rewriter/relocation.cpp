@@ -23,7 +23,9 @@ uint8_t invert(uint8_t o) {
   return uint8_t(((o - op::ifeq) ^ 1) + op::ifeq);
 }
 
-bool fits16(int64_t d) { return d >= -32768 && d <= 32767; }
+bool fits16(int64_t d) {
+  return d >= -32768 && d <= 32767;
+}
 
 }  // namespace
 
@@ -105,7 +107,8 @@ void relocate(cf::ClassFile& cf, const cf::Member& m, cf::Code& code) {
     // coincides with an existing frame, the existing one already covers every way in.
     size_t n_new = new_frames.size();
     std::vector<State> old = expand_frames(*smt, entry);
-    for (size_t k = 0; k < old.size(); ++k) new_frames.emplace_back(smt->frames[k].at, std::move(old[k]));
+    for (size_t k = 0; k < old.size(); ++k)
+      new_frames.emplace_back(smt->frames[k].at, std::move(old[k]));
     cf::Layout now;
     cf::compute_layout(code, now);
     std::vector<size_t> order(new_frames.size());

@@ -4,10 +4,11 @@ namespace jsched::rw {
 
 const char* site_kind_name(SiteKind k) {
   static const char* kNames[] = {
-      "monitorenter", "monitorexit", "sync-enter", "sync-exit",  "wait",       "notify",
-      "notifyAll",    "start",       "join",       "sleep",      "yield",      "interrupt",
-      "isInterrupted", "interrupted", "getfield",  "putfield",   "getstatic",  "putstatic",
-      "aload",        "astore",      "new",        "newarray"};
+      "monitorenter",  "monitorexit", "sync-enter", "sync-exit", "wait",      "notify",
+      "notifyAll",     "start",       "join",       "sleep",     "yield",     "interrupt",
+      "isInterrupted", "interrupted", "getfield",   "putfield",  "getstatic", "putstatic",
+      "aload",         "astore",      "new",        "newarray",  "park",      "unpark",
+      "sync-call",     "clock"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(SiteKind::Count));
   return kNames[size_t(k)];
 }

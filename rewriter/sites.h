@@ -30,6 +30,10 @@ enum class SiteKind : uint8_t {
   ArrayStore,
   AllocObject,
   AllocArray,
+  Park,      // Unsafe.park inside LockSupport
+  Unpark,    // Unsafe.unpark inside LockSupport
+  SyncCall,  // a call to a java.util.concurrent method (a scheduling point before it)
+  Clock,     // System.nanoTime / currentTimeMillis in JDK concurrency code
   Count
 };
 

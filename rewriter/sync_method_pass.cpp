@@ -4,7 +4,8 @@
 //
 //       <lock>; dup; <site>; invokestatic monitorEnter; monitorenter
 //   start:
-//       ... body; before each xreturn: <lock>; monitorexit; <lock>; <site>; invokestatic monitorExit
+//       ... body; before each xreturn: <lock>; monitorexit; <lock>; <site>; invokestatic
+//       monitorExit
 //   end:
 //   handler (catch any, start..end, last in the exception table):
 //       <lock>; monitorexit; <lock>; <site>; invokestatic monitorExit; athrow
@@ -34,7 +35,8 @@ bool writes_slot0(const cf::Code& code) {
       case op::lstore_0:
       case op::fstore_0:
       case op::dstore_0:
-      case op::astore_0: return true;
+      case op::astore_0:
+        return true;
       case op::istore:
       case op::lstore:
       case op::fstore:
@@ -43,7 +45,8 @@ bool writes_slot0(const cf::Code& code) {
       case op::iinc:
         if (in.u == 0) return true;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   return false;

@@ -23,14 +23,24 @@ class PoolMap {
     const cf::CpEntry e = from_.at(i);
     uint16_t out;
     switch (e.tag) {
-      case cf::Tag::Utf8: out = to_.add_utf8(e.utf8); break;
-      case cf::Tag::Class: out = to_.add_class(cls(from_.utf8(e.a))); break;
-      case cf::Tag::String: out = to_.add_string(from_.utf8(e.a)); break;
+      case cf::Tag::Utf8:
+        out = to_.add_utf8(e.utf8);
+        break;
+      case cf::Tag::Class:
+        out = to_.add_class(cls(from_.utf8(e.a)));
+        break;
+      case cf::Tag::String:
+        out = to_.add_string(from_.utf8(e.a));
+        break;
       case cf::Tag::Integer:
       case cf::Tag::Float:
       case cf::Tag::Long:
-      case cf::Tag::Double: out = to_.add_number(e.tag, e.bits); break;
-      case cf::Tag::NameAndType: out = to_.add_name_and_type(from_.utf8(e.a), from_.utf8(e.b)); break;
+      case cf::Tag::Double:
+        out = to_.add_number(e.tag, e.bits);
+        break;
+      case cf::Tag::NameAndType:
+        out = to_.add_name_and_type(from_.utf8(e.a), from_.utf8(e.b));
+        break;
       case cf::Tag::Fieldref:
       case cf::Tag::Methodref:
       case cf::Tag::InterfaceMethodref: {
@@ -75,7 +85,8 @@ void copy_code(cf::Code& from, cf::Code& to, PoolMap& map) {
         in.u = map(in.u);
         if (in.op == cf::op::ldc && in.u > 255) in.op = cf::op::ldc_w;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   for (const cf::ExceptionEntry& e : from.exceptions) {

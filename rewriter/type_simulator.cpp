@@ -17,7 +17,9 @@ namespace {
 [[noreturn]] void bad(const std::string& what) {
   throw std::runtime_error("type simulation: " + what);
 }
-bool cat2(const VType& t) { return t.wide(); }
+bool cat2(const VType& t) {
+  return t.wide();
+}
 }  // namespace
 
 void label_news(cf::Code& code) {
@@ -65,19 +67,28 @@ VType TypeSimulator::component(const VType& a) {
 VType TypeSimulator::ldc_type(uint16_t index) {
   const cf::CpEntry& e = cf_.cp.at(index);
   switch (e.tag) {
-    case cf::Tag::Integer: return of(VType::Integer);
-    case cf::Tag::Float: return of(VType::Float);
-    case cf::Tag::Long: return of(VType::Long);
-    case cf::Tag::Double: return of(VType::Double);
-    case cf::Tag::String: return object(cf_.cp.add_class("java/lang/String"));
-    case cf::Tag::Class: return object(cf_.cp.add_class("java/lang/Class"));
-    case cf::Tag::MethodType: return object(cf_.cp.add_class("java/lang/invoke/MethodType"));
-    case cf::Tag::MethodHandle: return object(cf_.cp.add_class("java/lang/invoke/MethodHandle"));
+    case cf::Tag::Integer:
+      return of(VType::Integer);
+    case cf::Tag::Float:
+      return of(VType::Float);
+    case cf::Tag::Long:
+      return of(VType::Long);
+    case cf::Tag::Double:
+      return of(VType::Double);
+    case cf::Tag::String:
+      return object(cf_.cp.add_class("java/lang/String"));
+    case cf::Tag::Class:
+      return object(cf_.cp.add_class("java/lang/Class"));
+    case cf::Tag::MethodType:
+      return object(cf_.cp.add_class("java/lang/invoke/MethodType"));
+    case cf::Tag::MethodHandle:
+      return object(cf_.cp.add_class("java/lang/invoke/MethodHandle"));
     case cf::Tag::Dynamic: {
       std::string desc(cf_.cp.desc_of_nat(e.b));
       return vtype_of(desc, cf_.cp);
     }
-    default: bad("ldc of an unloadable constant");
+    default:
+      bad("ldc of an unloadable constant");
   }
 }
 
@@ -138,8 +149,11 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     return store(s, uint16_t((o - op::istore_0) % 4), pop(s));
   }
   switch (o) {
-    case op::nop: return;
-    case op::aconst_null: push(s, of(VType::Null)); return;
+    case op::nop:
+      return;
+    case op::aconst_null:
+      push(s, of(VType::Null));
+      return;
     case op::iconst_m1:
     case op::iconst_0:
     case op::iconst_1:
@@ -148,29 +162,49 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::iconst_4:
     case op::iconst_5:
     case op::bipush:
-    case op::sipush: I(); return;
+    case op::sipush:
+      I();
+      return;
     case op::lconst_0:
-    case op::lconst_1: J(); return;
+    case op::lconst_1:
+      J();
+      return;
     case op::fconst_0:
     case op::fconst_1:
-    case op::fconst_2: F(); return;
+    case op::fconst_2:
+      F();
+      return;
     case op::dconst_0:
-    case op::dconst_1: D(); return;
+    case op::dconst_1:
+      D();
+      return;
     case op::ldc:
     case op::ldc_w:
-    case op::ldc2_w: push(s, ldc_type(in.u)); return;
+    case op::ldc2_w:
+      push(s, ldc_type(in.u));
+      return;
     case op::iload:
     case op::lload:
     case op::fload:
     case op::dload:
-    case op::aload: load(in.u); return;
+    case op::aload:
+      load(in.u);
+      return;
     case op::iaload:
     case op::baload:
     case op::caload:
-    case op::saload: popn(2), I(); return;
-    case op::laload: popn(2), J(); return;
-    case op::faload: popn(2), F(); return;
-    case op::daload: popn(2), D(); return;
+    case op::saload:
+      popn(2), I();
+      return;
+    case op::laload:
+      popn(2), J();
+      return;
+    case op::faload:
+      popn(2), F();
+      return;
+    case op::daload:
+      popn(2), D();
+      return;
     case op::aaload: {
       pop(s);
       VType a = pop(s);
@@ -181,7 +215,9 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::lstore:
     case op::fstore:
     case op::dstore:
-    case op::astore: store(s, in.u, pop(s)); return;
+    case op::astore:
+      store(s, in.u, pop(s));
+      return;
     case op::iastore:
     case op::lastore:
     case op::fastore:
@@ -189,8 +225,12 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::aastore:
     case op::bastore:
     case op::castore:
-    case op::sastore: popn(3); return;
-    case op::pop: pop(s); return;
+    case op::sastore:
+      popn(3);
+      return;
+    case op::pop:
+      pop(s);
+      return;
     case op::pop2:
       if (cat2(pop(s))) return;
       pop(s);
@@ -272,7 +312,9 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::iushr:
     case op::iand:
     case op::ior:
-    case op::ixor: popn(2), I(); return;
+    case op::ixor:
+      popn(2), I();
+      return;
     case op::ladd:
     case op::lsub:
     case op::lmul:
@@ -283,42 +325,59 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::lxor:
     case op::lshl:
     case op::lshr:
-    case op::lushr: popn(2), J(); return;
+    case op::lushr:
+      popn(2), J();
+      return;
     case op::fadd:
     case op::fsub:
     case op::fmul:
     case op::fdiv:
-    case op::frem: popn(2), F(); return;
+    case op::frem:
+      popn(2), F();
+      return;
     case op::dadd:
     case op::dsub:
     case op::dmul:
     case op::ddiv:
-    case op::drem: popn(2), D(); return;
+    case op::drem:
+      popn(2), D();
+      return;
     case op::ineg:
     case op::lneg:
     case op::fneg:
     case op::dneg:
-    case op::iinc: return;
+    case op::iinc:
+      return;
     case op::i2l:
     case op::f2l:
-    case op::d2l: pop(s), J(); return;
+    case op::d2l:
+      pop(s), J();
+      return;
     case op::i2f:
     case op::l2f:
-    case op::d2f: pop(s), F(); return;
+    case op::d2f:
+      pop(s), F();
+      return;
     case op::i2d:
     case op::l2d:
-    case op::f2d: pop(s), D(); return;
+    case op::f2d:
+      pop(s), D();
+      return;
     case op::l2i:
     case op::f2i:
     case op::d2i:
     case op::i2b:
     case op::i2c:
-    case op::i2s: pop(s), I(); return;
+    case op::i2s:
+      pop(s), I();
+      return;
     case op::lcmp:
     case op::fcmpl:
     case op::fcmpg:
     case op::dcmpl:
-    case op::dcmpg: popn(2), I(); return;
+    case op::dcmpg:
+      popn(2), I();
+      return;
     case op::ifeq:
     case op::ifne:
     case op::iflt:
@@ -332,7 +391,9 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::athrow:
     case op::monitorenter:
     case op::monitorexit:
-    case op::putstatic: pop(s); return;
+    case op::putstatic:
+      pop(s);
+      return;
     case op::if_icmpeq:
     case op::if_icmpne:
     case op::if_icmplt:
@@ -341,18 +402,24 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::if_icmple:
     case op::if_acmpeq:
     case op::if_acmpne:
-    case op::putfield: popn(2); return;
+    case op::putfield:
+      popn(2);
+      return;
     case op::goto_:
     case op::goto_w:
-    case op::return_: return;
+    case op::return_:
+      return;
     case op::ireturn:
     case op::lreturn:
     case op::freturn:
     case op::dreturn:
-    case op::areturn: pop(s); return;
+    case op::areturn:
+      pop(s);
+      return;
     case op::jsr:
     case op::jsr_w:
-    case op::ret: bad("jsr/ret cannot be type-checked");
+    case op::ret:
+      bad("jsr/ret cannot be type-checked");
     case op::getstatic: {
       std::string d(cf_.cp.member_ref(in.u).desc);
       push(s, vtype_of(d, cf_.cp));
@@ -368,7 +435,9 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
     case op::invokespecial:
     case op::invokestatic:
     case op::invokeinterface:
-    case op::invokedynamic: invoke(in, s); return;
+    case op::invokedynamic:
+      invoke(in, s);
+      return;
     case op::new_:
       if (at == cf::kNoLabel) bad("new without a label");
       push(s, VType{VType::Uninitialized, 0, at});
@@ -387,10 +456,17 @@ void TypeSimulator::step(const Insn& in, Label at, State& s) {
       return;
     }
     case op::arraylength:
-    case op::instanceof: pop(s), I(); return;
-    case op::checkcast: pop(s), push(s, object(in.u)); return;
-    case op::multianewarray: popn(in.v), push(s, object(in.u)); return;
-    default: bad("unexpected opcode " + std::to_string(o));
+    case op:: instanceof:
+      pop(s), I();
+      return;
+    case op::checkcast:
+      pop(s), push(s, object(in.u));
+      return;
+    case op::multianewarray:
+      popn(in.v), push(s, object(in.u));
+      return;
+    default:
+      bad("unexpected opcode " + std::to_string(o));
   }
 }
 

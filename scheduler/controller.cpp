@@ -140,6 +140,21 @@ Outcome Controller::wait(ThreadId self, ObjectId monitor, bool timed, int32_t si
   return park_until_chosen(lk, self);
 }
 
+Outcome Controller::park(ThreadId self, bool timed, int64_t deadline, int32_t site) {
+  Op op = Op::of(OpKind::Park);
+  op.timed = timed;
+  op.slot = deadline;
+  op.site = site;
+  return point(self, op);
+}
+
+void Controller::unpark(ThreadId self, ThreadId target) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (aborted_) return;
+  model_.unpark(self, target);
+  if (self == kNoThread && running_ == kNoThread) dispatch(lk, kNoThread);
+}
+
 void Controller::end(ThreadId self) {
   std::unique_lock<std::mutex> lk(mu_);
   model_.end(self);

@@ -43,6 +43,12 @@ class Controller {
   void release(ThreadId self, ObjectId monitor, int32_t site);
   // Object.wait: releases the monitor, waits until woken and the monitor is reacquired.
   Outcome wait(ThreadId self, ObjectId monitor, bool timed, int32_t site);
+  // LockSupport.park: a scheduling point that returns once the thread has its permit, is
+  // interrupted, or (timed) time runs out at `deadline` (Outcome::Timeout; see Model).
+  Outcome park(ThreadId self, bool timed, int64_t deadline, int32_t site);
+  // LockSupport.unpark(target) by `self` (kNoThread: a thread jsched does not control; if no
+  // controlled thread is running, the next one is chosen).
+  void unpark(ThreadId self, ThreadId target);
   // The thread ends; control passes on and the thread is no longer scheduled.
   void end(ThreadId self);
   // The running thread blocks where the model cannot see: another thread may run. It comes

@@ -1,6 +1,7 @@
 #include "scheduler/model.h"
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 
 namespace jsched::sched {
@@ -105,6 +106,11 @@ void Model::end(ThreadId id) {
   }
 }
 
+void Model::unpark(ThreadId id, ThreadId target) {
+  threads_.at(target).permit = true;
+  if (id != kNoThread) record(threads_.at(id), Op::thread(OpKind::Unpark, target));
+}
+
 bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site) {
   ThreadState& t = threads_.at(id);
   MonitorState& mon = monitor(m);
@@ -147,15 +153,32 @@ bool Model::is_enabled(const ThreadState& t) const {
     case OpKind::Join:
       return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
              t.interrupted;
+    case OpKind::Park:  // its timeout: see enabled()
+      return t.permit || t.interrupted || strategy_.allow_spurious();
     default:
       return true;
   }
 }
 
+bool Model::timed_park(const ThreadState& t) {
+  return t.status == ThreadState::Pending && t.pending.kind == OpKind::Park && t.pending.timed;
+}
+
+// Time passes only when no thread can run otherwise: then the timed parks with the earliest
+// deadline time out (discrete-event time, so `awaitTermination(10, SECONDS)` does not give up
+// while the pool still has work, and timeouts come in deadline order).
 const std::vector<Candidate>& Model::enabled() const {
   enabled_.clear();
   for (const ThreadState& t : threads_) {
     if (is_enabled(t)) enabled_.push_back(Candidate{t.id, t.pending});
+  }
+  if (!enabled_.empty()) return enabled_;
+  int64_t earliest = INT64_MAX;
+  for (const ThreadState& t : threads_) {
+    if (timed_park(t)) earliest = std::min(earliest, t.pending.slot);
+  }
+  for (const ThreadState& t : threads_) {
+    if (timed_park(t) && t.pending.slot == earliest) enabled_.push_back(Candidate{t.id, t.pending});
   }
   return enabled_;
 }
@@ -178,7 +201,7 @@ bool Model::deadlocked() const {
   for (const ThreadState& t : threads_) {
     if (t.status == ThreadState::Running || t.status == ThreadState::Detached) return false;
     if (t.status != ThreadState::Dead) {
-      if (is_enabled(t)) return false;
+      if (is_enabled(t) || timed_park(t)) return false;
       blocked = true;
     }
   }
@@ -245,6 +268,13 @@ void Model::execute(ThreadState& t) {
         } else {
           t.outcome = Outcome::Timeout;
         }
+      }
+      break;
+    case OpKind::Park:  // the interrupt stays set: park returns, the caller checks the flag
+      if (t.permit) {
+        t.permit = false;
+      } else if (!t.interrupted) {
+        t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
       }
       break;
     case OpKind::Sleep:

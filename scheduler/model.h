@@ -39,6 +39,7 @@ struct ThreadState {
   Outcome outcome = Outcome::Ok;
   uint32_t saved_count = 0;  // monitor recursion released by a wait
   bool interrupted = false;
+  bool permit = false;  // LockSupport's permit
 };
 
 struct MonitorState {
@@ -68,6 +69,9 @@ class Model {
   // or does not hold the monitor) fails at once; returns true when the thread now waits.
   bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site);
 
+  // LockSupport.unpark(target) by `t` (kNoThread: by a thread jsched does not control).
+  void unpark(ThreadId t, ThreadId target);
+
   // Marks a thread blocked outside the model's sight / back at a scheduling point.
   void detach(ThreadId t);
 
@@ -95,6 +99,7 @@ class Model {
 
  private:
   bool is_enabled(const ThreadState& t) const;
+  static bool timed_park(const ThreadState& t);
   void execute(ThreadState& t);
   void record(ThreadState& t, const Op& op);
   MonitorState& monitor(ObjectId m) { return monitors_[m]; }

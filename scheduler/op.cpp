@@ -5,9 +5,10 @@
 namespace jsched::sched {
 
 const char* op_name(OpKind k) {
-  static const char* kNames[] = {"begin",     "continue", "enter", "wait",  "reacquire", "notify",
-                                 "notifyAll", "join",     "sleep", "yield", "interrupt", "read",
-                                 "write",     "exit",     "start", "end"};
+  static const char* kNames[] = {"begin",     "continue",  "enter",  "wait",  "reacquire",
+                                 "notify",    "notifyAll", "join",   "sleep", "yield",
+                                 "interrupt", "read",      "write",  "park",  "sync",
+                                 "exit",      "start",     "unpark", "end"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
   return kNames[size_t(k)];
 }
@@ -25,15 +26,23 @@ Footprint footprint(ThreadId self, const Op& op) {
       f.key = op.obj;
       f.write = true;
       break;
+    case OpKind::Sync:
+      if (op.obj == kNoObject) break;  // a static call: nothing shared that we can name
+      f.space = Footprint::Monitor;
+      f.key = op.obj;
+      f.write = op.write;
+      break;
     case OpKind::Join:
     case OpKind::Interrupt:
     case OpKind::Start:
+    case OpKind::Unpark:
       f.space = Footprint::ThreadObj;
       f.key = op.target;
       f.write = true;
       break;
     case OpKind::Begin:
     case OpKind::End:
+    case OpKind::Park:
       f.space = Footprint::ThreadObj;
       f.key = self;
       f.write = true;

@@ -24,10 +24,14 @@ enum class OpKind : uint8_t {
   Interrupt,  // set `target`'s interrupt flag
   Read,       // variable (obj, slot)
   Write,
+  Park,  // LockSupport.park: proceeds once the thread has a permit (or is interrupted, or the
+         // strategy allows a spurious return); `timed`: times out at virtual time `slot`
+  Sync,  // a java.util.concurrent call on object `obj` (`write`: it may change the object)
   // Applied when the thread arrives (the real operation already happened or must happen now):
-  Exit,   // released monitor `obj`
-  Start,  // created thread `target`
-  End,    // the thread terminated
+  Exit,    // released monitor `obj`
+  Start,   // created thread `target`
+  Unpark,  // gave thread `target` its permit
+  End,     // the thread terminated
   Count
 };
 
@@ -38,7 +42,8 @@ struct Op {
   ObjectId obj = kNoObject;  // monitor, or the object of a variable
   int64_t slot = -1;         // variable: field id or array index
   ThreadId target = kNoThread;
-  bool timed = false;  // Wait, Join
+  bool timed = false;  // Wait, Join, Park
+  bool write = true;   // Sync
   int32_t site = 0;    // instrumentation site (0: none)
   uint64_t var = 0;    // Read/Write: the PCTVB variable (static field or allocation site)
 
@@ -59,6 +64,14 @@ struct Op {
     o.kind = write ? OpKind::Write : OpKind::Read;
     o.obj = obj;
     o.slot = slot;
+    o.site = site;
+    return o;
+  }
+  static Op sync(ObjectId obj, bool write, int32_t site) {
+    Op o;
+    o.kind = OpKind::Sync;
+    o.obj = obj;
+    o.write = write;
     o.site = site;
     return o;
   }

@@ -243,6 +243,47 @@ public final class JSchedShim {
     jschedTag(o, slot);
   }
 
+  /** Replaces Thread.onSpinWait() in application code: a point where another thread may run. */
+  public static void threadOnSpinWait(int site) {
+    if (!jschedReady || !jschedYield(site)) Thread.onSpinWait();
+  }
+
+  // java.util.concurrent. LockSupport's calls of Unsafe.park/unpark come here, so every
+  // blocking j.u.c. primitive (AQS locks and conditions, latches, barriers, futures, queues)
+  // blocks in the scheduler's model while running its own JDK code; calls from application
+  // code to j.u.c. methods are scheduling points before the call.
+
+  public static void unsafePark(jdk.internal.misc.Unsafe u, boolean absolute, long time, int site) {
+    if (!jschedReady || !jschedPark(absolute, time, site)) u.park(absolute, time);
+  }
+
+  public static void unsafeUnpark(jdk.internal.misc.Unsafe u, Object thread, int site) {
+    if (!jschedReady || !jschedUnpark(thread, site)) u.unpark(thread);
+  }
+
+  /** Before a j.u.c. call that may change `o` (the receiver). */
+  public static void syncCall(Object o, int site) {
+    if (jschedReady) jschedSync(o, true, site);
+  }
+
+  /** Before a j.u.c. call that only reads `o`. */
+  public static void syncRead(Object o, int site) {
+    if (jschedReady) jschedSync(o, false, site);
+  }
+
+  /**
+   * System.nanoTime() and currentTimeMillis() in JDK concurrency code: for controlled threads the
+   * scheduler's clock, which moves when the scheduler lets a timed wait time out (so timeouts
+   * are decisions of the schedule, not of the machine's speed).
+   */
+  public static long nanoTime(int site) {
+    return jschedReady ? jschedClock(false, site) : System.nanoTime();
+  }
+
+  public static long currentTimeMillis(int site) {
+    return jschedReady ? jschedClock(true, site) : System.currentTimeMillis();
+  }
+
   /** First thing in Thread.dispatchUncaughtException (the agent adds the call there). */
   public static void uncaught(Throwable e) {
     if (jschedReady) jschedUncaught(e);
@@ -281,6 +322,16 @@ public final class JSchedShim {
   private static native void jschedAllocated(Object o, int site);
 
   private static native void jschedUncaught(Throwable e);
+
+  /** Returns false when the thread is not controlled (the caller then parks for real). */
+  private static native boolean jschedPark(boolean absolute, long time, int site);
+
+  /** Returns false when `thread` is not controlled (the caller then unparks it for real). */
+  private static native boolean jschedUnpark(Object thread, int site);
+
+  private static native void jschedSync(Object o, boolean write, int site);
+
+  private static native long jschedClock(boolean millis, int site);
 
   /** A change point, or the switch after one (slot, site: the access). */
   private static native void jschedTracked(int slot, int site);

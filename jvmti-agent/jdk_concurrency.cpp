@@ -1,0 +1,32 @@
+#include "jvmti-agent/jdk_concurrency.h"
+
+namespace jsched::agent {
+
+namespace {
+
+bool is_timer_class(std::string_view n) {
+  return n == "java/util/Timer" || n.substr(0, 16) == "java/util/Timer$" ||
+         n == "java/util/TimerThread" || n == "java/util/TaskQueue" || n == "java/util/TimerTask";
+}
+
+}  // namespace
+
+std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
+                                                        const rw::RewriteConfig& app) {
+  rw::RewriteConfig c;
+  c.hook_owner = app.hook_owner;
+  c.accesses = rw::Accesses::None;
+  c.allocations = false;
+  c.virtual_clock = true;
+  if (is_timer_class(name)) return c;  // monitors, wait/notify and thread calls
+  if (name.substr(0, 21) != "java/util/concurrent/") return std::nullopt;
+  // No monitors: only one controlled thread runs at a time and none stops inside j.u.c. code
+  // except in park, so their monitors are never contended by controlled threads; and no
+  // wait/notify, whose hooks need those monitors modelled.
+  c.monitors = false;
+  c.object_calls = false;
+  c.park_calls = true;
+  return c;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,32 @@
+// The scheduler's clock for JDK concurrency code (System.nanoTime/currentTimeMillis there).
+// Time is the scheduler's (SPEC §4): for controlled threads it moves only when the strategy
+// lets a timed wait or park time out (by the length of that timeout), plus one microsecond
+// per read so that code spinning until a deadline still gets there. A run's timeouts are then
+// decisions of its schedule, not of the machine's speed, and replay reproduces them.
+// Uncontrolled threads read real time plus the virtual advances (still monotonic for them).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace jsched::agent {
+
+class VirtualClock {
+ public:
+  VirtualClock();
+
+  int64_t nanos(bool controlled);
+  int64_t millis(bool controlled);
+  // A timeout of `ns` happened.
+  void advance(int64_t ns);
+  // The virtual time (ns since the start) when a park of Unsafe.park's arguments times out.
+  int64_t deadline(bool absolute, int64_t time) const;
+  // That park timed out: virtual time is at least `deadline`.
+  void advance_to(int64_t deadline);
+
+ private:
+  int64_t base_ns_, base_ms_;
+  std::atomic<int64_t> virtual_ns_{0};
+};
+
+}  // namespace jsched::agent
