@@ -177,6 +177,7 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
 
 void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   AgentState& s = state();
+  s.live = true;
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
   if (s.tracker) {
@@ -289,6 +290,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
   AgentState& s = state();
+  if (s.rewrite.accesses == jsched::rw::Accesses::Volatile) s.rewrite.filter = &s.volatile_fields;
   if (s.controlled) set_runtime(new Runtime(s, jvmti, make_strategy(s)));
 
   jvmtiCapabilities caps;

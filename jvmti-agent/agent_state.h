@@ -13,6 +13,7 @@
 #include "jvmti-agent/profile_recorder.h"
 #include "jvmti-agent/site_registry.h"
 #include "jvmti-agent/variable_tracker.h"
+#include "jvmti-agent/volatile_fields.h"
 #include "rewriter/config.h"
 #include "scheduler/tsca_plan.h"
 #include "scheduler/tsca_planner.h"
@@ -43,10 +44,12 @@ struct AgentState {
   sched::TscaStrategy* tsca = nullptr;        // the run's strategy under tsca
   std::unique_ptr<ProfileRecorder> profile;   // profile=
   std::unique_ptr<VariableTracker> tracker;   // PCTVB
+  VolatileFields volatile_fields;             // accesses=volatile
   VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
   jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
   // Set once the hooks' class exists and classes may be rewritten to call it.
   std::atomic<bool> hooks_ready{false};
+  std::atomic<bool> live{false};      // VM init is done: Java code may run from class loading
   jobject platform_loader = nullptr;  // global ref, known from VM start on
 
   std::atomic<uint64_t> classes_rewritten{0}, classes_failed{0}, warnings{0};

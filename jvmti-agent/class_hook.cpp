@@ -67,6 +67,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
   if (!app_rules && s.controlled && jdk_class) jdk_rules = jdk_concurrency_config(cls, s.rewrite);
   cf::Buffer output;
   if (s.hooks_ready && (app_rules || jdk_rules)) {
+    VolatileFields::Scope scope(s.live ? env : nullptr, loader, cls, input);
     rw::RewriteResult r = rw::rewrite_class(input, app_rules ? s.rewrite : *jdk_rules, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;

@@ -27,7 +27,7 @@ const char* strategy_name(Strategy s) {
 
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
-  return strategy == Strategy::Rapos ? rw::Accesses::All : rw::Accesses::None;
+  return strategy == Strategy::Rapos ? rw::Accesses::All : rw::Accesses::Volatile;
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include "jvmti-agent/json.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
+#include "jvmti-agent/park_report.h"
 #include "jvmti-agent/tsca_report.h"
 #include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
@@ -85,6 +86,12 @@ void Runtime::start(JNIEnv* env, jthread main) {
   ctl_.on_deadlock([this] {
     JNIEnv* e = nullptr;
     agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    if (std::string idle = idle_workers_only(); !idle.empty()) {
+      finish(e, RunOutcome::Ok,
+             "the program is done but left " + idle +
+                 " waiting for work (its executor or timer was never shut down; a plain JVM "
+                 "would not exit)");
+    }
     finish(e, RunOutcome::Deadlock, describe_threads(e, true));
   });
   ctl_.on_error([this](const std::string& msg) {
@@ -319,7 +326,25 @@ std::string Runtime::stack_of(jthread t) {
   return out;
 }
 
-std::string Runtime::describe_threads(JNIEnv*, bool) {
+std::string Runtime::idle_workers_only() {
+  std::vector<sched::ThreadId> alive = ctl_.inspect([](sched::Model& m) {
+    std::vector<sched::ThreadId> out;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead)
+        out.push_back(sched::ThreadId(i));
+    }
+    return out;
+  });
+  std::string names;
+  for (sched::ThreadId t : alive) {
+    if (!idle_worker(jvmti_, jthread_of(t))) return "";
+    names += (names.empty() ? "" : ", ") +
+             ctl_.inspect([&](sched::Model& m) { return m.thread(t).name; });
+  }
+  return (alive.size() == 1 ? "thread " : "threads ") + names;
+}
+
+std::string Runtime::describe_threads(JNIEnv* env, bool) {
   struct Row {
     sched::ThreadState state;
     std::string waits_for;
@@ -345,6 +370,8 @@ std::string Runtime::describe_threads(JNIEnv*, bool) {
         r.waits_for = std::string("monitor ") + obj + " held by " + owner_of(t.pending.obj);
       } else if (t.pending.kind == sched::OpKind::Join) {
         r.waits_for = "thread " + m.thread(t.pending.target).name + " to end";
+      } else if (t.pending.kind == sched::OpKind::Park) {
+        r.waits_for = "park";  // filled in below, outside the scheduler's lock
       } else if (t.status == sched::ThreadState::Detached) {
         r.waits_for = "something outside jsched's view";
       } else {
@@ -357,6 +384,15 @@ std::string Runtime::describe_threads(JNIEnv*, bool) {
   // First line: each blocked thread at its innermost frame, so findings group by where they
   // block; then each thread with what it waits for and its stack.
   std::string head, text;
+  auto name_of = [this](jobject thread) {
+    sched::ThreadId id = thread_of(thread);
+    if (id == sched::kNoThread) return std::string();
+    return ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
+  };
+  for (Row& r : rows) {
+    if (r.waits_for == "park" && env)
+      r.waits_for = park_blocker(env, jthread_of(r.state.id), name_of);
+  }
   for (const Row& r : rows) {
     std::string stack = stack_of(jthread_of(r.state.id));
     size_t at = stack.find("at ");

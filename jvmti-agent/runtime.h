@@ -75,6 +75,8 @@ class Runtime {
   static void JNICALL watchdog_main(jvmtiEnv* jvmti, JNIEnv* env, void* arg);
   void watchdog(JNIEnv* env);
   std::string describe_threads(JNIEnv* env, bool with_monitors);
+  // "threads 0.1, 0.2" when every thread left is an idle pool or timer worker, else "".
+  std::string idle_workers_only();
   std::string stack_of(jthread t);
   void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
   jthread jthread_of(sched::ThreadId t);

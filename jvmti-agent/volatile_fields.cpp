@@ -1,0 +1,121 @@
+#include "jvmti-agent/volatile_fields.h"
+
+#include "classfile/class_file.h"
+
+namespace jsched::agent {
+
+namespace {
+
+struct Context {
+  JNIEnv* env = nullptr;
+  jobject loader = nullptr;
+  std::string name;
+  cf::Bytes bytes;
+};
+thread_local Context t_context;
+
+// The bytes of class `owner` as the context's loader finds them, or empty.
+std::string resource_bytes(JNIEnv* env, jobject loader, const std::string& owner) {
+  std::string out;
+  jclass cl = env->FindClass("java/lang/ClassLoader");
+  if (cl == nullptr) return env->ExceptionClear(), out;
+  jstring path = env->NewStringUTF((owner + ".class").c_str());
+  jobject in = nullptr;
+  if (loader != nullptr) {
+    jmethodID get =
+        env->GetMethodID(cl, "getResourceAsStream", "(Ljava/lang/String;)Ljava/io/InputStream;");
+    in = env->CallObjectMethod(loader, get, path);
+  } else {
+    jmethodID get = env->GetStaticMethodID(cl, "getSystemResourceAsStream",
+                                           "(Ljava/lang/String;)Ljava/io/InputStream;");
+    in = env->CallStaticObjectMethod(cl, get, path);
+  }
+  if (in != nullptr && !env->ExceptionCheck()) {
+    jclass is = env->GetObjectClass(in);
+    auto arr = static_cast<jbyteArray>(
+        env->CallObjectMethod(in, env->GetMethodID(is, "readAllBytes", "()[B")));
+    if (arr != nullptr && !env->ExceptionCheck()) {
+      out.resize(size_t(env->GetArrayLength(arr)));
+      env->GetByteArrayRegion(arr, 0, jsize(out.size()), reinterpret_cast<jbyte*>(out.data()));
+    }
+    env->ExceptionClear();
+    env->CallVoidMethod(in, env->GetMethodID(is, "close", "()V"));
+  }
+  env->ExceptionClear();
+  return out;
+}
+
+}  // namespace
+
+struct VolatileFields::Scope::Saved {
+  Context context;
+};
+
+VolatileFields::Scope::Scope(JNIEnv* env, jobject loader, std::string_view name, cf::Bytes bytes)
+    : saved_(new Saved{std::move(t_context)}) {
+  t_context = Context{env, loader, std::string(name), bytes};
+}
+
+VolatileFields::Scope::~Scope() {
+  t_context = std::move(saved_->context);
+  delete saved_;
+}
+
+std::optional<VolatileFields::Declared> VolatileFields::read(const std::string& owner) const {
+  const Context& c = t_context;
+  std::string fetched;
+  cf::Bytes bytes;
+  if (owner == c.name) {
+    bytes = c.bytes;
+  } else {
+    if (c.env == nullptr) return std::nullopt;
+    fetched = resource_bytes(c.env, c.loader, owner);
+    if (fetched.empty()) return std::nullopt;
+    bytes = cf::Bytes(reinterpret_cast<const uint8_t*>(fetched.data()), fetched.size());
+  }
+  try {
+    cf::ClassFile f = cf::ClassFile::parse(bytes);
+    Declared d;
+    for (const cf::Member& m : f.fields) {
+      std::string n(f.member_name(m));
+      if (m.access & cf::acc::kVolatile) d.volatiles.insert(n);
+      d.fields.insert(std::move(n));
+    }
+    if (f.super_class != 0) d.super = std::string(f.cp.class_name(f.super_class));
+    return d;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+bool VolatileFields::is_volatile(std::string owner, const std::string& name) const {
+  for (int depth = 0; depth < 32 && !owner.empty(); ++depth) {
+    std::optional<Declared> d;
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      auto it = cache_.find(owner);
+      if (it != cache_.end()) d = it->second;
+    }
+    if (!d) {
+      d = read(owner);
+      // The class being loaded is only cached once read from its own bytes.
+      std::lock_guard<std::mutex> g(mu_);
+      if (d || owner != t_context.name) cache_[owner] = d;
+    }
+    if (!d) return true;  // unknown: count it
+    if (d->fields.count(name)) return d->volatiles.count(name) > 0;
+    owner = d->super;  // inherited (an interface's constant is final, never volatile)
+  }
+  return true;
+}
+
+rw::AccessDecision VolatileFields::decide(const rw::SiteInfo& s) const {
+  rw::AccessDecision d;
+  bool field = s.kind == rw::SiteKind::GetField || s.kind == rw::SiteKind::PutField ||
+               s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
+  if (field && !is_volatile(std::string(s.owner), std::string(s.name)))
+    d.kind = rw::AccessDecision::Skip;
+  return d;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,53 @@
+// accesses=volatile: only accesses to volatile fields become scheduling points. The rewriter
+// sees a field reference (owner, name), not its declaration, so this filter finds the
+// declaring class by reading class files through the loading class's loader (the class
+// being rewritten from its own bytes), walking up superclasses, and caches what it read.
+// A field it cannot resolve counts as volatile: one scheduling point too many is harmless,
+// one too few could hide a bug.
+#pragma once
+
+#include <jni.h>
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "classfile/bytes.h"
+#include "rewriter/config.h"
+
+namespace jsched::agent {
+
+class VolatileFields : public rw::AccessFilter {
+ public:
+  // For the calling thread, while it lives: the class about to be rewritten and its loader
+  // (null: the JDK's); `env` null means Java may not run yet (references to other classes
+  // then count as volatile). Scopes nest (reading a class file may load other classes).
+  class Scope {
+   public:
+    Scope(JNIEnv* env, jobject loader, std::string_view name, cf::Bytes bytes);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    struct Saved;
+    Saved* saved_;
+  };
+
+  rw::AccessDecision decide(const rw::SiteInfo& site) const override;
+
+ private:
+  struct Declared {
+    std::unordered_set<std::string> fields, volatiles;
+    std::string super;  // "" at the top or when unknown
+  };
+  std::optional<Declared> read(const std::string& owner) const;
+  bool is_volatile(std::string owner, const std::string& name) const;
+
+  mutable std::mutex mu_;
+  mutable std::unordered_map<std::string, std::optional<Declared>> cache_;
+};
+
+}  // namespace jsched::agent
