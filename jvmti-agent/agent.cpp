@@ -290,7 +290,10 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
   AgentState& s = state();
-  if (s.rewrite.accesses == jsched::rw::Accesses::Volatile) s.rewrite.filter = &s.volatile_fields;
+  if (s.rewrite.accesses == jsched::rw::Accesses::Volatile) {
+    s.volatile_fields.set_jdk_too(run.accesses.has_value());
+    s.rewrite.filter = &s.volatile_fields;
+  }
   if (s.controlled) set_runtime(new Runtime(s, jvmti, make_strategy(s)));
 
   jvmtiCapabilities caps;

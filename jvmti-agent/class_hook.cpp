@@ -7,6 +7,7 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/jdk_concurrency.h"
+#include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "rewriter/class_rewriter.h"
 
@@ -67,8 +68,18 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
   if (!app_rules && s.controlled && jdk_class) jdk_rules = jdk_concurrency_config(cls, s.rewrite);
   cf::Buffer output;
   if (s.hooks_ready && (app_rules || jdk_rules)) {
+    // Reading field declarations runs Java code: for a controlled thread it must run plain
+    // (no scheduling point while this thread holds the class-loading lock).
+    std::optional<InRuntime> inside;
+    if (Runtime* rt = runtime(); rt && Runtime::current()) inside.emplace(*Runtime::current());
     VolatileFields::Scope scope(s.live ? env : nullptr, loader, cls, input);
-    rw::RewriteResult r = rw::rewrite_class(input, app_rules ? s.rewrite : *jdk_rules, s.sites);
+    if (app_rules && jdk_class) {
+      // JDK classes brought in by include=: their own calls to j.u.c. stay plain (class loading
+      // runs through them while holding loader locks; each point there can strand others).
+      jdk_rules = s.rewrite;
+      jdk_rules->sync_calls = false;
+    }
+    rw::RewriteResult r = rw::rewrite_class(input, jdk_rules ? *jdk_rules : s.rewrite, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;
     for (const std::string& w : r.warnings) {

@@ -264,10 +264,12 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   if (bug_.empty()) bug_ = out.str();
 }
 
-void Runtime::hidden_block(ThreadCtx& ctx, const std::string& what) {
+void Runtime::hidden_block(ThreadCtx& ctx, const std::string& what, jthread t) {
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
+  std::string stack = stack_of(t);
   std::lock_guard<std::mutex> g(mu_);
-  if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + ": " + what);
+  if (hidden_blocks_.size() < 100)
+    hidden_blocks_.push_back("thread " + tname + ": " + what + stack);
 }
 
 namespace {

@@ -66,7 +66,7 @@ class Runtime {
   void vm_death(JNIEnv* env);
 
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
-  void hidden_block(ThreadCtx& ctx, const std::string& what);
+  void hidden_block(ThreadCtx& ctx, const std::string& what, jthread t);
 
   jvmtiEnv* jvmti() const { return jvmti_; }
   std::string replay_command() const;

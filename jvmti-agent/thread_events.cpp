@@ -1,18 +1,30 @@
 #include "jvmti-agent/thread_events.h"
 
+#include <string>
+
 #include "jvmti-agent/runtime.h"
 
 namespace jsched::agent {
 
 namespace {
 
-void hide(const char* what) {
+// The class of the monitor, so the report says what blocked (e.g. a class being initialized).
+std::string monitor_class(jvmtiEnv* jvmti, JNIEnv* env, jobject o) {
+  char* sig = nullptr;
+  jclass c = o ? env->GetObjectClass(o) : nullptr;
+  if (!c || jvmti->GetClassSignature(c, &sig, nullptr) != JVMTI_ERROR_NONE) return "?";
+  std::string out(sig);
+  jvmti->Deallocate(reinterpret_cast<unsigned char*>(sig));
+  return out;
+}
+
+void hide(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o, const char* what) {
   Runtime* rt = runtime();
   ThreadCtx* c = rt ? Runtime::current() : nullptr;
   if (!c) return;
   InRuntime g(*c);
   if (rt->ctl().running() != c->id) return;
-  rt->hidden_block(*c, what);
+  rt->hidden_block(*c, std::string(what) + " (a " + monitor_class(jvmti, env, o) + ")", t);
   rt->ctl().detach(c->id);
 }
 
@@ -34,16 +46,16 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {
   if (Runtime* rt = runtime()) rt->thread_ended(env, thread);
 }
 
-void JNICALL on_contended_enter(jvmtiEnv*, JNIEnv*, jthread, jobject) {
-  hide("blocked entering a monitor held outside jsched's view");
+void JNICALL on_contended_enter(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o) {
+  hide(jvmti, env, t, o, "blocked entering a monitor held outside jsched's view");
 }
 
 void JNICALL on_contended_entered(jvmtiEnv*, JNIEnv*, jthread, jobject) {
   back();
 }
 
-void JNICALL on_monitor_wait(jvmtiEnv*, JNIEnv*, jthread, jobject, jlong) {
-  hide("in Object.wait outside jsched's view");
+void JNICALL on_monitor_wait(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o, jlong) {
+  hide(jvmti, env, t, o, "in Object.wait outside jsched's view");
 }
 
 void JNICALL on_monitor_waited(jvmtiEnv*, JNIEnv*, jthread, jobject, jboolean) {

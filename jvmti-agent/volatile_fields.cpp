@@ -1,6 +1,7 @@
 #include "jvmti-agent/volatile_fields.h"
 
 #include "classfile/class_file.h"
+#include "jvmti-agent/class_filter.h"
 
 namespace jsched::agent {
 
@@ -113,8 +114,10 @@ rw::AccessDecision VolatileFields::decide(const rw::SiteInfo& s) const {
   rw::AccessDecision d;
   bool field = s.kind == rw::SiteKind::GetField || s.kind == rw::SiteKind::PutField ||
                s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
-  if (field && !is_volatile(std::string(s.owner), std::string(s.name)))
+  if (field && ((!jdk_too_ && jdk_package(s.cls)) ||
+                !is_volatile(std::string(s.owner), std::string(s.name)))) {
     d.kind = rw::AccessDecision::Skip;
+  }
   return d;
 }
 

@@ -36,6 +36,11 @@ class VolatileFields : public rw::AccessFilter {
     Saved* saved_;
   };
 
+  // `jdk_too`: JDK classes (instrumented through include=) get their volatile accesses as
+  // points too; by default (accesses not given) only application classes do.
+  explicit VolatileFields(bool jdk_too = false) : jdk_too_(jdk_too) {}
+  void set_jdk_too(bool v) { jdk_too_ = v; }
+
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
 
  private:
@@ -46,6 +51,7 @@ class VolatileFields : public rw::AccessFilter {
   std::optional<Declared> read(const std::string& owner) const;
   bool is_volatile(std::string owner, const std::string& name) const;
 
+  bool jdk_too_;
   mutable std::mutex mu_;
   mutable std::unordered_map<std::string, std::optional<Declared>> cache_;
 };
