@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Cost of one scheduling point under strategy=random (two threads, 100,000 synchronized
-# increments each: 400,000 points), against a futex handoff between two threads on the same
-# core, both measured in this run on core 0.
+# increments each: 400,000 points; then the same with a ReentrantLock's lock()/unlock()),
+# against a futex handoff between two threads on the same core, all measured in this run on
+# core 0.
 #
 #   bench/sched_point.sh [BUILD_DIR]
 set -euo pipefail
@@ -11,18 +12,25 @@ agent=$build/jvmti-agent/libjsched.so
 n=100000
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-javac -d "$tmp" "$here/java/SyncCounter.java"
-best_handoff=; best_point=
+javac -d "$tmp" "$here/java/SyncCounter.java" "$here/java/LockCounter.java"
+best_handoff=; best_point=; best_lock=
+point_us() {  # program -> microseconds per scheduling point under the agent
+  taskset -c 0 java -agentpath:"$agent"=strategy=random,seed=$rep -cp "$tmp" "$1" $n 2>/dev/null |
+    awk -v n="$n" '/elapsed_ns/{printf "%.3f", $2 / 1000 / (4 * n)}'
+}
 for rep in 1 2 3; do
   h=$(taskset -c 0 "$build/bench/futex_pingpong" 200000 | awk '{print $3}')
-  e=$(taskset -c 0 java -agentpath:"$agent"=strategy=random,seed=$rep -cp "$tmp" SyncCounter $n 2>/dev/null | awk '/elapsed_ns/{print $2}')
-  p=$(awk -v e="$e" -v n="$n" 'BEGIN{printf "%.3f", e / 1000 / (4 * n)}')
-  echo "run $rep: handoff $h us, scheduling point $p us"
+  p=$(point_us SyncCounter)
+  l=$(point_us LockCounter)
+  echo "run $rep: handoff $h us, scheduling point $p us (synchronized), $l us (ReentrantLock)"
   best_handoff=$(awk -v a="$h" -v b="${best_handoff:-1e9}" 'BEGIN{print (a<b)?a:b}')
   best_point=$(awk -v a="$p" -v b="${best_point:-1e9}" 'BEGIN{print (a<b)?a:b}')
+  best_lock=$(awk -v a="$l" -v b="${best_lock:-1e9}" 'BEGIN{print (a<b)?a:b}')
 done
 plain=$(taskset -c 0 java -cp "$tmp" SyncCounter $n | awk '/elapsed_ns/{printf "%.3f", $2 / 1000 / (4 * '$n')}')
 echo "same-core futex handoff:       $best_handoff us"
 echo "jsched scheduling point:       $best_point us (random strategy, 2 threads, best of 3)"
+echo "  with ReentrantLock:           $best_lock us (lock()/unlock() points, parks in the model)"
 echo "plain JVM, per monitor op:     $plain us (no agent)"
 echo "ratio point/handoff:           $(awk -v a="$best_point" -v b="$best_handoff" 'BEGIN{printf "%.2f", a/b}')"
+echo "ratio ReentrantLock/handoff:    $(awk -v a="$best_lock" -v b="$best_handoff" 'BEGIN{printf "%.2f", a/b}')"

@@ -262,9 +262,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   const bool priorities = run.strategy == Strategy::Pct || run.strategy == Strategy::Pctvb;
   st->rewrite.allocations = st->controlled && (!priorities || !opts.profile.empty());
   // java.util.concurrent under control (docs/agent.md): application calls to j.u.c. are
-  // scheduling points, time is the scheduler's, LockSupport parks in the model.
+  // scheduling points, LockSupport parks in the model. (The application's own clock reads stay
+  // real: programs measure time with them; only j.u.c.'s deadlines run on the scheduler's.)
   st->rewrite.sync_calls = st->controlled;
-  st->rewrite.virtual_clock = st->controlled;
   st->rewrite.park_calls = st->controlled;
   if (vm->GetEnv(reinterpret_cast<void**>(&st->jvmti), JVMTI_VERSION_11) != JNI_OK) {
     log_line("error: JVMTI 11 is not available in this JVM");

@@ -76,8 +76,10 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     if (app_rules && jdk_class) {
       // JDK classes brought in by include=: their own calls to j.u.c. stay plain (class loading
       // runs through them while holding loader locks; each point there can strand others).
+      bool concurrency = jdk_concurrency_config(cls, s.rewrite).has_value();
       jdk_rules = s.rewrite;
       jdk_rules->sync_calls = false;
+      jdk_rules->virtual_clock = s.controlled && concurrency;
     }
     rw::RewriteResult r = rw::rewrite_class(input, jdk_rules ? *jdk_rules : s.rewrite, s.sites);
     std::string dotted(cls);
