@@ -29,6 +29,22 @@ void hand_back(jvmtiEnv* jvmti, cf::Bytes bytes, jint* new_len, unsigned char** 
   *new_data = mem;
 }
 
+// How to rewrite a class being loaded, or nothing. Application classes (and those of
+// include=) get the run's configuration; JDK concurrency classes theirs (jdk_concurrency.h).
+std::optional<rw::RewriteConfig> rules_for(const AgentState& s, std::string_view cls,
+                                           bool jdk_class) {
+  std::optional<rw::RewriteConfig> concurrency;
+  if (s.controlled && jdk_class) concurrency = jdk_concurrency_config(cls, s.rewrite);
+  if (!s.filter.instrument(cls, jdk_class)) return concurrency;
+  if (!jdk_class) return s.rewrite;
+  // JDK classes brought in by include=: their own calls to j.u.c. stay plain (class loading
+  // runs through them while holding loader locks; each point there can strand others).
+  rw::RewriteConfig c = s.rewrite;
+  c.sync_calls = false;
+  c.virtual_clock = concurrency.has_value();
+  return c;
+}
+
 }  // namespace
 
 void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being_redefined,
@@ -62,26 +78,15 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     return;
   }
   const bool thread_host = s.jdk_mode && cls == "java/lang/Thread";
-  const bool jdk_class = is_jdk_loader(env, loader);
-  const bool app_rules = s.filter.instrument(cls, jdk_class);
-  std::optional<rw::RewriteConfig> jdk_rules;
-  if (!app_rules && s.controlled && jdk_class) jdk_rules = jdk_concurrency_config(cls, s.rewrite);
+  std::optional<rw::RewriteConfig> rules = rules_for(s, cls, is_jdk_loader(env, loader));
   cf::Buffer output;
-  if (s.hooks_ready && (app_rules || jdk_rules)) {
+  if (s.hooks_ready && rules) {
     // Reading field declarations runs Java code: for a controlled thread it must run plain
     // (no scheduling point while this thread holds the class-loading lock).
     std::optional<InRuntime> inside;
-    if (Runtime* rt = runtime(); rt && Runtime::current()) inside.emplace(*Runtime::current());
+    if (ThreadCtx* c = Runtime::current()) inside.emplace(*c);
     VolatileFields::Scope scope(s.live ? env : nullptr, loader, cls, input);
-    if (app_rules && jdk_class) {
-      // JDK classes brought in by include=: their own calls to j.u.c. stay plain (class loading
-      // runs through them while holding loader locks; each point there can strand others).
-      bool concurrency = jdk_concurrency_config(cls, s.rewrite).has_value();
-      jdk_rules = s.rewrite;
-      jdk_rules->sync_calls = false;
-      jdk_rules->virtual_clock = s.controlled && concurrency;
-    }
-    rw::RewriteResult r = rw::rewrite_class(input, jdk_rules ? *jdk_rules : s.rewrite, s.sites);
+    rw::RewriteResult r = rw::rewrite_class(input, *rules, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;
     for (const std::string& w : r.warnings) {

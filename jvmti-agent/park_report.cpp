@@ -1,6 +1,5 @@
 #include "jvmti-agent/park_report.h"
 
-#include <cstring>
 #include <string_view>
 
 namespace jsched::agent {

@@ -329,19 +329,18 @@ std::string Runtime::stack_of(jthread t) {
 }
 
 std::string Runtime::idle_workers_only() {
-  std::vector<sched::ThreadId> alive = ctl_.inspect([](sched::Model& m) {
-    std::vector<sched::ThreadId> out;
+  auto alive = ctl_.inspect([](sched::Model& m) {
+    std::vector<std::pair<sched::ThreadId, std::string>> out;
     for (size_t i = 0; i < m.thread_count(); ++i) {
-      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead)
-        out.push_back(sched::ThreadId(i));
+      const sched::ThreadState& t = m.thread(sched::ThreadId(i));
+      if (t.status != sched::ThreadState::Dead) out.emplace_back(t.id, t.name);
     }
     return out;
   });
   std::string names;
-  for (sched::ThreadId t : alive) {
+  for (const auto& [t, name] : alive) {
     if (!idle_worker(jvmti_, jthread_of(t))) return "";
-    names += (names.empty() ? "" : ", ") +
-             ctl_.inspect([&](sched::Model& m) { return m.thread(t).name; });
+    names += (names.empty() ? "" : ", ") + name;
   }
   return (alive.size() == 1 ? "thread " : "threads ") + names;
 }
@@ -349,7 +348,7 @@ std::string Runtime::idle_workers_only() {
 std::string Runtime::describe_threads(JNIEnv* env, bool) {
   struct Row {
     sched::ThreadState state;
-    std::string waits_for;
+    std::string waits_for;  // for a parked thread: filled in outside the scheduler's lock
   };
   std::vector<Row> rows = ctl_.inspect([](sched::Model& m) {
     std::vector<Row> out;
@@ -373,7 +372,7 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
       } else if (t.pending.kind == sched::OpKind::Join) {
         r.waits_for = "thread " + m.thread(t.pending.target).name + " to end";
       } else if (t.pending.kind == sched::OpKind::Park) {
-        r.waits_for = "park";  // filled in below, outside the scheduler's lock
+        r.waits_for = "an unpark";
       } else if (t.status == sched::ThreadState::Detached) {
         r.waits_for = "something outside jsched's view";
       } else {
@@ -392,7 +391,7 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
     return ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
   };
   for (Row& r : rows) {
-    if (r.waits_for == "park" && env)
+    if (r.state.pending.kind == sched::OpKind::Park && env)
       r.waits_for = park_blocker(env, jthread_of(r.state.id), name_of);
   }
   for (const Row& r : rows) {

@@ -6,7 +6,6 @@
 // returns at once (false for those that return boolean: the hook then does the plain thing).
 #include <jni.h>
 #include <sched.h>
-#include <time.h>
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -44,12 +43,15 @@ bool holds_lock(JNIEnv* env, jobject o) {
   return env->CallStaticBooleanMethod(refs().Thread, refs().Thread_holdsLock, o);
 }
 
-// Keeps the model's interrupt flag in step with an interrupt it did not see.
-void sync_interrupt(JNIEnv* env, const Active& a) {
+// Keeps the model's interrupt flag in step with an interrupt it did not see; `clears` too: with
+// a clear it did not see (the JVM's flag is then the truth).
+void sync_interrupt(JNIEnv* env, const Active& a, bool clears = false) {
   jthread self = nullptr;
   if (a.rt->jvmti()->GetCurrentThread(&self) != JVMTI_ERROR_NONE) return;
   if (env->CallBooleanMethod(self, refs().Thread_isInterrupted))
     a.rt->ctl().mark_interrupted(a.ctx->id);
+  else if (clears)
+    a.rt->ctl().interrupted(a.ctx->id, true);
   env->DeleteLocalRef(self);
 }
 
@@ -318,15 +320,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedPark)(JNIEnv* env, jclass, jboolean
   if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
   InRuntime g(*a.ctx);
   // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched does
-  // not look (JDK code): the JVM's flag is the truth here.
-  jthread self = nullptr;
-  if (a.rt->jvmti()->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
-    if (env->CallBooleanMethod(self, refs().Thread_isInterrupted))
-      a.rt->ctl().mark_interrupted(a.ctx->id);
-    else
-      a.rt->ctl().interrupted(a.ctx->id, true);
-    env->DeleteLocalRef(self);
-  }
+  // not look (JDK code).
+  sync_interrupt(env, a, true);
   bool timed = absolute || time > 0;
   int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
   if (a.rt->ctl().park(a.ctx->id, timed, deadline, site) == sched::Outcome::Timeout)
@@ -364,12 +359,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedSync)(JNIEnv* env, jclass, jobject o, j
 JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedClock)(JNIEnv*, jclass, jboolean millis, jint site) {
   if (site == 0) return 0;
   Runtime* rt = runtime();
-  if (rt == nullptr) {
-    timespec ts{};
-    clock_gettime(millis ? CLOCK_REALTIME : CLOCK_MONOTONIC, &ts);
-    int64_t ns = int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-    return millis ? ns / 1000000 : ns;
-  }
+  if (rt == nullptr) return VirtualClock::real(millis);
   bool controlled = Runtime::current() != nullptr;
   return millis ? rt->clock().millis(controlled) : rt->clock().nanos(controlled);
 }

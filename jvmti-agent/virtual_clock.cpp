@@ -18,17 +18,20 @@ constexpr int64_t kReadCost = 1000;
 
 }  // namespace
 
-VirtualClock::VirtualClock()
-    : base_ns_(read_ns(CLOCK_MONOTONIC)), base_ms_(read_ns(CLOCK_REALTIME) / 1000000) {}
+int64_t VirtualClock::real(bool millis) {
+  return millis ? read_ns(CLOCK_REALTIME) / 1000000 : read_ns(CLOCK_MONOTONIC);
+}
+
+VirtualClock::VirtualClock() : base_ns_(real(false)), base_ms_(real(true)) {}
 
 int64_t VirtualClock::nanos(bool controlled) {
   if (controlled) return base_ns_ + virtual_ns_.fetch_add(kReadCost) + kReadCost;
-  return read_ns(CLOCK_MONOTONIC) + virtual_ns_.load();
+  return real(false) + virtual_ns_.load();
 }
 
 int64_t VirtualClock::millis(bool controlled) {
   if (controlled) return base_ms_ + virtual_ns_.load() / 1000000;
-  return read_ns(CLOCK_REALTIME) / 1000000 + virtual_ns_.load() / 1000000;
+  return real(true) + virtual_ns_.load() / 1000000;
 }
 
 void VirtualClock::advance(int64_t ns) {

@@ -15,6 +15,9 @@ class VirtualClock {
  public:
   VirtualClock();
 
+  // What System.currentTimeMillis / nanoTime would say.
+  static int64_t real(bool millis);
+
   int64_t nanos(bool controlled);
   int64_t millis(bool controlled);
   // A timeout of `ns` happened.

@@ -7,13 +7,7 @@ namespace jsched::agent {
 
 namespace {
 
-struct Context {
-  JNIEnv* env = nullptr;
-  jobject loader = nullptr;
-  std::string name;
-  cf::Bytes bytes;
-};
-thread_local Context t_context;
+thread_local VolatileFields::Context t_context;
 
 // The bytes of class `owner` as the context's loader finds them, or empty.
 std::string resource_bytes(JNIEnv* env, jobject loader, const std::string& owner) {
@@ -48,18 +42,13 @@ std::string resource_bytes(JNIEnv* env, jobject loader, const std::string& owner
 
 }  // namespace
 
-struct VolatileFields::Scope::Saved {
-  Context context;
-};
-
 VolatileFields::Scope::Scope(JNIEnv* env, jobject loader, std::string_view name, cf::Bytes bytes)
-    : saved_(new Saved{std::move(t_context)}) {
+    : saved_(std::move(t_context)) {
   t_context = Context{env, loader, std::string(name), bytes};
 }
 
 VolatileFields::Scope::~Scope() {
-  t_context = std::move(saved_->context);
-  delete saved_;
+  t_context = std::move(saved_);
 }
 
 std::optional<VolatileFields::Declared> VolatileFields::read(const std::string& owner) const {

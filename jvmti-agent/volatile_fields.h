@@ -24,6 +24,12 @@ class VolatileFields : public rw::AccessFilter {
   // For the calling thread, while it lives: the class about to be rewritten and its loader
   // (null: the JDK's); `env` null means Java may not run yet (references to other classes
   // then count as volatile). Scopes nest (reading a class file may load other classes).
+  struct Context {
+    JNIEnv* env = nullptr;
+    jobject loader = nullptr;
+    std::string name;
+    cf::Bytes bytes;
+  };
   class Scope {
    public:
     Scope(JNIEnv* env, jobject loader, std::string_view name, cf::Bytes bytes);
@@ -32,13 +38,11 @@ class VolatileFields : public rw::AccessFilter {
     Scope& operator=(const Scope&) = delete;
 
    private:
-    struct Saved;
-    Saved* saved_;
+    Context saved_;
   };
 
   // `jdk_too`: JDK classes (instrumented through include=) get their volatile accesses as
   // points too; by default (accesses not given) only application classes do.
-  explicit VolatileFields(bool jdk_too = false) : jdk_too_(jdk_too) {}
   void set_jdk_too(bool v) { jdk_too_ = v; }
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
@@ -51,7 +55,7 @@ class VolatileFields : public rw::AccessFilter {
   std::optional<Declared> read(const std::string& owner) const;
   bool is_volatile(std::string owner, const std::string& name) const;
 
-  bool jdk_too_;
+  bool jdk_too_ = false;
   mutable std::mutex mu_;
   mutable std::unordered_map<std::string, std::optional<Declared>> cache_;
 };

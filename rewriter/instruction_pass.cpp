@@ -170,22 +170,6 @@ bool is_array_store(uint8_t o) {
   return o >= op::iastore && o <= op::sastore;
 }
 
-// Typed load/store opcode for the value of an array store.
-uint8_t temp_kind(uint8_t store, bool load) {
-  switch (store) {
-    case op::lastore:
-      return load ? op::lload : op::lstore;
-    case op::fastore:
-      return load ? op::fload : op::fstore;
-    case op::dastore:
-      return load ? op::dload : op::dstore;
-    case op::aastore:
-      return load ? op::aload : op::astore;
-    default:
-      return load ? op::iload : op::istore;
-  }
-}
-
 class InstructionPass {
  public:
   InstructionPass(ClassContext& ctx, cf::Member& m, cf::Code& code)
@@ -323,7 +307,7 @@ class InstructionPass {
     uint16_t tmp = 0;
     if (!load) {
       tmp = temp_slot();
-      e.local(temp_kind(in.op, false), tmp);
+      e.local(local_kind(elem, false), tmp);
     }
     e.op(op::dup2);  // array index array index
     int32_t id = site(k, bci, "", "", elem);
@@ -336,7 +320,7 @@ class InstructionPass {
     }
     grow(3);
     if (load) return false;
-    e.local(temp_kind(in.op, true), tmp);
+    e.local(local_kind(elem, true), tmp);
     e.insn(in);
     return true;
   }
@@ -460,14 +444,20 @@ class InstructionPass {
   bool call_hook(Emitter& e, const Insn& in, uint32_t bci) {
     auto ref = cf_.cp.member_ref(in.u);
     if (auto exact = match_exact(ctx_.cfg, in.op, ref.owner, ref.name, ref.desc)) {
-      e.iconst(site(exact->kind, bci, ref.owner, ref.name, ref.desc));
-      e.hook(ctx_.cfg.hook_owner, exact->hook);
-      grow(1);
+      call_instead(e, exact->hook, exact->kind, in, bci);
       return true;
     }
     if (ctx_.cfg.calls && replace_call(e, in, bci)) return true;
     if (ctx_.cfg.sync_calls && is_sync_call(in.op, ref.owner, ref.name)) sync_point(e, in, bci);
     return false;
+  }
+
+  // The hook takes the call's operands plus the site, in place of the call.
+  void call_instead(Emitter& e, Hook h, SiteKind k, const Insn& in, uint32_t bci) {
+    auto ref = cf_.cp.member_ref(in.u);
+    e.iconst(site(k, bci, ref.owner, ref.name, ref.desc));
+    e.hook(ctx_.cfg.hook_owner, h);
+    grow(1);
   }
 
   // `receiver args...` stays as it was; the receiver (for a static call, its one reference
@@ -497,7 +487,7 @@ class InstructionPass {
 
   // Spilled arguments live past the method's locals and the array-store temporary.
   uint16_t spill_base() {
-    if (code_.max_locals > 0xff00) throw std::runtime_error("max_locals overflow");
+    if (orig_max_locals_ > 0xff00) throw std::runtime_error("max_locals overflow");
     return uint16_t(orig_max_locals_ + 2);
   }
 
@@ -509,9 +499,7 @@ class InstructionPass {
     bool direct = match->group == CallMatch::ObjectMethod ||
                   (ref.owner == "java/lang/Thread" && in.op != op::invokeinterface);
     if (direct) {
-      e.iconst(site(match->kind, bci, ref.owner, ref.name, ref.desc));
-      e.hook(ctx_.cfg.hook_owner, match->hook);
-      grow(1);
+      call_instead(e, match->hook, match->kind, in, bci);
       return true;
     }
     // Bridges are new methods: static calls through another owner need `ldc Class` (49+);
