@@ -11,8 +11,10 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_hook.h"
+#include "jvmti-agent/executions.h"
 #include "jvmti-agent/jdk_concurrency.h"
 #include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/main_diversion.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
@@ -193,8 +195,25 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
     if (classes[1] == nullptr) fatal("cannot find java.util.concurrent.locks.LockSupport");
     check(jvmti->RetransformClasses(2, classes), "RetransformClasses(Thread, LockSupport)");
   }
-  log_line(std::string("strategy ") + strategy_name(s.options.strategy) + ", seed " +
-           std::to_string(s.options.seed));
+  Runtime::start_watchdog(jvmti, env);
+  const std::string run_line = std::string("strategy ") + strategy_name(s.options.strategy) +
+                               ", seed " + std::to_string(s.options.seed);
+  if (several_executions(s)) {
+    jclass cl = env->FindClass("java/lang/ClassLoader");
+    jmethodID get = env->GetStaticMethodID(cl, "getSystemClassLoader", "()Ljava/lang/ClassLoader;");
+    jobject system = get ? env->CallStaticObjectMethod(cl, get) : nullptr;
+    if (!system) fatal("cannot find the system class loader");
+    s.system_loader = env->NewGlobalRef(system);
+    if (!prepare_executions(env)) fatal("cannot define java.lang.JSchedMain");
+    const std::string each = s.tests ? " for each test method" : "";
+    log_line(run_line + each +
+             (s.options.iterations > 1
+                  ? ", then seed+1, ... (" + std::to_string(s.options.iterations) + " iterations" +
+                        each + " in this JVM)"
+                  : ""));
+    return;
+  }
+  log_line(run_line);
   runtime()->start(env, main);
 }
 
@@ -206,6 +225,7 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
              ", sites: " + std::to_string(s.sites.size()));
     log_line("hook calls: " + hook_call_summary());
   }
+  Runtime::stop_watchdog();
   if (Runtime* rt = runtime()) rt->vm_death(env);
 }
 
@@ -223,6 +243,36 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   }
   log_line("internal error: " + what);
   std::abort();
+}
+
+// The test runners whose JVMs run test methods (docs/agent.md, "Tests").
+bool is_test_runner(const std::string& main_class) {
+  return main_class == "org/apache/maven/surefire/booter/ForkedBooter" ||
+         main_class == "org/junit/platform/console/ConsoleLauncher" ||
+         main_class == "org/junit/runner/JUnitCore";
+}
+
+// What runs the executions: iterations of main, or test methods (several_executions); the
+// classes of the test runner stay plain.
+void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, bool& tests) {
+  std::string why;
+  main_class = launcher_main_class(jvmti, why);
+  tests = o.tests == TestsMode::On || (o.tests == TestsMode::Auto && is_test_runner(main_class));
+  if (o.strategy == Strategy::None) tests = false;
+  if (tests) {
+    if (o.strategy != Strategy::Random && o.strategy != Strategy::Rapos &&
+        o.strategy != Strategy::Pct) {
+      fatal(std::string("test methods run under random, rapos or pct, not ") +
+            strategy_name(o.strategy) + " (tests=off leaves the test runner alone)");
+    }
+    for (const char* p : {"org.junit.", "junit.", "org.apache.maven.", "org.opentest4j.",
+                          "org.apiguardian.", "org.hamcrest."})
+      o.exclude.push_back(p);
+    main_class.clear();
+    return;
+  }
+  if (o.iterations > 1 && main_class.empty()) fatal("iterations: " + why);
+  if (o.iterations == 1) main_class.clear();
 }
 
 uint64_t fresh_seed() {
@@ -248,11 +298,25 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   std::set_terminate(on_terminate);
   if (opts.strategy == Strategy::Replay) adopt_recorded(opts);
   const Options& run = opts.strategy == Strategy::Replay ? g_recorded : opts;  // what was run
+  jvmtiEnv* jvmti = nullptr;
+  if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK) {
+    log_line("error: JVMTI 11 is not available in this JVM");
+    _exit(2);
+  }
+  std::string main_class;
+  bool tests = false;
+  choose_executions(jvmti, opts, main_class, tests);
   ClassFilter filter(opts.include, opts.exclude);
   auto st = std::make_unique<AgentState>(opts, filter);
   st->vm = vm;
+  st->jvmti = jvmti;
+  st->main_class = main_class;
+  st->tests = tests;
   st->jdk_mode = filter.reaches_jdk();
   st->controlled = opts.strategy != Strategy::None;
+  if (st->jdk_mode && several_executions(*st))
+    fatal("iterations and test methods: not with include= reaching JDK classes");
+  if (!main_class.empty()) st->cache = std::make_unique<ClassCache>();
   st->rewrite.hook_owner = st->jdk_mode ? "java/lang/Thread" : "java/lang/JSchedShim";
   st->access_points = opts.effective_accesses() != jsched::rw::Accesses::None;
   st->rewrite.accesses =
@@ -266,11 +330,6 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   // real: programs measure time with them; only j.u.c.'s deadlines run on the scheduler's.)
   st->rewrite.sync_calls = st->controlled;
   st->rewrite.park_calls = st->controlled;
-  if (vm->GetEnv(reinterpret_cast<void**>(&st->jvmti), JVMTI_VERSION_11) != JNI_OK) {
-    log_line("error: JVMTI 11 is not available in this JVM");
-    _exit(2);
-  }
-  jvmtiEnv* jvmti = st->jvmti;
   if (!run.plan.empty() && run.strategy == Strategy::Tsca)
     load_tsca_plan(*st, run.plan, run.t);
   else if (!run.plan.empty())
@@ -294,7 +353,8 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     s.volatile_fields.set_jdk_too(run.accesses.has_value());
     s.rewrite.filter = &s.volatile_fields;
   }
-  if (s.controlled) set_runtime(new Runtime(s, jvmti, make_strategy(s)));
+  s.new_strategy = [&s] { return make_strategy(s); };
+  if (s.controlled && !several_executions(s)) set_runtime(new Runtime(s, jvmti, s.new_strategy()));
 
   jvmtiCapabilities caps;
   std::memset(&caps, 0, sizeof caps);

@@ -5,9 +5,11 @@
 #include <jvmti.h>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
+#include "jvmti-agent/class_cache.h"
 #include "jvmti-agent/class_filter.h"
 #include "jvmti-agent/options.h"
 #include "jvmti-agent/profile_recorder.h"
@@ -15,6 +17,7 @@
 #include "jvmti-agent/variable_tracker.h"
 #include "jvmti-agent/volatile_fields.h"
 #include "rewriter/config.h"
+#include "scheduler/strategy.h"
 #include "scheduler/tsca_plan.h"
 #include "scheduler/tsca_planner.h"
 #include "scheduler/tsca_strategy.h"
@@ -52,10 +55,25 @@ struct AgentState {
   std::atomic<bool> live{false};      // VM init is done: Java code may run from class loading
   jobject platform_loader = nullptr;  // global ref, known from VM start on
 
+  // Several executions in this JVM (jvmti-agent/executions.h): iterations of main, whose class
+  // the launcher loads is `main_class` (internal name; diverted when the system loader
+  // defines it), or test methods.
+  std::string main_class;
+  bool tests = false;
+  jobject system_loader = nullptr;  // global ref, from VM init on
+  std::unique_ptr<ClassCache> cache;
+  // A fresh strategy for the seed in `options`.
+  std::function<std::unique_ptr<sched::Strategy>()> new_strategy;
+
   std::atomic<uint64_t> classes_rewritten{0}, classes_failed{0}, warnings{0};
 
   AgentState(Options o, ClassFilter f) : options(std::move(o)), filter(std::move(f)) {}
 };
+
+// Whether this JVM runs several executions (iterations of main, or test methods).
+inline bool several_executions(const AgentState& s) {
+  return s.controlled && (s.tests || !s.main_class.empty());
+}
 
 AgentState& state();
 void set_state(std::unique_ptr<AgentState> s);

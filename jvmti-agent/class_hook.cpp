@@ -7,9 +7,11 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/jdk_concurrency.h"
+#include "jvmti-agent/main_diversion.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "rewriter/class_rewriter.h"
+#include "rewriter/test_methods.h"
 
 namespace jsched::agent {
 
@@ -45,6 +47,16 @@ std::optional<rw::RewriteConfig> rules_for(const AgentState& s, std::string_view
   return c;
 }
 
+// The main class as the launcher loads it, when main runs iterations (main_diversion.h).
+void divert(jvmtiEnv* jvmti, cf::Bytes input, jint* new_len, unsigned char** new_data) {
+  try {
+    hand_back(jvmti, divert_main(input), new_len, new_data);
+  } catch (const std::exception& e) {
+    log_line(std::string("error: iterations: cannot run the main class: ") + e.what());
+    _exit(2);
+  }
+}
+
 }  // namespace
 
 void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being_redefined,
@@ -78,8 +90,32 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     return;
   }
   const bool thread_host = s.jdk_mode && cls == "java/lang/Thread";
-  std::optional<rw::RewriteConfig> rules = rules_for(s, cls, is_jdk_loader(env, loader));
-  cf::Buffer output;
+  const bool jdk_class = is_jdk_loader(env, loader);
+  if (!jdk_class && cls == s.main_class && s.system_loader &&
+      env->IsSameObject(loader, s.system_loader)) {
+    divert(jvmti, input, new_len, new_data);
+    return;
+  }
+  if (s.cache) {
+    if (std::optional<cf::Buffer> done = s.cache->find(cls, input)) {
+      if (!done->empty()) hand_back(jvmti, *done, new_len, new_data);
+      return;
+    }
+  }
+  std::optional<rw::RewriteConfig> rules = rules_for(s, cls, jdk_class);
+  cf::Buffer output, wrapped;
+  if (s.hooks_ready && rules && s.tests && !jdk_class && rw::may_have_tests(input)) {
+    try {
+      cf::ClassFile c = cf::ClassFile::parse(input);
+      if (rw::wrap_test_methods(c) > 0) {
+        wrapped = c.write();
+        output = wrapped;  // the rewrite below starts from it, and may leave it as it is
+        input = wrapped;
+      }
+    } catch (const std::exception& e) {
+      log_line("warning: test methods of " + std::string(cls) + " not wrapped: " + e.what());
+    }
+  }
   if (s.hooks_ready && rules) {
     // Reading field declarations runs Java code: for a controlled thread it must run plain
     // (no scheduling point while this thread holds the class-loading lock).
@@ -111,6 +147,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       _exit(2);
     }
   }
+  if (s.cache && s.hooks_ready) s.cache->put(cls, cf::Bytes(data, size_t(len)), output);
   if (!output.empty()) hand_back(jvmti, output, new_len, new_data);
 }
 

@@ -83,8 +83,8 @@ Options parse_options(const std::string& text) {
     size_t eq = item.find('=');
     std::string key = item.substr(0, eq);
     if (key.empty()) bad("empty option in '" + text + "'");
-    if (key == "verbose" && eq == std::string::npos) {
-      o.verbose = true;
+    if ((key == "verbose" || key == "explore") && eq == std::string::npos) {
+      (key == "verbose" ? o.verbose : o.explore) = true;
       continue;
     }
     if (eq == std::string::npos) bad("option '" + key + "' needs a value (" + key + "=...)");
@@ -148,15 +148,36 @@ Options parse_options(const std::string& text) {
       o.timeout_ms = parse_u64(key, v, 1, UINT64_MAX / 1000000);
     } else if (key == "verbose") {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
+    } else if (key == "explore") {
+      o.explore = parse_u64(key, v, 0, 1) == 1;
+    } else if (key == "tests") {
+      if (v == "auto")
+        o.tests = TestsMode::Auto;
+      else if (v == "on")
+        o.tests = TestsMode::On;
+      else if (v == "off")
+        o.tests = TestsMode::Off;
+      else
+        bad("tests: '" + v + "' is not auto, on or off");
     } else {
       bad("unknown option '" + key +
-          "' (known: strategy, seed, iterations, depth, vars, steps, bounded, t, plan, "
-          "profile, record, replay, report, include, exclude, accesses, timeout, verbose)");
+          "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
+          "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose)");
     }
   }
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
   if (!o.profile.empty() && o.strategy == Strategy::None)
     bad("profile= needs a strategy that runs the program (not none)");
+  if (o.iterations > 1) {
+    // Each iteration must be reproducible by its seed alone, with the same instrumentation.
+    if (o.strategy == Strategy::Pctvb || o.strategy == Strategy::Tsca ||
+        o.strategy == Strategy::Replay || o.strategy == Strategy::None) {
+      bad(std::string("iterations: not with strategy=") + strategy_name(o.strategy) +
+          " (random, rapos and pct run several executions in one JVM)");
+    }
+    if (!o.record.empty() || !o.profile.empty())
+      bad("iterations: record= and profile= write one execution; replay its seed alone");
+  }
   if (o.strategy == Strategy::Pctvb && o.plan.empty()) {
     bad("strategy=pctvb needs plan=FILE from profile runs (jsched run --strategy pctvb makes one)");
   }

@@ -12,6 +12,9 @@ namespace jsched::agent {
 
 enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Replay, None };
 
+// Test methods as executions (docs/agent.md, "Tests"): auto = when the JVM runs a test runner.
+enum class TestsMode { Auto, On, Off };
+
 const char* strategy_name(Strategy s);
 
 struct Options {
@@ -19,6 +22,8 @@ struct Options {
   uint64_t seed = 0;
   bool seed_given = false;
   uint64_t iterations = 1;
+  bool explore = false;  // several executions: go on after a finding
+  TestsMode tests = TestsMode::Auto;
   uint32_t depth = 3;
   uint32_t vars = 1;
   uint64_t steps = 0;    // PCT: the step bound k (0: from the plan, or a default)

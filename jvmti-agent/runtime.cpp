@@ -23,16 +23,20 @@ namespace jsched::agent {
 
 namespace {
 
-Runtime* g_runtime = nullptr;
+std::atomic<Runtime*> g_runtime{nullptr};
+std::mutex g_runtime_mu;  // held by the watchdog while it looks at the current execution
+std::atomic<uint64_t> g_epoch{0}, g_epochs{0};
+std::atomic<bool> g_vm_dying{false};  // the watchdog ends (the JVM's exit waits for it)
 thread_local ThreadCtx* t_ctx = nullptr;
 std::mutex g_ctx_mu;
 std::deque<ThreadCtx> g_ctxs;  // stable addresses; contexts live as long as the process
 
-ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name) {
+ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name, uint64_t epoch) {
   std::lock_guard<std::mutex> g(g_ctx_mu);
   ThreadCtx& c = g_ctxs.emplace_back();
   c.id = id;
   c.name_hash = sched::hash_string(name);
+  c.epoch = epoch;
   return c;
 }
 
@@ -62,26 +66,39 @@ std::string shell_quote(const std::string& s) {
 }  // namespace
 
 Runtime* runtime() {
-  return g_runtime;
+  return g_runtime.load(std::memory_order_acquire);
 }
 void set_runtime(Runtime* r) {
-  g_runtime = r;
+  std::lock_guard<std::mutex> g(g_runtime_mu);
+  g_epoch.store(r ? r->epoch() : 0, std::memory_order_release);
+  g_runtime.store(r, std::memory_order_release);
 }
 
 ThreadCtx* Runtime::current() {
   ThreadCtx* c = t_ctx;
-  return (c && c->depth == 0) ? c : nullptr;
+  if (c == nullptr || c->depth != 0) return nullptr;
+  return c->epoch == g_epoch.load(std::memory_order_relaxed) ? c : nullptr;
+}
+
+bool Runtime::stale() {
+  ThreadCtx* c = t_ctx;
+  return c != nullptr && c->depth == 0 && c->epoch != g_epoch.load(std::memory_order_relaxed);
+}
+
+void Runtime::stop_stale() {
+  for (;;) pause();
 }
 
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
     : agent_(agent),
       ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_),
-      jvmti_(jvmti) {
+      jvmti_(jvmti),
+      seed_(agent.options.seed),
+      epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
 }
 
-void Runtime::start(JNIEnv* env, jthread main) {
-  jvmtiEnv* jvmti = jvmti_;
+void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
   start_ns_ = now_ns();
   ctl_.on_deadlock([this] {
     JNIEnv* e = nullptr;
@@ -91,34 +108,69 @@ void Runtime::start(JNIEnv* env, jthread main) {
              "the program is done but left " + idle +
                  " waiting for work (its executor or timer was never shut down; a plain JVM "
                  "would not exit)");
+    } else {
+      finish(e, RunOutcome::Deadlock, describe_threads(e, true));
     }
-    finish(e, RunOutcome::Deadlock, describe_threads(e, true));
   });
-  ctl_.on_error([this](const std::string& msg) {
+  ctl_.on_error([](const std::string& msg) {
     log_line("error: replay diverged at " + msg);
     std::fflush(stdout);
     _exit(2);
   });
   sched::ThreadId id = ctl_.attach_main();
-  set_os_tid(id);
   {
     std::lock_guard<std::mutex> g(mu_);
     threads_.push_back(static_cast<jthread>(env->NewGlobalRef(main)));
   }
-  t_ctx = &new_ctx(id, "0");
-  InRuntime guard(*t_ctx);
-  {
-    // Others name main by its Thread object too (unpark, interrupt, join).
-    uint64_t tag = object_id(env, main, *t_ctx);
-    std::lock_guard<std::mutex> g(mu_);
-    thread_by_tag_[tag] = id;
-  }
+  InRuntime guard(ctx);
+  // Others name main by its Thread object too (unpark, interrupt, join).
+  uint64_t tag = object_id(env, main, ctx);
+  std::lock_guard<std::mutex> g(mu_);
+  thread_by_tag_[tag] = id;
+}
+
+void Runtime::start(JNIEnv* env, jthread main) {
+  t_ctx = &new_ctx(0, "0", epoch_);
+  set_os_tid(0);
+  attach_main(env, main, *t_ctx);
+}
+
+void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
+  iteration_ = iteration;
+  ctl_.on_done([this] {
+    JNIEnv* e = nullptr;
+    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    finish(e, RunOutcome::Ok, "");
+  });
+  // Thread 0's context is made now (its object's name counts as its first touch, as for the
+  // launcher's main thread) and taken up by the thread when it starts.
+  main_ctx_ = &new_ctx(0, "0", epoch_);
+  attach_main(env, t, *main_ctx_);
+}
+
+RunOutcome Runtime::end() {
+  std::unique_lock<std::mutex> lk(end_mu_);
+  end_cv_.wait(lk, [this] { return outcome_.has_value(); });
+  return *outcome_;
+}
+
+bool Runtime::all_gone() {
+  bool dead = ctl_.inspect([](sched::Model& m) {
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead) return false;
+    }
+    return true;
+  });
+  return dead && busy_.load() == 0;
+}
+
+void Runtime::start_watchdog(jvmtiEnv* jvmti, JNIEnv* env) {
   jclass thread_class = refs().Thread;
   jmethodID ctor = env->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V");
   jstring name = env->NewStringUTF("jsched watchdog");
   jobject wd = env->NewObject(thread_class, ctor, name);
-  if (!wd || jvmti->RunAgentThread(wd, &Runtime::watchdog_main, this, JVMTI_THREAD_MAX_PRIORITY) !=
-                 JVMTI_ERROR_NONE) {
+  if (!wd || jvmti->RunAgentThread(wd, &Runtime::watchdog_main, nullptr,
+                                   JVMTI_THREAD_MAX_PRIORITY) != JVMTI_ERROR_NONE) {
     env->ExceptionClear();
     log_line("warning: cannot start the watchdog; hangs and hidden blocks will not be detected");
   }
@@ -183,19 +235,30 @@ jthread Runtime::jthread_of(sched::ThreadId t) {
   return t < threads_.size() ? threads_[t] : nullptr;
 }
 
-void Runtime::thread_started(JNIEnv*, jthread t) {
+void Runtime::thread_started(JNIEnv* env, jthread t) {
   if (t_ctx != nullptr) return;  // main: its ThreadStart may come after VM init
   sched::ThreadId id = thread_of(t);
   if (id == sched::kNoThread) return;  // not started by a controlled thread
-  std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
-  t_ctx = &new_ctx(id, name);
+  // Names are stable, so a thread object of an earlier execution may carry the same one.
+  if (!env->IsSameObject(t, jthread_of(id))) return;
   set_os_tid(id);
+  if (id == 0 && main_ctx_) {  // thread 0 of one of several executions: it runs already
+    t_ctx = main_ctx_;
+    return;
+  }
+  std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
+  t_ctx = &new_ctx(id, name, epoch_);
   ctl_.begin(id);
 }
 
 void Runtime::thread_ended(JNIEnv* env, jthread) {
   ThreadCtx* c = t_ctx;
   if (c == nullptr) return;
+  if (c->epoch != epoch_) {  // a thread of an earlier execution
+    t_ctx = nullptr;
+    return;
+  }
+  ++busy_;
   bool failed;
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -204,6 +267,7 @@ void Runtime::thread_ended(JNIEnv* env, jthread) {
   if (failed) finish(env, RunOutcome::Bug, bug_);
   t_ctx = nullptr;
   ctl_.end(c->id);
+  --busy_;  // the last touch of this Runtime: the driver may delete it from here on
 }
 
 sched::ObjectId Runtime::object_id(JNIEnv* env, jobject o, ThreadCtx& ctx) {
@@ -405,27 +469,46 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
   return head + text;
 }
 
-std::string Runtime::replay_command() const {
+namespace {
+
+// The JVM's command line, one argument each.
+std::vector<std::string> command_line() {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::string all((std::istreambuf_iterator<char>(in)), {});
-  Options o = agent_.options;
-  o.seed_given = true;
-  o.record.clear();
-  o.report.clear();
-  std::string opts = format_options(o);
-  std::string cmd;
+  std::vector<std::string> args;
   size_t start = 0;
   while (start < all.size()) {
     size_t end = all.find('\0', start);
     if (end == std::string::npos) end = all.size();
-    std::string arg = all.substr(start, end - start);
-    if (arg.rfind("-agentpath:", 0) == 0 && arg.find("jsched") != std::string::npos) {
-      size_t eq = arg.find('=');
-      arg = arg.substr(0, eq) + "=" + opts;
-    }
-    cmd += (cmd.empty() ? "" : " ") + shell_quote(arg);
+    args.push_back(all.substr(start, end - start));
     start = end + 1;
   }
+  return args;
+}
+
+bool is_agent_option(const std::string& arg) {
+  return arg.rfind("-agentpath:", 0) == 0 && arg.find("jsched") != std::string::npos;
+}
+
+}  // namespace
+
+std::string Runtime::agent_option() const {
+  Options o = agent_.options;
+  o.seed = seed_;  // one of several executions: this one's seed alone reproduces it
+  o.seed_given = true;
+  o.record.clear();
+  o.report.clear();
+  std::string opts = format_options(o);
+  for (const std::string& arg : command_line()) {
+    if (is_agent_option(arg)) return shell_quote(arg.substr(0, arg.find('=')) + "=" + opts);
+  }
+  return shell_quote("-agentpath:libjsched.so=" + opts);
+}
+
+std::string Runtime::replay_command() const {
+  std::string cmd;
+  for (const std::string& arg : command_line())
+    cmd += (cmd.empty() ? "" : " ") + (is_agent_option(arg) ? agent_option() : shell_quote(arg));
   return cmd;
 }
 
@@ -450,7 +533,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     }
   }
   if (o.report.empty()) return;
-  const char* names[] = {"ok", "", "", "bug", "deadlock", "hang"};
+  const char* names[] = {"ok", "exit", "", "bug", "deadlock", "hang"};
   std::string tracked = "[";
   if (agent_.tracker) {
     std::vector<std::string> vars = agent_.tracker->names();
@@ -471,8 +554,9 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     });
     j.raw("tsca", tsca_report(trace, *agent_.tsca_planner, skipped));
   }
+  if (multi()) j.num("iteration", iteration_);
   j.str("strategy", strategy_name(o.strategy))
-      .num("seed", o.seed)
+      .num("seed", seed_)
       .str("outcome", names[int(outcome)])
       .num("exit_status", uint64_t(outcome))
       .str("detail", detail)
@@ -484,15 +568,19 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       .raw("tracked", tracked)
       .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
       .str("replay", replay_command());
-  std::ofstream f(o.report, std::ios::trunc);
+  // Several executions: one line each (the driver empties the file first).
+  std::ofstream f(o.report, multi() ? std::ios::app : std::ios::trunc);
   f << j.text() << "\n";
   if (!f) log_line("error: cannot write report " + o.report);
 }
 
 void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
   if (finishing_.exchange(true)) {
+    if (multi()) return;
     for (;;) pause();  // another thread is ending the run
   }
+  // One of several executions: nothing of it runs any more, whatever thread ends it.
+  if (multi()) ctl_.freeze();
   const char* what = outcome == RunOutcome::Bug        ? "BUG"
                      : outcome == RunOutcome::Deadlock ? "DEADLOCK"
                      : outcome == RunOutcome::Hang     ? "HANG"
@@ -509,14 +597,26 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
       if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
       env->ExceptionClear();
     }
+    if (t_ctx) --t_ctx->depth;
   }
-  std::string msg = std::string(what) + " (strategy " + strategy_name(agent_.options.strategy) +
-                    ", seed " + std::to_string(agent_.options.seed) + "): " + detail;
-  log_line(msg);
-  log_line("replay: " + replay_command());
+  if (outcome != RunOutcome::Ok || !detail.empty() || !multi()) {
+    std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
+    log_line(std::string(what) + " (" + where + "strategy " +
+             strategy_name(agent_.options.strategy) + ", seed " + std::to_string(seed_) +
+             "): " + detail);
+    if (outcome != RunOutcome::Ok) log_line("replay: " + replay_command());
+  }
   std::fflush(stdout);
   std::fflush(stderr);
-  _exit(int(outcome));
+  if (!multi()) _exit(int(outcome));
+  std::lock_guard<std::mutex> g(end_mu_);
+  detail_ = detail;
+  outcome_ = outcome;
+  end_cv_.notify_all();
+}
+
+void Runtime::stop_watchdog() {
+  g_vm_dying = true;
 }
 
 void Runtime::vm_death(JNIEnv* env) {
@@ -525,13 +625,25 @@ void Runtime::vm_death(JNIEnv* env) {
     std::lock_guard<std::mutex> g(mu_);
     bug = bug_;
   }
-  if (!bug.empty()) finish(env, RunOutcome::Bug, bug);
+  if (!bug.empty() && !multi()) finish(env, RunOutcome::Bug, bug);
   if (finishing_.exchange(true)) return;
+  if (multi()) {
+    log_line("the program called System.exit in iteration " + std::to_string(iteration_) +
+             " (seed " + std::to_string(seed_) + "): the iterations stop there");
+    write_report(env, RunOutcome::Exit, "System.exit");
+    return;
+  }
   write_report(env, RunOutcome::Ok, "");
 }
 
-void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void* arg) {
-  static_cast<Runtime*>(arg)->watchdog(env);
+void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {
+  while (!g_vm_dying) {
+    timespec ts{0, 1000000};
+    nanosleep(&ts, nullptr);
+    std::lock_guard<std::mutex> g(g_runtime_mu);
+    Runtime* rt = g_runtime.load();
+    if (rt && !rt->finishing_ && rt->start_ns_ != 0) rt->watch(env);
+  }
 }
 
 // Ends hung runs, and lets another thread run when the running one blocks where the model
@@ -539,50 +651,42 @@ void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void* arg) {
 // thread counts as blocked when the JVM says it is blocked, waiting or in native code and the
 // kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
 // stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
-void Runtime::watchdog(JNIEnv* env) {
+void Runtime::watch(JNIEnv* env) {
   const uint64_t timeout_ns = agent_.options.timeout_ms * 1000000ULL;
-  sched::ThreadId last = sched::kNoThread;
-  uint64_t last_steps = 0;
-  int asleep = 0;
-  for (;;) {
-    timespec ts{0, 1000000};
-    nanosleep(&ts, nullptr);
-    if (finishing_) return;
-    if (now_ns() - start_ns_ > timeout_ns) {
-      finish(env, RunOutcome::Hang,
-             "no end after " + std::to_string(agent_.options.timeout_ms) +
-                 " ms: " + describe_threads(env, true));
-    }
-    sched::ThreadId running = ctl_.running();
-    uint64_t steps = ctl_.steps();
-    jthread t = running == sched::kNoThread ? nullptr : jthread_of(running);
-    if (running != last || steps != last_steps || !t) {
-      last = running;
-      last_steps = steps;
-      asleep = 0;
-      continue;
-    }
-    jint state = 0;
-    if (jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) continue;
-    const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
-                         JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
-                         JVMTI_THREAD_STATE_IN_NATIVE;
-    if (!(state & blocked) || !os_asleep(running)) {
-      asleep = 0;
-      continue;
-    }
-    if (++asleep < 3 || !ctl_.detach_if_stuck(running, steps)) continue;
-    std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(running).name; });
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "%x", unsigned(state));
-    std::lock_guard<std::mutex> g(mu_);
-    if (hidden_blocks_.size() < 100) {
-      hidden_blocks_.push_back("thread " + tname +
-                               " blocked outside jsched's view (JVMTI state 0x" + hex + ")" +
-                               stack_of(t));
-    }
-    asleep = 0;
+  if (now_ns() - start_ns_ > timeout_ns) {
+    finish(env, RunOutcome::Hang,
+           "no end after " + std::to_string(agent_.options.timeout_ms) +
+               " ms: " + describe_threads(env, true));
+    return;
   }
+  sched::ThreadId running = ctl_.running();
+  uint64_t steps = ctl_.steps();
+  jthread t = running == sched::kNoThread ? nullptr : jthread_of(running);
+  if (running != wd_last_ || steps != wd_steps_ || !t) {
+    wd_last_ = running;
+    wd_steps_ = steps;
+    wd_asleep_ = 0;
+    return;
+  }
+  jint state = 0;
+  if (jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) return;
+  const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
+                       JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
+                       JVMTI_THREAD_STATE_IN_NATIVE;
+  if (!(state & blocked) || !os_asleep(running)) {
+    wd_asleep_ = 0;
+    return;
+  }
+  if (++wd_asleep_ < 3 || !ctl_.detach_if_stuck(running, steps)) return;
+  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(running).name; });
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%x", unsigned(state));
+  std::lock_guard<std::mutex> g(mu_);
+  if (hidden_blocks_.size() < 100) {
+    hidden_blocks_.push_back("thread " + tname + " blocked outside jsched's view (JVMTI state 0x" +
+                             hex + ")" + stack_of(t));
+  }
+  wd_asleep_ = 0;
 }
 
 }  // namespace jsched::agent

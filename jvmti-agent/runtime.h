@@ -6,8 +6,10 @@
 #include <jvmti.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,25 +24,44 @@ struct ThreadCtx {
   sched::ThreadId id = sched::kNoThread;
   uint64_t name_hash = 0;  // of the stable thread name
   uint64_t allocations = 0, first_touches = 0;
-  int depth = 0;  // > 0 while inside jsched on this thread: hooks then act plain
+  int depth = 0;       // > 0 while inside jsched on this thread: hooks then act plain
+  uint64_t epoch = 0;  // the execution (Runtime) the thread belongs to
 };
 
-// How a run ends; the exit status of SPEC §1.
-enum class RunOutcome { Ok = 0, Bug = 3, Deadlock = 4, Hang = 5 };
+// How a run ends; the exit status of SPEC §1 (Exit: the program called System.exit while
+// several executions were running).
+enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5 };
 
+// One execution of a program, or of one iteration when the JVM runs several (iterations=N,
+// test methods): a Runtime per execution, swapped in by the driver (jvmti-agent/executions.h).
+// Threads of an earlier execution are stale: at their next hook they stop for good.
 class Runtime {
  public:
   Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy);
 
   // The controlled context of the calling thread, or nullptr when the thread is not
-  // controlled or is already inside jsched.
+  // controlled (by the current execution) or is already inside jsched.
   static ThreadCtx* current();
+  // The calling thread belongs to an execution that is over.
+  static bool stale();
+  // Stops a stale thread for good: its execution is over, it must not run on into the next.
+  [[noreturn]] static void stop_stale();
   sched::Controller& ctl() { return ctl_; }
   VirtualClock& clock() { return clock_; }
 
-  // VM init: the main thread becomes thread 0; the watchdog starts. JVM threads started before
-  // this (their ThreadStart events may arrive at any time) are never controlled.
+  // VM init: the main thread becomes thread 0. JVM threads started before this (their
+  // ThreadStart events may arrive at any time) are never controlled.
   void start(JNIEnv* env, jthread main);
+  // One of several executions in this JVM: thread 0 is `t`, a thread not yet started (by the
+  // driver, which is not controlled). The execution ends when its last thread that is not a
+  // daemon ends, or at its first finding; end() tells which.
+  void start_execution(JNIEnv* env, jthread t, uint64_t iteration);
+  RunOutcome end();  // waits for the execution's end
+  // Every thread of the execution has ended and left jsched: the Runtime may be deleted.
+  bool all_gone();
+  // The process-wide watchdog, over whichever execution is current.
+  static void start_watchdog(jvmtiEnv* jvmti, JNIEnv* env);
+  static void stop_watchdog();  // the VM is dying: its exit would wait for a running watchdog
   // Thread.start hook: the model gets the child before the real start.
   sched::ThreadId spawn(JNIEnv* env, ThreadCtx& parent, jthread t);
   void abandon(sched::ThreadId child);  // the real start failed
@@ -60,8 +81,10 @@ class Runtime {
   // thread has finished dispatching it.
   void uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e);
   // Ends the run now: writes the report, prints the summary, halts the JVM with the outcome's
-  // exit status. Never returns.
-  [[noreturn]] void finish(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  // exit status. One of several executions: the same, but instead of halting the JVM it
+  // freezes the execution's threads and returns (callers then stop the calling thread, or
+  // let it end).
+  void finish(JNIEnv* env, RunOutcome outcome, const std::string& detail);
   // Normal VM exit: report only.
   void vm_death(JNIEnv* env);
 
@@ -69,11 +92,19 @@ class Runtime {
   void hidden_block(ThreadCtx& ctx, const std::string& what, jthread t);
 
   jvmtiEnv* jvmti() const { return jvmti_; }
+  uint64_t seed() const { return seed_; }
+  const std::string& detail() const { return detail_; }  // of the finding that ended it
+  // The agent's option, as on the command line, with what reproduces this execution alone.
+  std::string agent_option() const;
+  uint64_t epoch() const { return epoch_; }
   std::string replay_command() const;
 
  private:
   static void JNICALL watchdog_main(jvmtiEnv* jvmti, JNIEnv* env, void* arg);
-  void watchdog(JNIEnv* env);
+  void watch(JNIEnv* env);  // one poll of the watchdog
+  // The model's thread 0 and its Thread object; the controller's handlers.
+  void attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx);
+  bool multi() const { return iteration_ != kSingle; }
   std::string describe_threads(JNIEnv* env, bool with_monitors);
   // "threads 0.1, 0.2" when every thread left is an idle pool or timer worker, else "".
   std::string idle_workers_only();
@@ -98,9 +129,27 @@ class Runtime {
   std::string bug_;  // description of the uncaught throwable
   std::atomic<bool> finishing_{false};
   std::atomic<uint64_t> start_ns_{0};
+  const uint64_t seed_;
+  const uint64_t epoch_;
+
+  // One of several executions: which, and how it ended.
+  static constexpr uint64_t kSingle = UINT64_MAX;
+  uint64_t iteration_ = kSingle;
+  ThreadCtx* main_ctx_ = nullptr;  // thread 0's, until thread 0 takes it up
+  std::mutex end_mu_;
+  std::condition_variable end_cv_;
+  std::optional<RunOutcome> outcome_;
+  std::string detail_;
+  std::atomic<int> busy_{0};  // threads inside thread_ended (the last code they run here)
+
+  // The watchdog's view of the running thread across polls.
+  sched::ThreadId wd_last_ = sched::kNoThread;
+  uint64_t wd_steps_ = 0;
+  int wd_asleep_ = 0;
 };
 
-Runtime* runtime();  // nullptr under strategy=none
+Runtime* runtime();  // nullptr under strategy=none, and between executions
+// Makes `r` the current execution (a new epoch: the threads of the one before are stale).
 void set_runtime(Runtime* r);
 
 // Marks the calling thread as inside jsched for the lifetime of the guard.

@@ -36,6 +36,7 @@ Active active() {
   Active a;
   a.rt = runtime();
   if (a.rt) a.ctx = Runtime::current();
+  if (a.ctx == nullptr && Runtime::stale()) Runtime::stop_stale();
   return a;
 }
 

@@ -33,8 +33,19 @@ ThreadId Controller::spawn(ThreadId parent, bool daemon) {
   return t;
 }
 
+bool Controller::user_threads_alive() const {
+  for (size_t t = 0; t < model_.thread_count(); ++t) {
+    if (model_.thread(ThreadId(t)).status != ThreadState::Dead && !daemon_[t]) return true;
+  }
+  return false;
+}
+
 bool Controller::dispatch(std::unique_lock<std::mutex>& lk, ThreadId self) {
   if (aborted_) return false;
+  if (frozen_) {
+    running_ = kNoThread;
+    return false;
+  }
   std::optional<ThreadId> next;
   try {
     next = model_.step();
@@ -47,13 +58,7 @@ bool Controller::dispatch(std::unique_lock<std::mutex>& lk, ThreadId self) {
   if (!next) {
     running_ = kNoThread;
     if (model_.deadlocked()) {
-      bool user_thread_blocked = false;
-      for (size_t t = 0; t < model_.thread_count(); ++t) {
-        if (model_.thread(ThreadId(t)).status != ThreadState::Dead && !daemon_[t]) {
-          user_thread_blocked = true;
-        }
-      }
-      if (user_thread_blocked && deadlock_) {
+      if (user_threads_alive() && deadlock_) {
         lk.unlock();
         deadlock_();
         lk.lock();
@@ -80,6 +85,12 @@ void Controller::abort() {
   aborted_ = true;
   running_ = kNoThread;
   for (Parker& p : parkers_) p.unpark();
+}
+
+void Controller::freeze() {
+  std::lock_guard<std::mutex> g(mu_);
+  frozen_ = true;
+  running_ = kNoThread;
 }
 
 bool Controller::aborted() {
@@ -158,6 +169,15 @@ void Controller::unpark(ThreadId self, ThreadId target) {
 void Controller::end(ThreadId self) {
   std::unique_lock<std::mutex> lk(mu_);
   model_.end(self);
+  if (done_ && !frozen_) {
+    if (!user_threads_alive()) {
+      frozen_ = true;
+      running_ = kNoThread;
+      lk.unlock();
+      done_();
+      return;
+    }
+  }
   if (running_ == self || running_ == kNoThread) {
     running_ = kNoThread;
     dispatch(lk, kNoThread);

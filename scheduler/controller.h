@@ -22,12 +22,18 @@ class Controller {
   using DeadlockHandler = std::function<void()>;
   // Called when the strategy cannot continue (a replay diverged); expected not to return.
   using ErrorHandler = std::function<void(const std::string&)>;
+  // Called, without the lock held, by the thread whose end leaves no thread alive but daemons.
+  using DoneHandler = std::function<void()>;
 
   // `record` (optional) receives every decision.
   Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record);
 
   void on_deadlock(DeadlockHandler h) { deadlock_ = std::move(h); }
   void on_error(ErrorHandler h) { error_ = std::move(h); }
+  // With a done handler (several executions in one process), the execution is over when its
+  // last thread that is not a daemon ends: the controller freezes then, so its daemons never
+  // run again, as a JVM exit would stop them.
+  void on_done(DoneHandler h) { done_ = std::move(h); }
 
   // The calling thread becomes thread 0 and runs.
   ThreadId attach_main();
@@ -68,6 +74,9 @@ class Controller {
   // returns it at once (callers stop doing work).
   void abort();
   bool aborted();
+  // Ends the execution for good: no thread is chosen any more, so every thread that reaches a
+  // scheduling point stays parked there (the process goes on with another execution).
+  void freeze();
 
   // Observation, for watchdogs and reports (under the lock).
   ThreadId running();
@@ -90,6 +99,7 @@ class Controller {
   // Parks `self` until it is chosen, then returns its outcome.
   Outcome park_until_chosen(std::unique_lock<std::mutex>& lk, ThreadId self);
   Parker& parker(ThreadId t);
+  bool user_threads_alive() const;  // any thread that is not a daemon and has not ended
 
   std::unique_ptr<Strategy> base_;
   std::unique_ptr<Strategy> recording_;
@@ -100,8 +110,10 @@ class Controller {
   std::deque<bool> daemon_;
   ThreadId running_ = kNoThread;
   bool aborted_ = false;
+  bool frozen_ = false;
   DeadlockHandler deadlock_;
   ErrorHandler error_;
+  DoneHandler done_;
 };
 
 }  // namespace jsched::sched

@@ -123,3 +123,38 @@ TEST(Controller, LockOrderInversionIsReportedAsDeadlock) {
   EXPECT_GT(found, 0);
   EXPECT_LT(found, 40);
 }
+
+// Several executions in one process: the execution is over when its last thread that is not a
+// daemon ends, and its daemons never run again.
+TEST(Controller, DoneWhenTheLastUserThreadEndsAndDaemonsStayFrozen) {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Controller c(std::make_unique<RandomStrategy>(seed), nullptr);
+    std::atomic<int> done{0};
+    std::atomic<long> daemon_steps{0}, at_done{-1};
+    c.on_done([&] {
+      at_done = daemon_steps.load();
+      ++done;
+    });
+    ThreadId main = c.attach_main();
+    ThreadId daemon = c.spawn(main, true);
+    std::thread d([&] {
+      c.begin(daemon);
+      while (c.point(daemon, Op::of(OpKind::Yield)) != Outcome::Aborted) ++daemon_steps;
+    });
+    c.started(main, daemon);
+    ThreadId worker = c.spawn(main, false);
+    std::thread w([&] {
+      c.begin(worker);
+      for (int i = 0; i < 5; ++i) c.point(worker, Op::of(OpKind::Yield));
+      c.end(worker);
+    });
+    c.started(main, worker);
+    c.end(main);
+    w.join();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(done.load(), 1);
+    EXPECT_EQ(daemon_steps.load(), at_done.load()) << "a daemon ran after the end, seed " << seed;
+    c.abort();
+    d.join();
+  }
+}

@@ -289,6 +289,24 @@ public final class JSchedShim {
     if (jschedReady) jschedUncaught(e);
   }
 
+  /**
+   * iterations=N: the main method of the class the launcher loaded, rewritten, calls this
+   * instead of its own body; the agent runs the program's main N times, each in a class loader
+   * of its own, and ends the JVM.
+   */
+  public static void runIterations(String[] args, Class<?> main) {
+    jschedIterate(args, main);
+  }
+
+  /**
+   * A test method under a test runner, rewritten, calls this with the name its own body now
+   * has; the agent runs that body under control for the iterations asked, and throws an
+   * AssertionError naming the seed if one of them finds a bug.
+   */
+  public static void runTest(Object target, String method) {
+    jschedRunTest(target, method);
+  }
+
   // Natives, named so that they cannot clash with Thread's own (in JDK mode they live there).
   // Those returning boolean return false when the calling thread is not controlled (the hook
   // then performs the plain operation); jschedIsInterrupted returns 0/1, or -1 for that.
@@ -340,4 +358,8 @@ public final class JSchedShim {
   private static native void jschedTag(Object o, int slot);
 
   private static native int jschedSlotOf(Object o);
+
+  private static native void jschedIterate(String[] args, Class<?> main);
+
+  private static native void jschedRunTest(Object target, String method);
 }

@@ -1,0 +1,278 @@
+#include "jvmti-agent/executions.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <string>
+
+#include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/runtime.h"
+#include "rewriter/test_methods.h"
+
+extern const unsigned char jsched_main_class[];
+extern const size_t jsched_main_class_size;
+
+namespace jsched::agent {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Helper {
+  jclass cls = nullptr;  // java.lang.JSchedMain
+  jmethodID fresh_loader = nullptr, main_thread = nullptr, test_thread = nullptr, close = nullptr;
+};
+Helper g_helper;
+
+// Executions that are over. A Runtime is deleted once every thread of it is gone and it has
+// been retired for a while: threads jsched does not control read the current Runtime without a
+// lock (LockSupport.unpark and clock reads in JDK code), and the while is far beyond those
+// calls. An execution with threads left behind (frozen after a finding) is never deleted.
+std::mutex g_retired_mu;
+std::deque<std::pair<Runtime*, Clock::time_point>> g_retired;
+
+void retire(Runtime* rt) {
+  std::lock_guard<std::mutex> g(g_retired_mu);
+  auto now = Clock::now();
+  g_retired.emplace_back(rt, now);
+  while (!g_retired.empty() && now - g_retired.front().second > std::chrono::milliseconds(200)) {
+    Runtime* old = g_retired.front().first;
+    g_retired.pop_front();
+    if (old->all_gone()) delete old;
+  }
+}
+
+std::string java_string(JNIEnv* env, jstring s) {
+  if (s == nullptr) return "";
+  const char* c = env->GetStringUTFChars(s, nullptr);
+  std::string out(c);
+  env->ReleaseStringUTFChars(s, c);
+  return out;
+}
+
+// The pending exception as text (cleared).
+std::string take_exception(JNIEnv* env) {
+  jthrowable e = env->ExceptionOccurred();
+  env->ExceptionClear();
+  if (e == nullptr) return "";
+  jmethodID to_string =
+      env->GetMethodID(env->FindClass("java/lang/Object"), "toString", "()Ljava/lang/String;");
+  std::string out = java_string(env, static_cast<jstring>(env->CallObjectMethod(e, to_string)));
+  env->ExceptionClear();
+  return out;
+}
+
+std::string class_name(JNIEnv* env, jclass c) {
+  jmethodID get_name =
+      env->GetMethodID(env->FindClass("java/lang/Class"), "getName", "()Ljava/lang/String;");
+  return java_string(env, static_cast<jstring>(env->CallObjectMethod(c, get_name)));
+}
+
+const char* outcome_name(RunOutcome o) {
+  switch (o) {
+    case RunOutcome::Bug:
+      return "bug";
+    case RunOutcome::Deadlock:
+      return "deadlock";
+    case RunOutcome::Hang:
+      return "hang";
+    case RunOutcome::Exit:
+      return "exit";
+    default:
+      return "ok";
+  }
+}
+
+// The executions of one driver call: seeds, what they found, progress on long loops.
+class Loop {
+ public:
+  explicit Loop(std::string what) : what_(std::move(what)), start_(Clock::now()) {
+    const Options& o = state().options;
+    base_ = o.seed;
+    count_ = o.iterations;
+  }
+
+  uint64_t count() const { return count_; }
+
+  // Runs execution i with thread 0 `thread` (not started); false when the loop should stop.
+  bool run(JNIEnv* env, jobject thread, uint64_t i) {
+    AgentState& s = state();
+    s.options.seed = base_ + i;
+    auto* rt = new Runtime(s, s.jvmti, s.new_strategy());
+    rt->start_execution(env, static_cast<jthread>(thread), i);
+    set_runtime(rt);
+    env->CallVoidMethod(thread, refs().Thread_start);
+    if (env->ExceptionCheck()) {
+      log_line("error: cannot start thread 0 of iteration " + std::to_string(i) + ": " +
+               take_exception(env));
+      _exit(2);
+    }
+    RunOutcome o = rt->end();
+    set_runtime(nullptr);
+    ++done_;
+    if (o != RunOutcome::Ok) {
+      ++found_;
+      if (!first_) {
+        first_ = o;
+        first_iteration_ = i;
+        first_seed_ = rt->seed();
+        first_detail_ = rt->detail();
+        first_replay_ = rt->agent_option();
+      }
+    }
+    retire(rt);
+    progress();
+    return o == RunOutcome::Ok || s.options.explore;
+  }
+
+  // "200 iterations in 0.4 s (500 per second), seeds 1..200: no finding"
+  std::string summary() const {
+    double secs = std::chrono::duration<double>(Clock::now() - start_).count();
+    std::string line = what_ + std::to_string(done_) + (done_ == 1 ? " iteration" : " iterations") +
+                       " in " + fixed(secs) + " s (" + fixed(secs > 0 ? done_ / secs : 0) +
+                       " per second), seeds " + std::to_string(base_) + ".." +
+                       std::to_string(base_ + (done_ ? done_ - 1 : 0)) + ": ";
+    if (!first_) return line + "no finding";
+    return line + std::to_string(found_) + (found_ == 1 ? " finding" : " findings") +
+           ", the first a " + outcome_name(*first_) + " in iteration " +
+           std::to_string(first_iteration_) + " (seed " + std::to_string(first_seed_) + ")";
+  }
+
+  std::optional<RunOutcome> first() const { return first_; }
+  uint64_t first_iteration() const { return first_iteration_; }
+  uint64_t first_seed() const { return first_seed_; }
+  const std::string& first_detail() const { return first_detail_; }
+  const std::string& first_replay() const { return first_replay_; }
+
+ private:
+  static std::string fixed(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v < 10 ? "%.2f" : "%.0f", v);
+    return buf;
+  }
+
+  void progress() {
+    auto now = Clock::now();
+    if (now - last_progress_ < std::chrono::seconds(10)) return;
+    if (last_progress_ == Clock::time_point{}) {  // the first ten seconds are quiet
+      last_progress_ = start_;
+      if (now - start_ < std::chrono::seconds(10)) return;
+    }
+    last_progress_ = now;
+    log_line(what_ + std::to_string(done_) + " of " + std::to_string(count_) + " iterations, " +
+             std::to_string(found_) + (found_ == 1 ? " finding" : " findings"));
+  }
+
+  std::string what_;
+  uint64_t base_ = 0, count_ = 1, done_ = 0, found_ = 0;
+  Clock::time_point start_, last_progress_{};
+  std::optional<RunOutcome> first_;
+  uint64_t first_iteration_ = 0, first_seed_ = 0;
+  std::string first_detail_, first_replay_;
+};
+
+void flush_java_streams(JNIEnv* env) {
+  jclass system = env->FindClass("java/lang/System");
+  for (const char* stream : {"out", "err"}) {
+    jfieldID f = system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
+    jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
+    if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
+    env->ExceptionClear();
+  }
+}
+
+}  // namespace
+
+bool prepare_executions(JNIEnv* env) {
+  jclass c = env->DefineClass("java/lang/JSchedMain", nullptr,
+                              reinterpret_cast<const jbyte*>(jsched_main_class),
+                              jsize(jsched_main_class_size));
+  if (c == nullptr) return env->ExceptionDescribe(), false;
+  Helper h;
+  h.cls = static_cast<jclass>(env->NewGlobalRef(c));
+  h.fresh_loader = env->GetStaticMethodID(c, "freshLoader", "()Ljava/lang/ClassLoader;");
+  h.main_thread =
+      env->GetStaticMethodID(c, "mainThread",
+                             "(Ljava/lang/String;Ljava/lang/ClassLoader;[Ljava/lang/String;)"
+                             "Ljava/lang/Thread;");
+  h.test_thread = env->GetStaticMethodID(
+      c, "testThread", "(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Thread;");
+  h.close = env->GetStaticMethodID(c, "close", "(Ljava/lang/ClassLoader;)V");
+  if (!h.fresh_loader || !h.main_thread || !h.test_thread || !h.close)
+    return env->ExceptionDescribe(), false;
+  g_helper = h;
+  // Every execution adds its line to the report.
+  const std::string& report = state().options.report;
+  if (!report.empty()) std::ofstream(report, std::ios::trunc);
+  return true;
+}
+
+}  // namespace jsched::agent
+
+using namespace jsched::agent;
+
+extern "C" {
+
+// The diverted main (jvmti-agent/main_diversion.h): the program's main, iterations times.
+JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jclass,
+                                                               jobjectArray args, jclass main) {
+  if (main == nullptr || g_helper.cls == nullptr) return;
+  std::string name = class_name(env, main);
+  jstring jname = env->NewStringUTF(name.c_str());
+  Loop loop("");
+  for (uint64_t i = 0; i < loop.count(); ++i) {
+    jobject loader = env->CallStaticObjectMethod(g_helper.cls, g_helper.fresh_loader);
+    jobject thread = loader ? env->CallStaticObjectMethod(g_helper.cls, g_helper.main_thread, jname,
+                                                          loader, args)
+                            : nullptr;
+    if (thread == nullptr) {
+      log_line("error: cannot run " + name +
+               ".main from a class loader of its own: " + take_exception(env));
+      _exit(2);
+    }
+    bool go_on = loop.run(env, thread, i);
+    env->CallStaticVoidMethod(g_helper.cls, g_helper.close, loader);
+    env->ExceptionClear();
+    env->DeleteLocalRef(thread);
+    env->DeleteLocalRef(loader);
+    if (!go_on) break;
+  }
+  log_line(loop.summary());
+  flush_java_streams(env);
+  std::fflush(stdout);
+  _exit(loop.first() ? int(*loop.first()) : 0);
+}
+
+// A wrapped test method (rewriter/test_methods.h): its body, iterations times; a finding fails
+// the test with the seed that reproduces it.
+JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jclass, jobject target,
+                                                               jstring method) {
+  if (target == nullptr || method == nullptr || g_helper.cls == nullptr) return;
+  std::string body = java_string(env, method);
+  std::string test = class_name(env, env->GetObjectClass(target)) + "." +
+                     body.substr(std::min(body.size(), jsched::rw::kTestBodyPrefix.size()));
+  Loop loop(test + ": ");
+  for (uint64_t i = 0; i < loop.count(); ++i) {
+    jobject thread =
+        env->CallStaticObjectMethod(g_helper.cls, g_helper.test_thread, target, method);
+    if (thread == nullptr) return;  // its exception fails the test
+    bool go_on = loop.run(env, thread, i);
+    env->DeleteLocalRef(thread);
+    if (!go_on) break;
+  }
+  log_line(loop.summary());
+  if (!loop.first()) return;
+  std::string msg = std::string("jsched found a ") + outcome_name(*loop.first()) +
+                    " in iteration " + std::to_string(loop.first_iteration()) + " (strategy " +
+                    strategy_name(state().options.strategy) + ", seed " +
+                    std::to_string(loop.first_seed()) + "): " + loop.first_detail() +
+                    "\nreplay: run this test alone with " + loop.first_replay();
+  env->ThrowNew(env->FindClass("java/lang/AssertionError"), msg.c_str());
+}
+
+}  // extern "C"
