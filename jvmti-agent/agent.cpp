@@ -8,6 +8,7 @@
 #include <fstream>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_hook.h"
@@ -130,7 +131,9 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
     case Strategy::Pctvb: {
       sched::PctOptions po = pct_options(o, s.plan);
       if (o.strategy == Strategy::Pct && po.steps == 0) {
-        log_line("warning: pct without steps= or plan=: assuming 1000 steps per execution");
+        static bool warned = false;  // once per JVM, however many executions
+        if (!std::exchange(warned, true))
+          log_line("warning: pct without steps= or plan=: assuming 1000 steps per execution");
         po.steps = 1000;
       }
       auto pct = std::make_unique<sched::PctStrategy>(o.seed, po);
@@ -252,8 +255,7 @@ bool is_test_runner(const std::string& main_class) {
          main_class == "org/junit/runner/JUnitCore";
 }
 
-// What runs the executions: iterations of main, or test methods (several_executions); the
-// classes of the test runner stay plain.
+// What runs the executions: iterations of main, or test methods (several_executions).
 void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, bool& tests) {
   std::string why;
   main_class = launcher_main_class(jvmti, why);
@@ -265,9 +267,6 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
       fatal(std::string("test methods run under random, rapos or pct, not ") +
             strategy_name(o.strategy) + " (tests=off leaves the test runner alone)");
     }
-    for (const char* p : {"org.junit.", "junit.", "org.apache.maven.", "org.opentest4j.",
-                          "org.apiguardian.", "org.hamcrest."})
-      o.exclude.push_back(p);
     main_class.clear();
     return;
   }
@@ -306,7 +305,14 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   std::string main_class;
   bool tests = false;
   choose_executions(jvmti, opts, main_class, tests);
-  ClassFilter filter(opts.include, opts.exclude);
+  std::vector<std::string> exclude = opts.exclude;
+  if (tests) {
+    // The test runner's classes stay plain: they run outside the executions.
+    for (const char* p : {"org.junit.", "junit.", "org.apache.maven.", "org.opentest4j.",
+                          "org.apiguardian.", "org.hamcrest."})
+      exclude.push_back(p);
+  }
+  ClassFilter filter(opts.include, exclude);
   auto st = std::make_unique<AgentState>(opts, filter);
   st->vm = vm;
   st->jvmti = jvmti;

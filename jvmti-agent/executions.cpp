@@ -254,8 +254,9 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
                                                                jstring method) {
   if (target == nullptr || method == nullptr || g_helper.cls == nullptr) return;
   std::string body = java_string(env, method);
-  std::string test = class_name(env, env->GetObjectClass(target)) + "." +
-                     body.substr(std::min(body.size(), jsched::rw::kTestBodyPrefix.size()));
+  std::string test_class = class_name(env, env->GetObjectClass(target));
+  std::string test_method = body.substr(std::min(body.size(), jsched::rw::kTestBodyPrefix.size()));
+  std::string test = test_class + "." + test_method;
   Loop loop(test + ": ");
   for (uint64_t i = 0; i < loop.count(); ++i) {
     jobject thread =
@@ -271,7 +272,8 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
                     " in iteration " + std::to_string(loop.first_iteration()) + " (strategy " +
                     strategy_name(state().options.strategy) + ", seed " +
                     std::to_string(loop.first_seed()) + "): " + loop.first_detail() +
-                    "\nreplay: run this test alone with " + loop.first_replay();
+                    "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" +
+                    test_method + ") with " + loop.first_replay();
   env->ThrowNew(env->FindClass("java/lang/AssertionError"), msg.c_str());
 }
 

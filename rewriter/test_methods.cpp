@@ -1,6 +1,7 @@
 #include "rewriter/test_methods.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,12 +33,16 @@ bool may_have_tests(cf::Bytes b) {
 }
 
 size_t wrap_test_methods(cf::ClassFile& cf) {
+  std::set<std::string_view> names;
+  for (const cf::Member& m : cf.methods) names.insert(cf.member_name(m));
   std::vector<size_t> tests;
   for (size_t i = 0; i < cf.methods.size(); ++i) {
     const cf::Member& m = cf.methods[i];
     if (m.access & (cf::acc::kStatic | cf::acc::kAbstract | cf::acc::kNative)) continue;
     if (m.code_attr < 0 || cf.member_desc(m) != "()V") continue;
-    if (cf.member_name(m).starts_with(kTestBodyPrefix)) continue;  // already wrapped
+    std::string_view name = cf.member_name(m);
+    if (name.starts_with(kTestBodyPrefix)) continue;
+    if (names.count(std::string(kTestBodyPrefix) + std::string(name))) continue;  // wrapped
     if (has_annotation(cf, m, kJUnit4) || has_annotation(cf, m, kJUnit5)) tests.push_back(i);
   }
   const uint16_t run = cf.cp.add_methodref("java/lang/JSchedShim", "runTest",

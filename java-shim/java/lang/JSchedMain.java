@@ -43,13 +43,30 @@ final class JSchedMain implements Runnable {
     }
   }
 
-  /** Its stack ends at main (or the test method), as the launcher's would. */
+  /**
+   * Its stack ends at main (or the test method), as the launcher's would, and a test method's
+   * body has the test's name again.
+   */
   private static void trimDriverFrames(Throwable t) {
     StackTraceElement[] st = t.getStackTrace();
     int n = st.length;
     while (n > 0 && isDriverFrame(st[n - 1])) --n;
-    if (n > 0 && n < st.length) t.setStackTrace(java.util.Arrays.copyOf(st, n));
+    if (n == 0) return;
+    StackTraceElement[] out = java.util.Arrays.copyOf(st, n);
+    for (int i = 0; i < n; ++i) {
+      String m = out[i].getMethodName();
+      if (m.startsWith(TEST_BODY)) {
+        StackTraceElement e = out[i];
+        out[i] = new StackTraceElement(e.getClassLoaderName(), e.getModuleName(),
+            e.getModuleVersion(), e.getClassName(), m.substring(TEST_BODY.length()),
+            e.getFileName(), e.getLineNumber());
+      }
+    }
+    t.setStackTrace(out);
   }
+
+  /** The prefix of a test method's body (rewriter/test_methods.h). */
+  private static final String TEST_BODY = "jsched$test$";
 
   private static boolean isDriverFrame(StackTraceElement e) {
     String c = e.getClassName();
