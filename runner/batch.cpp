@@ -48,7 +48,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   if (opts.until_bug && !found_cells.empty()) return 0;
   Progress progress(in_shard, in_shard - todo.size());
   uint64_t finished = in_shard - todo.size(), ran = 0;
-  Executor ex(opts.jobs, opts.agent, dir.work_dir());
+  Executor ex(opts.jobs, opts.agent, dir.work_dir(), opts.in_jvm);
   auto skip = [&](const RunSpec& s) {
     if (!opts.until_bug_per_cell || !found_cells.count(cell(s.program, s.strategy, s.repetition)))
       return false;

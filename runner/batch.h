@@ -24,6 +24,7 @@ struct BatchOptions {
   bool until_bug_per_cell = false;
   Shard shard;
   std::string agent;
+  uint32_t in_jvm = 1;  // executions per JVM (consecutive seeds; see Executor)
 };
 
 // Returns the number of executions run now.

@@ -24,11 +24,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// One JVM: one execution, or several in a row (iterations).
 struct Running {
-  RunSpec spec;
+  std::vector<RunSpec> specs;
   std::string report, log;
   std::chrono::steady_clock::time_point started;
 };
+
+// Whether `next` can run in the same JVM right after `last`.
+bool same_jvm(const RunSpec& last, const RunSpec& next) {
+  return next.seed == last.seed + 1 && next.program == last.program &&
+         next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
+         next.params == last.params && next.command == last.command &&
+         next.jvm_args == last.jvm_args && next.timeout_ms == last.timeout_ms;
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -68,10 +77,13 @@ std::string find_agent(const std::string& explicit_path) {
   throw std::runtime_error("cannot find libjsched.so (set JSCHED_AGENT or use --agent PATH)");
 }
 
-std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report) const {
+std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report,
+                                           size_t iterations) const {
   std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) +
                      ",seed=" + std::to_string(s.seed) +
                      ",timeout=" + std::to_string(s.timeout_ms) + ",report=" + report;
+  // Every execution of the JVM is reported; the batch decides what stops it.
+  if (iterations > 1) opts += ",iterations=" + std::to_string(iterations) + ",explore";
   if (!s.params.empty()) opts += "," + s.params;
   std::vector<std::string> argv = {s.command.at(0), "-agentpath:" + agent_ + "=" + opts};
   argv.insert(argv.end(), s.jvm_args.begin(), s.jvm_args.end());
@@ -85,13 +97,14 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
   std::map<pid_t, Running> running;
   size_t next = 0;
   bool stop = false;
-  auto launch = [&](const RunSpec& s) {
+  auto launch = [&](std::vector<RunSpec> group) {
     Running r;
-    r.spec = s;
+    r.specs = std::move(group);
+    const RunSpec& s = r.specs.front();
     r.report = work_ + "/run-" + std::to_string(s.index) + ".json";
     r.log = work_ + "/run-" + std::to_string(s.index) + ".log";
     fs::remove(r.report);
-    std::vector<std::string> argv = command(s, r.report);
+    std::vector<std::string> argv = command(s, r.report, r.specs.size());
     std::vector<char*> args;
     for (std::string& a : argv) args.push_back(a.data());
     args.push_back(nullptr);
@@ -107,59 +120,96 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     r.started = std::chrono::steady_clock::now();
     running.emplace(pid, std::move(r));
   };
+  // The report's lines, one per execution the JVM ran (one line without iterations).
+  auto report_lines = [](const std::string& path) {
+    std::vector<json::Value> lines;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty()) continue;
+      try {
+        lines.push_back(json::parse(line));
+      } catch (const json::ParseError&) {
+      }
+    }
+    return lines;
+  };
   auto finish = [&](Running& r, int status) {
-    RunRecord rec;
-    const RunSpec& s = r.spec;
-    rec.index = s.index;
-    rec.program = s.program;
-    rec.strategy = s.strategy;
-    rec.repetition = s.repetition;
-    rec.run = s.run;
-    rec.seed = s.seed;
-    rec.target = s.target;
-    rec.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    rec.elapsed_ms =
+    int exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    double elapsed =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r.started)
             .count();
-    std::string report = slurp(r.report);
-    json::Value rep;
-    bool have_report = false;
-    try {
-      if (!report.empty()) {
-        rep = json::parse(report);
-        have_report = true;
+    std::vector<json::Value> lines = report_lines(r.report);
+    const bool several = r.specs.size() > 1;
+    bool keep_log = false;
+    std::vector<RunRecord> records;
+    for (size_t k = 0; k < r.specs.size(); ++k) {
+      RunRecord rec;
+      const RunSpec& s = r.specs[k];
+      rec.index = s.index;
+      rec.program = s.program;
+      rec.strategy = s.strategy;
+      rec.repetition = s.repetition;
+      rec.run = s.run;
+      rec.seed = s.seed;
+      rec.target = s.target;
+      const json::Value* rep = nullptr;
+      for (const json::Value& l : lines) {
+        if (!several || uint64_t(l.num("iteration")) == k) rep = &l;
       }
-    } catch (const json::ParseError&) {
-    }
-    if (have_report) {
-      rec.outcome = rep.str("outcome");
-      rec.detail = rep.str("detail");
-      rec.fingerprint = rep.str("fingerprint");
-      rec.points = uint64_t(rep.num("scheduling_points"));
-      rec.replay = rep.str("replay");
-      rec.extra = rep["extra"];
-      if (rep["tsca"].is(json::Value::Object)) {  // the blocks that ran, for the TSCA batch
-        if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
-        rec.extra.set("tsca", rep["tsca"]);
+      if (rep) {
+        rec.outcome = rep->str("outcome");
+        rec.exit_status = several ? int(rep->num("exit_status")) : exit_status;
+        rec.elapsed_ms = several ? rep->num("elapsed_ms") : elapsed;
+        rec.detail = rep->str("detail");
+        rec.fingerprint = rep->str("fingerprint");
+        rec.points = uint64_t(rep->num("scheduling_points"));
+        rec.replay = rep->str("replay");
+        rec.extra = (*rep)["extra"];
+        if ((*rep)["tsca"].is(json::Value::Object)) {  // the blocks that ran, for the TSCA batch
+          if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
+          rec.extra.set("tsca", (*rep)["tsca"]);
+        }
+        if (!several && rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
+      } else {
+        // No report: the JVM failed before or outside the agent (bad options, a crash, a kill,
+        // System.exit in an earlier execution of the same JVM).
+        rec.exit_status = exit_status;
+        rec.elapsed_ms = several ? 0 : elapsed;
+        rec.outcome = exit_status == 2 ? "error" : "exit";
+        rec.detail =
+            (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) + ".." +
+                           std::to_string(r.specs.back().run) + " ended first (exit status " +
+                           std::to_string(exit_status) + ")\n"
+                     : std::string()) +
+            tail_lines(slurp(r.log), 6);
       }
-      if (rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
-    } else {
-      // No report: the JVM failed before or outside the agent (bad options, a crash, a kill).
-      rec.outcome = rec.exit_status == 2 ? "error" : "exit";
-      rec.detail = tail_lines(slurp(r.log), 6);
+      if (rec.found() || rec.outcome == "error" || rec.outcome == "exit") {
+        rec.log = r.log;
+        keep_log = true;
+        if (several && k > 0) {  // each record owns its log file (the results keep them apart)
+          rec.log = work_ + "/run-" + std::to_string(s.index) + ".log";
+          fs::copy_file(r.log, rec.log, fs::copy_options::overwrite_existing);
+        }
+      }
+      records.push_back(std::move(rec));
     }
-    if (rec.found() || rec.outcome == "error" || rec.outcome == "exit") {
-      rec.log = r.log;
-    } else {
-      fs::remove(r.log);
-    }
+    if (!keep_log || (several && records[0].log.empty())) fs::remove(r.log);
     fs::remove(r.report);
-    if (!done(std::move(rec))) stop = true;
+    for (RunRecord& rec : records) {
+      if (stop) break;
+      if (!done(std::move(rec))) stop = true;
+    }
   };
   while ((next < specs.size() && !stop) || !running.empty()) {
     while (!stop && next < specs.size() && int(running.size()) < jobs_) {
-      const RunSpec& s = specs[next++];
-      if (!skip || !skip(s)) launch(s);
+      std::vector<RunSpec> group;
+      while (next < specs.size() && group.size() < std::max<uint32_t>(in_jvm_, 1)) {
+        const RunSpec& s = specs[next];
+        if (!group.empty() && !same_jvm(group.back(), s)) break;
+        ++next;
+        if (!skip || !skip(s)) group.push_back(s);
+      }
+      if (!group.empty()) launch(std::move(group));
     }
     if (running.empty()) continue;
     int status = 0;
@@ -173,7 +223,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       // killed and reported.
       auto now = std::chrono::steady_clock::now();
       for (auto& [p, r] : running) {
-        auto limit = std::chrono::milliseconds(2 * r.spec.timeout_ms + 10000);
+        auto limit = std::chrono::milliseconds(2 * r.specs[0].timeout_ms * r.specs.size() + 10000);
         if (now - r.started > limit) kill(p, SIGKILL);
       }
       timespec ts{0, 2000000};

@@ -2,6 +2,7 @@
 // file. Completion callbacks run on the calling thread, in completion order.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -12,19 +13,24 @@ namespace jsched::runner {
 
 class Executor {
  public:
-  Executor(int jobs, std::string agent, std::string work_dir)
-      : jobs_(jobs), agent_(std::move(agent)), work_(std::move(work_dir)) {}
+  // `in_jvm` > 1: up to that many consecutive executions of the same program and strategy,
+  // with consecutive seeds, run in one JVM (the agent's iterations=N); one JVM each otherwise.
+  Executor(int jobs, std::string agent, std::string work_dir, uint32_t in_jvm = 1)
+      : jobs_(jobs), in_jvm_(in_jvm), agent_(std::move(agent)), work_(std::move(work_dir)) {}
 
   // `done` returns false to stop the batch: running JVMs are killed and not reported. Specs
   // for which `skip` (asked just before launching) returns true are not run.
   void run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done,
            const std::function<bool(const RunSpec&)>& skip = nullptr);
 
-  // The full command line of one execution (for messages and tests).
-  std::vector<std::string> command(const RunSpec& s, const std::string& report) const;
+  // The full command line of one execution, or of `iterations` of them from `s` on (for
+  // messages and tests).
+  std::vector<std::string> command(const RunSpec& s, const std::string& report,
+                                   size_t iterations = 1) const;
 
  private:
   int jobs_;
+  uint32_t in_jvm_;
   std::string agent_, work_;
 };
 

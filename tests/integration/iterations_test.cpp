@@ -84,9 +84,9 @@ TEST(Iterations, BugFoundAtIterationIReplaysWithTheSeedAloneEveryTime) {
   EXPECT_NE(r.err.find(std::to_string(f.iteration + 1) + " iterations in"), std::string::npos)
       << "the first finding stops the loop: " << r.err;
   for (int k = 0; k < 100; ++k) {
-    test::ProcessResult again = test::run_agent("seed=" + std::to_string(f.seed),
-                                                JSCHED_SAMPLES_CLASSES,
-                                                "jsched.samples.account.Main", {"-ea"});
+    test::ProcessResult again =
+        test::run_agent("seed=" + std::to_string(f.seed), JSCHED_SAMPLES_CLASSES,
+                        "jsched.samples.account.Main", {"-ea"});
     ASSERT_EQ(again.status, 3) << "replay " << k << ": " << again.err;
     ASSERT_EQ(first_line_of_single_run(again.err), f.first_line) << "replay " << k;
   }
@@ -99,9 +99,9 @@ TEST(Iterations, DeadlockFoundAtIterationIReplaysWithTheSeedAlone) {
   Finding f = finding_of(r.err);
   ASSERT_NE(f.seed, 0u) << r.err;
   for (int k = 0; k < 20; ++k) {
-    test::ProcessResult again = test::run_agent("seed=" + std::to_string(f.seed),
-                                                JSCHED_SAMPLES_CLASSES,
-                                                "jsched.samples.philosophers.Main");
+    test::ProcessResult again =
+        test::run_agent("seed=" + std::to_string(f.seed), JSCHED_SAMPLES_CLASSES,
+                        "jsched.samples.philosophers.Main");
     ASSERT_EQ(again.status, 4) << again.err;
     ASSERT_EQ(first_line_of_single_run(again.err), f.first_line);
   }
@@ -213,10 +213,10 @@ void surefire_fails_the_buggy_test_only(const std::string& project) {
   EXPECT_NE(buggy.find("strategy=pct,seed=" + seed), std::string::npos) << buggy;
   // The seed alone reproduces it: the buggy test, once, with that seed.
   test::TempDir again;
-  test::ProcessResult r2 =
-      mvn_test(project, again, {"-Dtest=AccountTest", "-Djsched.options=strategy=pct,seed=" + seed});
-  std::string replayed =
-      read_text(again.path() + "/" + project + "/target/surefire-reports/TEST-demo.AccountTest.xml");
+  test::ProcessResult r2 = mvn_test(
+      project, again, {"-Dtest=AccountTest", "-Djsched.options=strategy=pct,seed=" + seed});
+  std::string replayed = read_text(again.path() + "/" + project +
+                                   "/target/surefire-reports/TEST-demo.AccountTest.xml");
   EXPECT_NE(r2.status, 0);
   EXPECT_NE(replayed.find("jsched found a bug in iteration 0 (strategy pct, seed " + seed + ")"),
             std::string::npos)

@@ -324,3 +324,40 @@ TEST(Runner, FindingNamesTheBugThatCountsAndProgramParamsReachTheAgent) {
   EXPECT_NE(summary.find("other,random,25,"), std::string::npos) << summary;
   EXPECT_NE(p.out.find("bug (NOT MET)"), std::string::npos) << p.out;
 }
+
+// --in-jvm: executions run B to a JVM with consecutive seeds; every one is recorded as in a
+// process-per-execution batch, and each finding's replay (a single JVM, its seed alone) finds
+// it again. A batch cut in two by --jobs/--in-jvm records the same as one JVM for all.
+TEST(Runner, InJvmBatchesRecordEveryExecutionAndTheirFindingsReplay) {
+  test::TempDir d;
+  auto batch = [&](const std::string& name, const std::string& b) {
+    std::string out = d.path() + "/" + name;
+    test::ProcessResult p =
+        run_jsched({"run", "--runs", "60", "--in-jvm", b, "--jobs", "2", "--seed", "3", "--out",
+                    out, "--", "java", "-cp", cp(), "LostUpdate"});
+    EXPECT_EQ(p.status, 1) << p.err;
+    return out;
+  };
+  std::string whole = batch("whole", "60"), split = batch("split", "7");
+  std::vector<json::Value> recs = records(whole);
+  ASSERT_EQ(recs.size(), 60u);
+  std::map<uint64_t, uint64_t> seeds;
+  for (const json::Value& r : recs) seeds[uint64_t(r.num("index"))] = std::stoull(r.str("seed"));
+  for (uint64_t i = 1; i < 60; ++i) EXPECT_EQ(seeds[i], seeds[0] + i);
+  EXPECT_EQ(first_difference(canonical(recs), canonical(records(split))), "");
+  int replayed = 0;
+  for (const json::Value& r : recs) {
+    if (r.str("outcome") != "bug" || replayed == 3) continue;
+    ++replayed;
+    std::string cmd = r.str("replay");
+    EXPECT_EQ(cmd.find("iterations"), std::string::npos) << cmd;
+    test::ProcessResult again = test::run({"sh", "-c", cmd});
+    EXPECT_EQ(again.status, 3) << cmd << "\n" << again.err;
+  }
+  EXPECT_GT(replayed, 0);
+  test::ProcessResult bad =
+      run_jsched({"run", "--runs", "5", "--in-jvm", "5", "--strategy", "tsca", "--out",
+                  d.path() + "/t", "--", "java", "-cp", cp(), "LostUpdate"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--in-jvm runs random, rapos or pct"), std::string::npos) << bad.err;
+}
