@@ -27,3 +27,17 @@ print('  <strategy name="random"/>')
 print(block + '</suite>')
 PY
 "$build/runner/jsched" bench "$out/juc-suite.xml" --until-bug --jobs "$(nproc)" --seed 1 --out "$out/results"
+# The correct programs again, each as $runs executions in one JVM (iterations, seeds 1..$runs,
+# explore: every execution runs): the same executions as $runs single runs with those seeds.
+echo "correct programs, $runs executions each in one JVM (strategy random, seeds 1..$runs):"
+python3 - "$root/samples/suite.xml" <<'PY' | while read -r main; do
+import re, sys
+suite = open(sys.argv[1]).read()
+block = suite[suite.index('<!-- java.util.concurrent'):suite.index('</suite>')]
+for m in re.finditer(r'<program [^>]*main="([^"]+)"[^>]*expect="none"', block):
+    print(m.group(1))
+PY
+  line=$(java -ea -agentpath:"$build/jvmti-agent/libjsched.so"=strategy=random,seed=1,iterations=$runs,explore \
+    -cp "$classes" "$main" 2>&1 >/dev/null | grep 'iterations in') || true
+  echo "  $main: ${line#jsched: }"
+done
