@@ -375,6 +375,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     caps.can_generate_monitor_events = 1;
     caps.can_retransform_classes = 1;
   }
+  if (several_executions(s)) caps.can_signal_thread = 1;  // a hung execution's thread stops
   check(jvmti->AddCapabilities(&caps), "AddCapabilities");
 
   jvmtiEventCallbacks cb;

@@ -98,6 +98,14 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
   log_.options = format_options(agent.options);
 }
 
+Runtime::~Runtime() {
+  JNIEnv* env = nullptr;
+  if (agent_.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) return;
+  for (jthread t : threads_) {
+    if (t) env->DeleteGlobalRef(t);
+  }
+}
+
 void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
   start_ns_ = now_ns();
   ctl_.on_deadlock([this] {
@@ -579,8 +587,14 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
     if (multi()) return;
     for (;;) pause();  // another thread is ending the run
   }
-  // One of several executions: nothing of it runs any more, whatever thread ends it.
-  if (multi()) ctl_.freeze();
+  // One of several executions: nothing of it runs any more, whatever thread ends it. A hung
+  // thread that never reaches a scheduling point again is stopped (ThreadDeath), so that it
+  // does not spin on beside the executions that follow.
+  if (multi()) {
+    sched::ThreadId hung = outcome == RunOutcome::Hang ? ctl_.running() : sched::kNoThread;
+    ctl_.freeze();
+    if (hung != sched::kNoThread && env) stop_thread(env, jthread_of(hung));
+  }
   const char* what = outcome == RunOutcome::Bug        ? "BUG"
                      : outcome == RunOutcome::Deadlock ? "DEADLOCK"
                      : outcome == RunOutcome::Hang     ? "HANG"
@@ -613,6 +627,16 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
   detail_ = detail;
   outcome_ = outcome;
   end_cv_.notify_all();
+}
+
+void Runtime::stop_thread(JNIEnv* env, jthread t) {
+  jclass death = env->FindClass("java/lang/ThreadDeath");
+  jmethodID ctor = death ? env->GetMethodID(death, "<init>", "()V") : nullptr;
+  jobject e = ctor ? env->NewObject(death, ctor) : nullptr;
+  if (e == nullptr || t == nullptr || jvmti_->StopThread(t, e) != JVMTI_ERROR_NONE) {
+    env->ExceptionClear();
+    log_line("warning: cannot stop the hung thread; it may go on running");
+  }
 }
 
 void Runtime::stop_watchdog() {

@@ -38,6 +38,10 @@ enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5 };
 class Runtime {
  public:
   Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy);
+  // Drops the global references to its threads (they hold the execution's class loader).
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
 
   // The controlled context of the calling thread, or nullptr when the thread is not
   // controlled (by the current execution) or is already inside jsched.
@@ -105,6 +109,7 @@ class Runtime {
   // The model's thread 0 and its Thread object; the controller's handlers.
   void attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx);
   bool multi() const { return iteration_ != kSingle; }
+  void stop_thread(JNIEnv* env, jthread t);  // an asynchronous ThreadDeath
   std::string describe_threads(JNIEnv* env, bool with_monitors);
   // "threads 0.1, 0.2" when every thread left is an idle pool or timer worker, else "".
   std::string idle_workers_only();

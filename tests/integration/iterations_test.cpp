@@ -139,6 +139,22 @@ TEST(Iterations, DaemonsLeftRunningStopWithTheirExecution) {
   EXPECT_NE(r.err.find("30 iterations in"), std::string::npos) << r.err;
 }
 
+// Each hang ends its execution; the hung thread is stopped, so the next executions run.
+TEST(Iterations, HangsEndTheirExecutionAndTheLoopGoesOn) {
+  test::TempDir dir;
+  std::string report = dir.path() + "/r.jsonl";
+  test::ProcessResult r = test::run_agent(
+      "seed=1,iterations=4,explore,timeout=300,report=" + report, data_cp(), "Spinner");
+  ASSERT_EQ(r.status, 5) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "jsched: HANG (iteration "), 4) << r.err;
+  std::vector<json::Value> lines = report_lines(report);
+  ASSERT_EQ(lines.size(), 4u);
+  for (const auto& l : lines) {
+    EXPECT_EQ(l["outcome"].as_string(), "hang");
+    EXPECT_LT(l["elapsed_ms"].as_number(), 3000);  // not slowed down by earlier hung threads
+  }
+}
+
 TEST(Iterations, OptionsItCannotHonourAreRejectedWithTheReason) {
   struct Case {
     std::string options, says;
@@ -231,4 +247,42 @@ TEST(Maven, SurefireWithJUnit4FailsTheBuggyTestWithItsSeedAndPassesTheCorrectOne
 
 TEST(Maven, SurefireWithJUnit5FailsTheBuggyTestWithItsSeedAndPassesTheCorrectOne) {
   surefire_fails_the_buggy_test_only("maven-demo-junit5");
+}
+
+// Test methods under JUnit's own runner (tests=auto recognises JUnitCore): a deadlocking test
+// fails with the deadlock and its seed, the other test still runs and passes, and the JVM
+// exits although the deadlocked threads are left frozen.
+TEST(Tests, JUnitCoreFailsADeadlockingTestAndRunsTheOthers) {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/LockTests.java") << R"(
+import org.junit.Test;
+public class LockTests {
+  @Test public void inverted() throws InterruptedException {
+    Object a = new Object(), b = new Object();
+    Thread t = new Thread(() -> { synchronized (a) { synchronized (b) { } } });
+    t.start();
+    synchronized (b) { synchronized (a) { } }
+    t.join();
+  }
+  @Test public void ordered() throws InterruptedException {
+    Object a = new Object(), b = new Object();
+    Thread t = new Thread(() -> { synchronized (a) { synchronized (b) { } } });
+    t.start();
+    synchronized (a) { synchronized (b) { } }
+    t.join();
+  }
+}
+)";
+  const std::string junit = "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+  test::ProcessResult c =
+      test::run({"javac", "-cp", junit, "-d", dir.path(), dir.path() + "/LockTests.java"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  test::ProcessResult r = test::run_agent("seed=1,iterations=100", dir.path() + ":" + junit,
+                                          "org.junit.runner.JUnitCore", {}, {"LockTests"});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;  // JUnitCore: a test failed
+  EXPECT_NE(r.out.find("Tests run: 2,  Failures: 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("inverted(LockTests)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("jsched found a deadlock in iteration"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("LockTests.ordered: 100 iterations in"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no finding"), std::string::npos) << r.err;
 }
