@@ -28,6 +28,10 @@ struct Helper {
   jmethodID fresh_loader = nullptr, main_thread = nullptr, test_thread = nullptr, close = nullptr;
 };
 Helper g_helper;
+uint64_t g_first_seed = 0;  // every driver call starts here (each test method, say)
+// One execution at a time in the JVM: test methods run in parallel by the test runner take
+// turns.
+std::mutex g_driver_mu;
 
 // Executions that are over. A Runtime is deleted once every thread of it is gone and it has
 // been retired for a while: threads jsched does not control read the current Runtime without a
@@ -73,28 +77,12 @@ std::string class_name(JNIEnv* env, jclass c) {
   return java_string(env, static_cast<jstring>(env->CallObjectMethod(c, get_name)));
 }
 
-const char* outcome_name(RunOutcome o) {
-  switch (o) {
-    case RunOutcome::Bug:
-      return "bug";
-    case RunOutcome::Deadlock:
-      return "deadlock";
-    case RunOutcome::Hang:
-      return "hang";
-    case RunOutcome::Exit:
-      return "exit";
-    default:
-      return "ok";
-  }
-}
-
 // The executions of one driver call: seeds, what they found, progress on long loops.
 class Loop {
  public:
   explicit Loop(std::string what) : what_(std::move(what)), start_(Clock::now()) {
-    const Options& o = state().options;
-    base_ = o.seed;
-    count_ = o.iterations;
+    base_ = g_first_seed;
+    count_ = state().options.iterations;
   }
 
   uint64_t count() const { return count_; }
@@ -176,14 +164,18 @@ class Loop {
   std::string first_detail_, first_replay_;
 };
 
-void flush_java_streams(JNIEnv* env) {
-  jclass system = env->FindClass("java/lang/System");
-  for (const char* stream : {"out", "err"}) {
-    jfieldID f = system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
-    jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
-    if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
-    env->ExceptionClear();
+// Calls target's `body()V`, declared by its class or a superclass (private there).
+void run_inline(JNIEnv* env, jobject target, const std::string& body) {
+  for (jclass c = env->GetObjectClass(target); c != nullptr; c = env->GetSuperclass(c)) {
+    jmethodID m = env->GetMethodID(c, body.c_str(), "()V");
+    if (m == nullptr) {
+      env->ExceptionClear();
+      continue;
+    }
+    env->CallNonvirtualVoidMethod(target, c, m);
+    return;  // its exception, if any, goes on to the caller
   }
+  env->ThrowNew(env->FindClass("java/lang/NoSuchMethodError"), body.c_str());
 }
 
 }  // namespace
@@ -206,6 +198,7 @@ bool prepare_executions(JNIEnv* env) {
   if (!h.fresh_loader || !h.main_thread || !h.test_thread || !h.close)
     return env->ExceptionDescribe(), false;
   g_helper = h;
+  g_first_seed = state().options.seed;
   // Every execution adds its line to the report.
   const std::string& report = state().options.report;
   if (!report.empty()) std::ofstream(report, std::ios::trunc);
@@ -222,6 +215,7 @@ extern "C" {
 JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jclass,
                                                                jobjectArray args, jclass main) {
   if (main == nullptr || g_helper.cls == nullptr) return;
+  std::lock_guard<std::mutex> one_at_a_time(g_driver_mu);
   std::string name = class_name(env, main);
   jstring jname = env->NewStringUTF(name.c_str());
   Loop loop("");
@@ -254,6 +248,13 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
                                                                jstring method) {
   if (target == nullptr || method == nullptr || g_helper.cls == nullptr) return;
   std::string body = java_string(env, method);
+  if (Runtime::current()) {
+    // A test method called from inside an execution (a test calling another): its body runs
+    // there, as part of that execution.
+    run_inline(env, target, body);
+    return;
+  }
+  std::lock_guard<std::mutex> one_at_a_time(g_driver_mu);
   std::string test_class = class_name(env, env->GetObjectClass(target));
   std::string test_method = body.substr(std::min(body.size(), jsched::rw::kTestBodyPrefix.size()));
   std::string test = test_class + "." + test_method;

@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <deque>
@@ -64,6 +65,31 @@ std::string shell_quote(const std::string& s) {
 }
 
 }  // namespace
+
+const char* outcome_name(RunOutcome o) {
+  switch (o) {
+    case RunOutcome::Bug:
+      return "bug";
+    case RunOutcome::Deadlock:
+      return "deadlock";
+    case RunOutcome::Hang:
+      return "hang";
+    case RunOutcome::Exit:
+      return "exit";
+    default:
+      return "ok";
+  }
+}
+
+void flush_java_streams(JNIEnv* env) {
+  jclass system = env->FindClass("java/lang/System");
+  for (const char* stream : {"out", "err"}) {
+    jfieldID f = system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
+    jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
+    if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
+    env->ExceptionClear();
+  }
+}
 
 Runtime* runtime() {
   return g_runtime.load(std::memory_order_acquire);
@@ -541,7 +567,6 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     }
   }
   if (o.report.empty()) return;
-  const char* names[] = {"ok", "exit", "", "bug", "deadlock", "hang"};
   std::string tracked = "[";
   if (agent_.tracker) {
     std::vector<std::string> vars = agent_.tracker->names();
@@ -565,7 +590,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   if (multi()) j.num("iteration", iteration_);
   j.str("strategy", strategy_name(o.strategy))
       .num("seed", seed_)
-      .str("outcome", names[int(outcome)])
+      .str("outcome", outcome_name(outcome))
       .num("exit_status", uint64_t(outcome))
       .str("detail", detail)
       .num("scheduling_points", steps)
@@ -595,29 +620,20 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
     ctl_.freeze();
     if (hung != sched::kNoThread && env) stop_thread(env, jthread_of(hung));
   }
-  const char* what = outcome == RunOutcome::Bug        ? "BUG"
-                     : outcome == RunOutcome::Deadlock ? "DEADLOCK"
-                     : outcome == RunOutcome::Hang     ? "HANG"
-                                                       : "ok";
+  std::string what = outcome == RunOutcome::Ok ? "ok" : outcome_name(outcome);
+  if (outcome != RunOutcome::Ok)
+    for (char& c : what) c = char(std::toupper(c));
   write_report(env, outcome, detail);
   if (env) {
-    // Flush what the program printed through System.out/err before the process ends.
+    // What the program printed comes out before the report and the end of the process.
     if (t_ctx) ++t_ctx->depth;
-    jclass system = env->FindClass("java/lang/System");
-    for (const char* stream : {"out", "err"}) {
-      jfieldID f =
-          system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
-      jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
-      if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
-      env->ExceptionClear();
-    }
+    flush_java_streams(env);
     if (t_ctx) --t_ctx->depth;
   }
   if (outcome != RunOutcome::Ok || !detail.empty() || !multi()) {
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
-    log_line(std::string(what) + " (" + where + "strategy " +
-             strategy_name(agent_.options.strategy) + ", seed " + std::to_string(seed_) +
-             "): " + detail);
+    log_line(what + " (" + where + "strategy " + strategy_name(agent_.options.strategy) +
+             ", seed " + std::to_string(seed_) + "): " + detail);
     if (outcome != RunOutcome::Ok) log_line("replay: " + replay_command());
   }
   std::fflush(stdout);

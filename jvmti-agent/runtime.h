@@ -31,6 +31,10 @@ struct ThreadCtx {
 // How a run ends; the exit status of SPEC §1 (Exit: the program called System.exit while
 // several executions were running).
 enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5 };
+const char* outcome_name(RunOutcome o);  // as reports name it: "ok", "bug", ...
+
+// Flushes System.out and System.err (before the process ends, or a report is written).
+void flush_java_streams(JNIEnv* env);
 
 // One execution of a program, or of one iteration when the JVM runs several (iterations=N,
 // test methods): a Runtime per execution, swapped in by the driver (jvmti-agent/executions.h).

@@ -46,6 +46,8 @@ const char* kBenchUsage =
     "                    runs (default 10)\n"
     "  --until-bug       stop each program x strategy x repetition at its first finding (the\n"
     "                    runs it skips are not recorded)\n"
+    "  --in-jvm B        up to B executions of a cell in each JVM (random, rapos, pct cells;\n"
+    "                    seeds consecutive within a cell, see docs/runner.md)\n"
     "  --bootstrap       also estimate time to first finding with 1..50 parallel workers\n"
     "  --agent PATH      libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
     "\n"
@@ -87,6 +89,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (batch["shard"].is(json::Value::String)) opts.shard = Shard::parse(batch.str("shard"));
       opts.until_bug_per_cell =
           batch["until_bug"].is(json::Value::Bool) && batch["until_bug"].as_bool();
+      opts.in_jvm = uint32_t(batch.num("in_jvm", 1));
     } else {
       std::optional<uint64_t> seed_opt, runs, reps;
       if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
@@ -94,6 +97,8 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1);
       uint64_t profile_runs = cli.number("--profile-runs", 10);
       opts.until_bug_per_cell = cli.flag("--until-bug");
+      opts.in_jvm = uint32_t(cli.number("--in-jvm", 1));
+      if (opts.in_jvm == 0) return cli.fail("--in-jvm wants at least 1 execution per JVM");
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
@@ -107,6 +112,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (reps) batch.set("repetitions", json::Value::number(double(*reps)));
       batch.set("profile_runs", json::Value::number(double(profile_runs)));
       batch.set("until_bug", json::Value::boolean(opts.until_bug_per_cell));
+      batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       if (opts.shard.count > 1) {
         batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
                                                std::to_string(opts.shard.count)));
@@ -126,7 +132,7 @@ int cmd_bench(const std::vector<std::string>& args) {
   if (batch["repetitions"].is(json::Value::Number))
     suite.repetitions = uint32_t(batch.num("repetitions"));
   uint64_t seed = std::stoull(batch.str("seed"));
-  std::vector<RunSpec> specs = suite.specs(seed);
+  std::vector<RunSpec> specs = suite.specs(seed, opts.in_jvm > 1);
   std::fprintf(stderr,
                "jsched: suite %s: %zu programs x %zu strategies x %u repetitions, %zu "
                "executions%s, master seed %llu, %d at a time, results in %s\n",

@@ -31,8 +31,11 @@ struct Running {
   std::chrono::steady_clock::time_point started;
 };
 
-// Whether `next` can run in the same JVM right after `last`.
+// Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
+// these strategies only).
 bool same_jvm(const RunSpec& last, const RunSpec& next) {
+  const std::string& st = next.agent_strategy.empty() ? next.strategy : next.agent_strategy;
+  if (st != "random" && st != "rapos" && st != "pct") return false;
   return next.seed == last.seed + 1 && next.program == last.program &&
          next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
          next.params == last.params && next.command == last.command &&

@@ -62,8 +62,6 @@ const char* kRunUsage =
     "\n"
     "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error.\n";
 
-constexpr uint64_t kSeedMask = 0x7fffffffffffffffULL;
-
 std::vector<RunSpec> run_specs(const json::Value& b) {
   std::vector<std::string> command;
   for (const json::Value& a : b["command"].items()) command.push_back(a.as_string());
@@ -78,7 +76,7 @@ std::vector<RunSpec> run_specs(const json::Value& b) {
     s.params = b.str("params");
     s.run = i;
     // In-JVM batches need consecutive seeds (the agent's iterations run seed, seed+1, ...).
-    s.seed = in_jvm > 1 ? (derive_seed(seed, s.program, s.strategy, 0, 0) + i) & kSeedMask
+    s.seed = in_jvm > 1 ? consecutive_seed(seed, s.program, s.strategy, 0, i)
                         : derive_seed(seed, s.program, s.strategy, 0, i);
     s.timeout_ms = uint64_t(b.num("timeout"));
     s.command = command;

@@ -54,6 +54,11 @@ uint64_t derive_seed(uint64_t master, const std::string& program, const std::str
   return h & 0x7fffffffffffffffULL;
 }
 
+uint64_t consecutive_seed(uint64_t master, const std::string& program, const std::string& strategy,
+                          uint32_t repetition, uint32_t run) {
+  return (derive_seed(master, program, strategy, repetition, 0) + run) & 0x7fffffffffffffffULL;
+}
+
 std::string finding_key(const RunRecord& r) {
   std::string first = r.detail.substr(0, r.detail.find('\n'));
   // Numbers in messages (counts, hashes) vary between runs of the same bug.

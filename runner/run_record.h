@@ -56,6 +56,11 @@ struct RunRecord {
 uint64_t derive_seed(uint64_t master, const std::string& program, const std::string& strategy,
                      uint32_t repetition, uint32_t run);
 
+// The same for batches that run several executions per JVM (--in-jvm): the agent's iterations
+// take consecutive seeds, so run `i` gets the seed of run 0 plus i.
+uint64_t consecutive_seed(uint64_t master, const std::string& program, const std::string& strategy,
+                          uint32_t repetition, uint32_t run);
+
 // Key under which runs count as the same finding (outcome and the first line of its detail).
 std::string finding_key(const RunRecord& r);
 

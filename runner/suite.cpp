@@ -171,7 +171,7 @@ Suite Suite::load(const std::string& path) {
   return Loader(path).load();
 }
 
-std::vector<RunSpec> Suite::specs(uint64_t master_seed) const {
+std::vector<RunSpec> Suite::specs(uint64_t master_seed, bool consecutive) const {
   std::vector<RunSpec> out;
   uint64_t index = 0;
   for (const SuiteProgram& p : programs) {
@@ -189,7 +189,8 @@ std::vector<RunSpec> Suite::specs(uint64_t master_seed) const {
           s.target = p.finding;
           s.repetition = rep;
           s.run = i;
-          s.seed = derive_seed(master_seed, p.name, st.label, rep, i);
+          s.seed = consecutive ? consecutive_seed(master_seed, p.name, st.label, rep, i)
+                               : derive_seed(master_seed, p.name, st.label, rep, i);
           s.timeout_ms = p.timeout_ms ? p.timeout_ms : timeout_ms;
           s.command = {java, "-cp", p.classpath, p.main};
           s.command.insert(s.command.end(), p.args.begin(), p.args.end());

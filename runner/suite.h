@@ -36,7 +36,8 @@ struct Suite {
   // Throws SuiteError "FILE:LINE: reason".
   static Suite load(const std::string& path);
   // Every execution of the matrix, in index order: program, strategy, repetition, run.
-  std::vector<RunSpec> specs(uint64_t master_seed) const;
+  // `consecutive`: each cell's seeds are its run-0 seed plus the run number (for --in-jvm).
+  std::vector<RunSpec> specs(uint64_t master_seed, bool consecutive = false) const;
   Expectations expectations() const;
 };
 
