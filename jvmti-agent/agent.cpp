@@ -132,8 +132,12 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
       sched::PctOptions po = pct_options(o, s.plan);
       if (o.strategy == Strategy::Pct && po.steps == 0) {
         static bool warned = false;  // once per JVM, however many executions
-        if (!std::exchange(warned, true))
-          log_line("warning: pct without steps= or plan=: assuming 1000 steps per execution");
+        if (!std::exchange(warned, true)) {
+          log_line(several_executions(s)
+                       ? "pct without steps= or plan=: 1000 steps for the first execution, then "
+                         "the most steps one took"
+                       : "warning: pct without steps= or plan=: assuming 1000 steps per execution");
+        }
         po.steps = 1000;
       }
       auto pct = std::make_unique<sched::PctStrategy>(o.seed, po);

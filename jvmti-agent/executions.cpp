@@ -28,7 +28,8 @@ struct Helper {
   jmethodID fresh_loader = nullptr, main_thread = nullptr, test_thread = nullptr, close = nullptr;
 };
 Helper g_helper;
-uint64_t g_first_seed = 0;  // every driver call starts here (each test method, say)
+uint64_t g_first_seed = 0;   // every driver call starts here (each test method, say)
+uint64_t g_first_steps = 0;  // steps= as given
 // One execution at a time in the JVM: test methods run in parallel by the test runner take
 // turns.
 std::mutex g_driver_mu;
@@ -82,7 +83,10 @@ class Loop {
  public:
   explicit Loop(std::string what) : what_(std::move(what)), start_(Clock::now()) {
     base_ = g_first_seed;
-    count_ = state().options.iterations;
+    const Options& o = state().options;
+    count_ = o.iterations;
+    learn_steps_ = o.strategy == Strategy::Pct && g_first_steps == 0 && o.plan.empty();
+    state().options.steps = g_first_steps;  // each loop learns anew (each test method, say)
   }
 
   uint64_t count() const { return count_; }
@@ -91,6 +95,9 @@ class Loop {
   bool run(JNIEnv* env, jobject thread, uint64_t i) {
     AgentState& s = state();
     s.options.seed = base_ + i;
+    // PCT without steps= or a plan learns k from the executions before (SPEC §4): the most
+    // steps one took. The execution's replay command says the k it ran with.
+    if (learn_steps_ && max_steps_ > 0) s.options.steps = max_steps_;
     auto* rt = new Runtime(s, s.jvmti, s.new_strategy());
     rt->start_execution(env, static_cast<jthread>(thread), i);
     set_runtime(rt);
@@ -102,6 +109,7 @@ class Loop {
     }
     RunOutcome o = rt->end();
     set_runtime(nullptr);
+    max_steps_ = std::max(max_steps_, rt->ctl().steps());
     ++done_;
     if (o != RunOutcome::Ok) {
       ++found_;
@@ -157,7 +165,8 @@ class Loop {
   }
 
   std::string what_;
-  uint64_t base_ = 0, count_ = 1, done_ = 0, found_ = 0;
+  uint64_t base_ = 0, count_ = 1, done_ = 0, found_ = 0, max_steps_ = 0;
+  bool learn_steps_ = false;
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
   uint64_t first_iteration_ = 0, first_seed_ = 0;
@@ -199,6 +208,7 @@ bool prepare_executions(JNIEnv* env) {
     return env->ExceptionDescribe(), false;
   g_helper = h;
   g_first_seed = state().options.seed;
+  g_first_steps = state().options.steps;
   // Every execution adds its line to the report.
   const std::string& report = state().options.report;
   if (!report.empty()) std::ofstream(report, std::ios::trunc);

@@ -634,7 +634,11 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
     log_line(what + " (" + where + "strategy " + strategy_name(agent_.options.strategy) +
              ", seed " + std::to_string(seed_) + "): " + detail);
-    if (outcome != RunOutcome::Ok) log_line("replay: " + replay_command());
+    if (outcome != RunOutcome::Ok) {
+      // Under a test runner the JVM's command line replays nothing: the test does.
+      log_line(agent_.tests ? "replay: run the test alone with " + agent_option()
+                            : "replay: " + replay_command());
+    }
   }
   std::fflush(stdout);
   std::fflush(stderr);
