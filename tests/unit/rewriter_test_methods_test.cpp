@@ -51,7 +51,8 @@ TEST(TestMethods, AnnotatedInstanceMethodsCallTheDriverAndKeepTheirAnnotations) 
     EXPECT_TRUE(rw::may_have_tests(in));
     ClassFile cf = ClassFile::parse(in);
     ASSERT_EQ(rw::wrap_test_methods(cf), 1u) << type;  // a() only: b unannotated, c, d not ()V
-    ClassFile out = ClassFile::parse(cf.write());
+    Buffer written = cf.write();  // the model reads from it: it must outlive `out`
+    ClassFile out = ClassFile::parse(written);
     const Member* a = find(out, "a");
     const Member* body = find(out, "jsched$test$a");
     ASSERT_TRUE(a && body);
