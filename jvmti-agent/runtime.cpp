@@ -630,7 +630,11 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
     flush_java_streams(env);
     if (t_ctx) --t_ctx->depth;
   }
-  if (outcome != RunOutcome::Ok || !detail.empty() || !multi()) {
+  // A clean end with something to say (threads left waiting for work) is said once per JVM.
+  static std::atomic<bool> said_clean_note{false};
+  const bool say =
+      outcome != RunOutcome::Ok || !multi() || (!detail.empty() && !said_clean_note.exchange(true));
+  if (say) {
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
     log_line(what + " (" + where + "strategy " + strategy_name(agent_.options.strategy) +
              ", seed " + std::to_string(seed_) + "): " + detail);
