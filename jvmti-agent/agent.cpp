@@ -168,16 +168,19 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
   }
 }
 
+// A global reference to ClassLoader.<getter>() (the platform or the system loader), or null.
+jobject class_loader(JNIEnv* env, const char* getter) {
+  jclass cl = env->FindClass("java/lang/ClassLoader");
+  jmethodID get = cl ? env->GetStaticMethodID(cl, getter, "()Ljava/lang/ClassLoader;") : nullptr;
+  jobject loader = get ? env->CallStaticObjectMethod(cl, get) : nullptr;
+  if (env->ExceptionCheck()) env->ExceptionClear();
+  return loader ? env->NewGlobalRef(loader) : nullptr;
+}
+
 void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (!resolve_refs(env)) fatal("cannot resolve java.lang classes");
-  jclass cl = env->FindClass("java/lang/ClassLoader");
-  jmethodID get =
-      cl ? env->GetStaticMethodID(cl, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;")
-         : nullptr;
-  jobject platform = get ? env->CallStaticObjectMethod(cl, get) : nullptr;
-  if (env->ExceptionCheck()) env->ExceptionClear();
-  if (platform) s.platform_loader = env->NewGlobalRef(platform);
+  s.platform_loader = class_loader(env, "getPlatformClassLoader");
   if (!s.jdk_mode) {
     if (!define_shim_class(env)) fatal("cannot define java.lang.JSchedShim");
     s.hooks_ready = true;
@@ -206,11 +209,8 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   const std::string run_line = std::string("strategy ") + strategy_name(s.options.strategy) +
                                ", seed " + std::to_string(s.options.seed);
   if (several_executions(s)) {
-    jclass cl = env->FindClass("java/lang/ClassLoader");
-    jmethodID get = env->GetStaticMethodID(cl, "getSystemClassLoader", "()Ljava/lang/ClassLoader;");
-    jobject system = get ? env->CallStaticObjectMethod(cl, get) : nullptr;
-    if (!system) fatal("cannot find the system class loader");
-    s.system_loader = env->NewGlobalRef(system);
+    s.system_loader = class_loader(env, "getSystemClassLoader");
+    if (!s.system_loader) fatal("cannot find the system class loader");
     if (!prepare_executions(env)) fatal("cannot define java.lang.JSchedMain");
     const std::string each = s.tests ? " for each test method" : "";
     log_line(run_line + each +
@@ -266,8 +266,7 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   tests = o.tests == TestsMode::On || (o.tests == TestsMode::Auto && is_test_runner(main_class));
   if (o.strategy == Strategy::None) tests = false;
   if (tests) {
-    if (o.strategy != Strategy::Random && o.strategy != Strategy::Rapos &&
-        o.strategy != Strategy::Pct) {
+    if (!runs_several_per_jvm(o.strategy)) {
       fatal(std::string("test methods run under random, rapos or pct, not ") +
             strategy_name(o.strategy) + " (tests=off leaves the test runner alone)");
     }

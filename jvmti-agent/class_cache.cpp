@@ -4,14 +4,14 @@
 
 namespace jsched::agent {
 
-std::optional<cf::Buffer> ClassCache::find(std::string_view name, cf::Bytes input) {
+const cf::Buffer* ClassCache::find(std::string_view name, cf::Bytes input) {
   std::lock_guard<std::mutex> g(mu_);
   auto it = entries_.find(std::string(name));
-  if (it == entries_.end()) return std::nullopt;
+  if (it == entries_.end()) return nullptr;
   for (const Entry& e : it->second) {
-    if (std::equal(e.input.begin(), e.input.end(), input.begin(), input.end())) return e.output;
+    if (std::equal(e.input.begin(), e.input.end(), input.begin(), input.end())) return &e.output;
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 void ClassCache::put(std::string_view name, cf::Bytes input, const cf::Buffer& output) {

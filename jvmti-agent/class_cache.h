@@ -3,12 +3,11 @@
 // rewrites to the same output with the same sites, so it is rewritten once.
 #pragma once
 
+#include <deque>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <vector>
 
 #include "classfile/bytes.h"
 
@@ -17,8 +16,8 @@ namespace jsched::agent {
 class ClassCache {
  public:
   // What rewriting `input` gave the last time: the new bytes, or empty for "unchanged";
-  // nothing if it has not been rewritten yet.
-  std::optional<cf::Buffer> find(std::string_view name, cf::Bytes input);
+  // nullptr if it has not been rewritten yet. Entries live as long as the cache.
+  const cf::Buffer* find(std::string_view name, cf::Bytes input);
   void put(std::string_view name, cf::Bytes input, const cf::Buffer& output);
 
  private:
@@ -26,8 +25,9 @@ class ClassCache {
     cf::Buffer input, output;
   };
   std::mutex mu_;
-  // By class name; a name may come with different bytes (two versions on the class path).
-  std::unordered_map<std::string, std::vector<Entry>> entries_;
+  // By class name; a name may come with different bytes (two versions on the class path). A
+  // deque and a node-based map keep entries where they are as others are added.
+  std::unordered_map<std::string, std::deque<Entry>> entries_;
 };
 
 }  // namespace jsched::agent

@@ -97,19 +97,18 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     return;
   }
   if (s.cache) {
-    if (std::optional<cf::Buffer> done = s.cache->find(cls, input)) {
+    if (const cf::Buffer* done = s.cache->find(cls, input)) {
       if (!done->empty()) hand_back(jvmti, *done, new_len, new_data);
       return;
     }
   }
   std::optional<rw::RewriteConfig> rules = rules_for(s, cls, jdk_class);
-  cf::Buffer output, wrapped;
+  cf::Buffer output, wrapped;  // wrapped: with test methods wrapped, the rewrite's input
   if (s.hooks_ready && rules && s.tests && !jdk_class && rw::may_have_tests(input)) {
     try {
       cf::ClassFile c = cf::ClassFile::parse(input);
       if (rw::wrap_test_methods(c) > 0) {
         wrapped = c.write();
-        output = wrapped;  // the rewrite below starts from it, and may leave it as it is
         input = wrapped;
       }
     } catch (const std::exception& e) {
@@ -138,6 +137,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       output = std::move(r.bytes);
     }
   }
+  if (output.empty()) output = std::move(wrapped);  // the rewrite left the wrapped class as is
   if (thread_host) {
     // The hooks are added after instrumenting Thread's own code, so they stay plain.
     try {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/runtime.h"
 #include "rewriter/test_methods.h"
@@ -52,30 +53,11 @@ void retire(Runtime* rt) {
   }
 }
 
-std::string java_string(JNIEnv* env, jstring s) {
-  if (s == nullptr) return "";
-  const char* c = env->GetStringUTFChars(s, nullptr);
-  std::string out(c);
-  env->ReleaseStringUTFChars(s, c);
-  return out;
-}
-
 // The pending exception as text (cleared).
 std::string take_exception(JNIEnv* env) {
   jthrowable e = env->ExceptionOccurred();
   env->ExceptionClear();
-  if (e == nullptr) return "";
-  jmethodID to_string =
-      env->GetMethodID(env->FindClass("java/lang/Object"), "toString", "()Ljava/lang/String;");
-  std::string out = java_string(env, static_cast<jstring>(env->CallObjectMethod(e, to_string)));
-  env->ExceptionClear();
-  return out;
-}
-
-std::string class_name(JNIEnv* env, jclass c) {
-  jmethodID get_name =
-      env->GetMethodID(env->FindClass("java/lang/Class"), "getName", "()Ljava/lang/String;");
-  return java_string(env, static_cast<jstring>(env->CallObjectMethod(c, get_name)));
+  return java_to_string(env, e);
 }
 
 // The executions of one driver call: seeds, what they found, progress on long loops.
@@ -226,7 +208,7 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
                                                                jobjectArray args, jclass main) {
   if (main == nullptr || g_helper.cls == nullptr) return;
   std::lock_guard<std::mutex> one_at_a_time(g_driver_mu);
-  std::string name = class_name(env, main);
+  std::string name = java_class_name(env, main);
   jstring jname = env->NewStringUTF(name.c_str());
   Loop loop("");
   for (uint64_t i = 0; i < loop.count(); ++i) {
@@ -265,7 +247,7 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
     return;
   }
   std::lock_guard<std::mutex> one_at_a_time(g_driver_mu);
-  std::string test_class = class_name(env, env->GetObjectClass(target));
+  std::string test_class = java_class_name(env, env->GetObjectClass(target));
   std::string test_method = body.substr(std::min(body.size(), jsched::rw::kTestBodyPrefix.size()));
   std::string test = test_class + "." + test_method;
   Loop loop(test + ": ");

@@ -102,7 +102,7 @@ cf::Buffer divert_main(cf::Bytes main_class) {
     if (m.code_attr < 0) continue;
     std::string_view name = cls.member_name(m);
     if (name == "main" && cls.member_desc(m) == "([Ljava/lang/String;)V" &&
-        (m.access & 0x0008) != 0) {
+        (m.access & cf::acc::kStatic) != 0) {
       uint16_t self = cls.this_class;
       uint16_t run = cls.cp.add_methodref("java/lang/JSchedShim", "runIterations",
                                           "([Ljava/lang/String;Ljava/lang/Class;)V");

@@ -25,6 +25,10 @@ const char* strategy_name(Strategy s) {
   return "?";
 }
 
+bool runs_several_per_jvm(Strategy s) {
+  return s == Strategy::Random || s == Strategy::Rapos || s == Strategy::Pct;
+}
+
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
   return strategy == Strategy::Rapos ? rw::Accesses::All : rw::Accesses::Volatile;
@@ -169,9 +173,7 @@ Options parse_options(const std::string& text) {
   if (!o.profile.empty() && o.strategy == Strategy::None)
     bad("profile= needs a strategy that runs the program (not none)");
   if (o.iterations > 1) {
-    // Each iteration must be reproducible by its seed alone, with the same instrumentation.
-    if (o.strategy == Strategy::Pctvb || o.strategy == Strategy::Tsca ||
-        o.strategy == Strategy::Replay || o.strategy == Strategy::None) {
+    if (!runs_several_per_jvm(o.strategy)) {
       bad(std::string("iterations: not with strategy=") + strategy_name(o.strategy) +
           " (random, rapos and pct run several executions in one JVM)");
     }

@@ -16,6 +16,9 @@ enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Replay, None };
 enum class TestsMode { Auto, On, Off };
 
 const char* strategy_name(Strategy s);
+// Whether a strategy can run several executions in one JVM (iterations, test methods): each
+// execution then reproduces from its seed alone, with the same instrumentation.
+bool runs_several_per_jvm(Strategy s);
 
 struct Options {
   Strategy strategy = Strategy::Random;

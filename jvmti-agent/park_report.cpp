@@ -2,22 +2,17 @@
 
 #include <string_view>
 
+#include "jvmti-agent/java_text.h"
+
 namespace jsched::agent {
 
 namespace {
 
-std::string class_name(JNIEnv* env, jobject o) {
+// The blocker's class without its package ("ReentrantLock$NonfairSync").
+std::string simple_class_name(JNIEnv* env, jobject o) {
   jclass c = env->GetObjectClass(o);
-  jmethodID get_name =
-      env->GetMethodID(env->FindClass("java/lang/Class"), "getName", "()Ljava/lang/String;");
-  auto s = static_cast<jstring>(env->CallObjectMethod(c, get_name));
-  std::string out;
-  if (s) {
-    const char* chars = env->GetStringUTFChars(s, nullptr);
-    out = chars;
-    env->ReleaseStringUTFChars(s, chars);
-  }
-  env->ExceptionClear();
+  std::string out = java_class_name(env, c);
+  env->DeleteLocalRef(c);
   size_t dot = out.rfind('.');
   return dot == std::string::npos ? out : out.substr(dot + 1);
 }
@@ -33,7 +28,7 @@ std::string park_blocker(JNIEnv* env, jthread t,
   jobject blocker = get ? env->CallStaticObjectMethod(ls, get, t) : nullptr;
   env->ExceptionClear();
   if (blocker == nullptr) return "an unpark";
-  std::string out = "a " + class_name(env, blocker);
+  std::string out = "a " + simple_class_name(env, blocker);
   jclass aos = env->FindClass("java/util/concurrent/locks/AbstractOwnableSynchronizer");
   if (aos && env->IsInstanceOf(blocker, aos)) {
     jmethodID owner_of = env->GetMethodID(aos, "getExclusiveOwnerThread", "()Ljava/lang/Thread;");

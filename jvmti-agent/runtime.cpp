@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "jvmti-agent/java_text.h"
 #include "jvmti-agent/json.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
@@ -334,26 +335,14 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   std::ostringstream out;
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
   jclass throwable = env->FindClass("java/lang/Throwable");
-  jmethodID to_string =
-      env->GetMethodID(env->FindClass("java/lang/Object"), "toString", "()Ljava/lang/String;");
   jmethodID get_trace =
       env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
-  auto str = [&](jobject o) {
-    std::string s;
-    if (auto js = static_cast<jstring>(env->CallObjectMethod(o, to_string))) {
-      const char* c = env->GetStringUTFChars(js, nullptr);
-      s = c;
-      env->ReleaseStringUTFChars(js, c);
-      env->DeleteLocalRef(js);
-    }
-    return s;
-  };
-  out << "uncaught " << str(e) << " in thread " << tname;
+  out << "uncaught " << java_to_string(env, e) << " in thread " << tname;
   if (auto trace = static_cast<jobjectArray>(env->CallObjectMethod(e, get_trace))) {
     jsize n = env->GetArrayLength(trace);
     for (jsize i = 0; i < n && i < 40; ++i) {
       jobject el = env->GetObjectArrayElement(trace, i);
-      out << "\n    at " << str(el);
+      out << "\n    at " << java_to_string(env, el);
       env->DeleteLocalRef(el);
     }
   }
@@ -362,12 +351,11 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   if (bug_.empty()) bug_ = out.str();
 }
 
-void Runtime::hidden_block(ThreadCtx& ctx, const std::string& what, jthread t) {
-  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
+void Runtime::hidden_block(sched::ThreadId id, const std::string& what, jthread t) {
+  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
   std::string stack = stack_of(t);
   std::lock_guard<std::mutex> g(mu_);
-  if (hidden_blocks_.size() < 100)
-    hidden_blocks_.push_back("thread " + tname + ": " + what + stack);
+  if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + what + stack);
 }
 
 namespace {
@@ -726,14 +714,10 @@ void Runtime::watch(JNIEnv* env) {
     return;
   }
   if (++wd_asleep_ < 3 || !ctl_.detach_if_stuck(running, steps)) return;
-  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(running).name; });
   char hex[16];
   std::snprintf(hex, sizeof hex, "%x", unsigned(state));
-  std::lock_guard<std::mutex> g(mu_);
-  if (hidden_blocks_.size() < 100) {
-    hidden_blocks_.push_back("thread " + tname + " blocked outside jsched's view (JVMTI state 0x" +
-                             hex + ")" + stack_of(t));
-  }
+  hidden_block(running, std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")",
+               t);
   wd_asleep_ = 0;
 }
 

@@ -97,7 +97,8 @@ class Runtime {
   void vm_death(JNIEnv* env);
 
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
-  void hidden_block(ThreadCtx& ctx, const std::string& what, jthread t);
+  // Reported as "thread <name><what>" and the thread's stack.
+  void hidden_block(sched::ThreadId id, const std::string& what, jthread t);
 
   jvmtiEnv* jvmti() const { return jvmti_; }
   uint64_t seed() const { return seed_; }

@@ -24,7 +24,8 @@ void hide(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o, const char* what) 
   if (!c) return;
   InRuntime g(*c);
   if (rt->ctl().running() != c->id) return;
-  rt->hidden_block(*c, std::string(what) + " (a " + monitor_class(jvmti, env, o) + ")", t);
+  rt->hidden_block(c->id, std::string(": ") + what + " (a " + monitor_class(jvmti, env, o) + ")",
+                   t);
   rt->ctl().detach(c->id);
 }
 

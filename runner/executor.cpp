@@ -34,8 +34,8 @@ struct Running {
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
 // these strategies only).
 bool same_jvm(const RunSpec& last, const RunSpec& next) {
-  const std::string& st = next.agent_strategy.empty() ? next.strategy : next.agent_strategy;
-  if (st != "random" && st != "rapos" && st != "pct") return false;
+  if (!runs_in_one_jvm(next.agent_strategy.empty() ? next.strategy : next.agent_strategy))
+    return false;
   return next.seed == last.seed + 1 && next.program == last.program &&
          next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
          next.params == last.params && next.command == last.command &&
@@ -64,6 +64,10 @@ std::string tail_lines(const std::string& text, size_t max_lines) {
 }
 
 }  // namespace
+
+bool runs_in_one_jvm(const std::string& strategy) {
+  return strategy == "random" || strategy == "rapos" || strategy == "pct";
+}
 
 std::string find_agent(const std::string& explicit_path) {
   if (!explicit_path.empty()) return explicit_path;
@@ -143,7 +147,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
             .count();
     std::vector<json::Value> lines = report_lines(r.report);
     const bool several = r.specs.size() > 1;
-    bool keep_log = false;
+    bool log_kept = false;
     std::vector<RunRecord> records;
     for (size_t k = 0; k < r.specs.size(); ++k) {
       RunRecord rec;
@@ -187,16 +191,17 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
             tail_lines(slurp(r.log), 6);
       }
       if (rec.found() || rec.outcome == "error" || rec.outcome == "exit") {
-        rec.log = r.log;
-        keep_log = true;
-        if (several && k > 0) {  // each record owns its log file (the results keep them apart)
-          rec.log = work_ + "/run-" + std::to_string(s.index) + ".log";
+        // Each record owns its log file (the results keep them apart); the JVM's log is the
+        // first execution's.
+        rec.log = work_ + "/run-" + std::to_string(s.index) + ".log";
+        if (rec.log == r.log)
+          log_kept = true;
+        else
           fs::copy_file(r.log, rec.log, fs::copy_options::overwrite_existing);
-        }
       }
       records.push_back(std::move(rec));
     }
-    if (!keep_log || (several && records[0].log.empty())) fs::remove(r.log);
+    if (!log_kept) fs::remove(r.log);
     fs::remove(r.report);
     for (RunRecord& rec : records) {
       if (stop) break;

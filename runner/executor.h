@@ -34,6 +34,9 @@ class Executor {
   std::string agent_, work_;
 };
 
+// Whether the agent runs several executions of this strategy in one JVM (iterations).
+bool runs_in_one_jvm(const std::string& strategy);
+
 // Where the agent library is: $JSCHED_AGENT, or next to the jsched binary (build tree and
 // installed layouts).
 std::string find_agent(const std::string& explicit_path);

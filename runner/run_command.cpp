@@ -147,7 +147,7 @@ int cmd_run(const std::vector<std::string>& args) {
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1));
       if (opts.in_jvm == 0) return cli.fail("--in-jvm wants at least 1 execution per JVM");
       const std::string st = batch.str("strategy");
-      if (opts.in_jvm > 1 && st != "random" && st != "rapos" && st != "pct")
+      if (opts.in_jvm > 1 && !runs_in_one_jvm(st))
         return cli.fail("--in-jvm runs random, rapos or pct, not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("profile_runs", json::Value::number(double(cli.number("--profile-runs", 10))));
