@@ -38,14 +38,21 @@ Op to_op(const AbstractOp& a) {
   }
 }
 
+// A HaPSet statement: each abstract thread has code of its own.
+uint64_t statement(ThreadId t, size_t site) {
+  return (uint64_t(t) << 32) | site;
+}
+
 }  // namespace
 
 uint64_t abstract_variable(uint32_t v) {
   return var_id(v);
 }
 
-AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
+AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy, HapsetLearner* learner) {
   Model model(strategy);
+  model.learn_hapsets(learner);
+  if (learner) learner->next_execution();
   ThreadId root = model.add_main();
   std::vector<ThreadId> ids;
   for (size_t i = 0; i < p.threads.size(); ++i) {
@@ -76,7 +83,7 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
       }
       if (a.kind == AbstractOp::Wait) {
         ++pc[t];
-        if (model.wait(t, lock_id(a.var), false, int32_t(pc[t]))) return;
+        if (model.wait(t, lock_id(a.var), false, int32_t(pc[t]), statement(t, pc[t]))) return;
         continue;
       }
       if (a.kind == AbstractOp::Assert) {  // local: no scheduling point
@@ -86,6 +93,7 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
       }
       Op op = to_op(a);
       op.site = int32_t(pc[t] + 1);
+      op.where = statement(t, pc[t] + 1);
       model.arrive(t, op);
       return;
     }
@@ -119,6 +127,7 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy) {
   run.deadlock = !run.bug && model.deadlocked();
   run.steps = model.steps();
   run.fingerprint = model.fingerprint().hex();
+  if (learner) learner->end_execution(!run.bug && !run.deadlock);
   return run;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "scheduler/hapset.h"
 #include "scheduler/model.h"
 #include "scheduler/strategy.h"
 
@@ -65,8 +66,10 @@ struct AbstractRun {
 };
 
 // Runs the program once under `strategy`. Each operation's site is its index in its thread
-// plus one.
-AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy);
+// plus one. With a learner, the run's HaPSet events feed it (statement: thread and site), and
+// its pairs become known if the run ends without a bug or deadlock.
+AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy,
+                         HapsetLearner* learner = nullptr);
 
 // The PCTVB variable id of abstract variable `v` (what Op::var carries for its accesses).
 uint64_t abstract_variable(uint32_t v);

@@ -108,10 +108,18 @@ void Controller::begin(ThreadId self) {
   park_until_chosen(lk, self);
 }
 
+uint64_t Controller::where(const Op& op) const {
+  uint64_t key;
+  HapAccess access;
+  return where_ && hap_event_of(op, key, access) ? where_() : 0;
+}
+
 Outcome Controller::point(ThreadId self, const Op& op) {
+  Op o = op;
+  o.where = where(op);
   std::unique_lock<std::mutex> lk(mu_);
   if (aborted_) return Outcome::Aborted;
-  model_.arrive(self, op);
+  model_.arrive(self, o);
   if (running_ == self || running_ == kNoThread) {
     if (dispatch(lk, self)) return model_.outcome(self);
   }
@@ -142,9 +150,10 @@ void Controller::release(ThreadId self, ObjectId monitor, int32_t site) {
 }
 
 Outcome Controller::wait(ThreadId self, ObjectId monitor, bool timed, int32_t site) {
+  uint64_t w = where(Op::monitor(OpKind::Wait, monitor));
   std::unique_lock<std::mutex> lk(mu_);
   if (aborted_) return Outcome::Aborted;
-  if (!model_.wait(self, monitor, timed, site)) return model_.outcome(self);
+  if (!model_.wait(self, monitor, timed, site, w)) return model_.outcome(self);
   if (running_ == self || running_ == kNoThread) {
     if (dispatch(lk, self)) return model_.outcome(self);
   }

@@ -34,6 +34,14 @@ class Controller {
   // last thread that is not a daemon ends: the controller freezes then, so its daemons never
   // run again, as a JVM exit would stop them.
   void on_done(DoneHandler h) { done_ = std::move(h); }
+  // HaPSet statements: `where` names the calling thread's current statement (site and calling
+  // context). The arriving thread calls it, before taking the lock, for operations that are
+  // HaPSet events; the model feeds them to `learner`.
+  using StatementFn = std::function<uint64_t()>;
+  void learn_hapsets(HapsetLearner* learner, StatementFn where) {
+    model_.learn_hapsets(learner);
+    where_ = std::move(where);
+  }
 
   // The calling thread becomes thread 0 and runs.
   ThreadId attach_main();
@@ -99,7 +107,8 @@ class Controller {
   // Parks `self` until it is chosen, then returns its outcome.
   Outcome park_until_chosen(std::unique_lock<std::mutex>& lk, ThreadId self);
   Parker& parker(ThreadId t);
-  bool user_threads_alive() const;  // any thread that is not a daemon and has not ended
+  bool user_threads_alive() const;     // any thread that is not a daemon and has not ended
+  uint64_t where(const Op& op) const;  // 0 when not asked for
 
   std::unique_ptr<Strategy> base_;
   std::unique_ptr<Strategy> recording_;
@@ -114,6 +123,7 @@ class Controller {
   DeadlockHandler deadlock_;
   ErrorHandler error_;
   DoneHandler done_;
+  StatementFn where_;
 };
 
 }  // namespace jsched::sched

@@ -4,10 +4,10 @@
 
 namespace jsched::sched {
 
-size_t HapPairHash::operator()(const HapPair& p) const {
+uint64_t pair_id(const HapPair& p) {
   uint64_t h = mix64(p.pred.where ^ (uint64_t(p.pred.thr) << 63));
   h = mix64(h ^ p.stmt.where);
-  return size_t(mix64(h ^ p.stmt.thr));
+  return mix64(h ^ p.stmt.thr);
 }
 
 bool hap_conflict(HapAccess a, HapAccess b) {
@@ -24,6 +24,47 @@ bool hap_conflict(HapAccess a, HapAccess b) {
       return b == HapAccess::Wait;
   }
   return false;
+}
+
+namespace {
+
+// Locks, wait sets and java.util.concurrent receivers of the same object are separate
+// objects here: a thread's lock of m does not hide the notify on m that follows it.
+enum Space : uint64_t { Fields = 0, Locks = 1, WaitSet = 2, Juc = 3 };
+
+uint64_t key_of(uint64_t obj, uint64_t slot, Space s) {
+  return mix64(mix64(obj) ^ slot) ^ s;
+}
+
+}  // namespace
+
+bool hap_event_of(const Op& op, uint64_t& key, HapAccess& kind) {
+  switch (op.kind) {
+    case OpKind::Enter:
+      key = key_of(op.obj, 0, Locks);
+      kind = HapAccess::Lock;
+      return true;
+    case OpKind::Wait:
+      key = key_of(op.obj, 0, WaitSet);
+      kind = HapAccess::Wait;
+      return true;
+    case OpKind::Notify:
+    case OpKind::NotifyAll:
+      key = key_of(op.obj, 0, WaitSet);
+      kind = HapAccess::Notify;
+      return true;
+    case OpKind::Read:
+    case OpKind::Write:
+      key = key_of(op.obj, uint64_t(op.slot), Fields);
+      kind = op.kind == OpKind::Write ? HapAccess::Write : HapAccess::Read;
+      return true;
+    case OpKind::Sync:
+      key = key_of(op.obj, 0, Juc);
+      kind = op.write ? HapAccess::Write : HapAccess::Read;
+      return true;
+    default:
+      return false;
+  }
 }
 
 std::vector<HapPair> HapsetLearner::pairs_of(ThreadId t, uint64_t obj, HapAccess kind,
@@ -43,9 +84,23 @@ std::vector<HapPair> HapsetLearner::pairs_of(ThreadId t, uint64_t obj, HapAccess
   return out;
 }
 
+bool HapsetLearner::would_be_new(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) const {
+  for (const HapPair& p : pairs_of(t, obj, kind, where)) {
+    uint64_t id = pair_id(p);
+    if (!known_.count(id) && !current_.count(id)) return true;
+  }
+  return false;
+}
+
 size_t HapsetLearner::event(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) {
   size_t fresh = 0;
-  for (const HapPair& p : pairs_of(t, obj, kind, where)) fresh += pairs_.insert(p).second;
+  for (const HapPair& p : pairs_of(t, obj, kind, where)) {
+    uint64_t id = pair_id(p);
+    if (!current_.emplace(id, p).second) continue;
+    current_order_.push_back(id);
+    if (!known_.count(id)) ++fresh;
+  }
+  current_new_ += fresh;
   std::vector<Last>& lasts = last_[obj];
   Last now{t, ++time_, kind, where};
   for (Last& l : lasts) {
@@ -61,6 +116,18 @@ size_t HapsetLearner::event(ThreadId t, uint64_t obj, HapAccess kind, uint64_t w
 void HapsetLearner::next_execution() {
   last_.clear();
   time_ = 0;
+  current_.clear();
+  current_order_.clear();
+  current_new_ = 0;
+}
+
+void HapsetLearner::end_execution(bool passed) {
+  if (passed) {
+    for (uint64_t id : current_order_) {
+      if (known_.insert(id).second) learned_.push_back(current_.at(id));
+    }
+  }
+  next_execution();
 }
 
 }  // namespace jsched::sched

@@ -6,7 +6,10 @@
 // An event of thread t on object o creates the pair (st_d -> st) for every other thread u
 // whose last access to o came after t's own last access to o and conflicts with this one:
 // read/write with a write, lock with lock, wait with notify. Unlocks are not events here.
-// Learning spans executions (the pairs); what a thread last did to an object is per execution.
+//
+// Learning spans executions; what a thread last did to an object is per execution. Only
+// executions without a bug teach (004 §3): an execution's pairs join the known set when it
+// ends well (end_execution(true)). Pairs travel between processes as 64-bit ids (pair_id).
 #pragma once
 
 #include <cstddef>
@@ -33,24 +36,39 @@ struct HapPair {
   bool operator==(const HapPair& o) const = default;
 };
 
-struct HapPairHash {
-  size_t operator()(const HapPair& p) const;
-};
+// A pair's name across processes (plan files, reports).
+uint64_t pair_id(const HapPair& p);
 
 bool hap_conflict(HapAccess a, HapAccess b);
+
+// What a scheduling-point operation is for HaPSets: the object key (distinct spaces for
+// monitors, variables and java.util.concurrent receivers) and the access. False for
+// operations that are not HaPSet events (thread operations, releases, ...).
+bool hap_event_of(const Op& op, uint64_t& key, HapAccess& kind);
 
 class HapsetLearner {
  public:
   // The pairs the event would create, without recording anything (for guidance).
   std::vector<HapPair> pairs_of(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) const;
-  // Records the event; returns how many of its pairs were not known before.
+  // Whether the event would create a pair neither known nor created in this execution.
+  bool would_be_new(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) const;
+  // Records the event; returns how many of its pairs are new (neither known nor already
+  // created in this execution).
   size_t event(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where);
-  // A new execution: the per-object history starts empty; the pairs stay.
+  // A new execution: the per-object history starts empty; the known pairs stay.
   void next_execution();
+  // The execution is over: its pairs become known if it passed.
+  void end_execution(bool passed);
 
-  const std::unordered_set<HapPair, HapPairHash>& pairs() const { return pairs_; }
-  bool knows(const HapPair& p) const { return pairs_.count(p) != 0; }
-  void add(const HapPair& p) { pairs_.insert(p); }  // merging sets from elsewhere
+  bool knows(const HapPair& p) const { return known_.count(pair_id(p)) != 0; }
+  const std::unordered_set<uint64_t>& known() const { return known_; }
+  void add_known(uint64_t id) { known_.insert(id); }  // merging sets from elsewhere
+  // This execution's pairs, in the order they first occurred, and how many were new.
+  const std::vector<uint64_t>& current() const { return current_order_; }
+  size_t current_new() const { return current_new_; }
+  // Every pair learned in this process, with its statements (known ids merged from
+  // elsewhere have none).
+  const std::vector<HapPair>& learned() const { return learned_; }
 
  private:
   struct Last {
@@ -61,7 +79,11 @@ class HapsetLearner {
   };
   std::unordered_map<uint64_t, std::vector<Last>> last_;  // by object: each thread's last
   uint64_t time_ = 0;
-  std::unordered_set<HapPair, HapPairHash> pairs_;
+  std::unordered_set<uint64_t> known_;
+  std::unordered_map<uint64_t, HapPair> current_;
+  std::vector<uint64_t> current_order_;
+  size_t current_new_ = 0;
+  std::vector<HapPair> learned_;
 };
 
 }  // namespace jsched::sched

@@ -53,6 +53,9 @@ void Model::record(ThreadState& t, const Op& op) {
   Footprint f = footprint(t.id, op);
   if (f.space == Footprint::ThreadObj) f.key = threads_.at(ThreadId(f.key)).name_hash;
   fingerprint_.add(t.name_hash, t.events++, op.kind, f);
+  uint64_t key;
+  HapAccess access;
+  if (hap_ && hap_event_of(op, key, access)) hap_->event(t.id, key, access, op.where);
   strategy_.on_executed(t.id, op);
 }
 
@@ -111,7 +114,7 @@ void Model::unpark(ThreadId id, ThreadId target) {
   if (id != kNoThread) record(threads_.at(id), Op::thread(OpKind::Unpark, target));
 }
 
-bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site) {
+bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t where) {
   ThreadState& t = threads_.at(id);
   MonitorState& mon = monitor(m);
   if (mon.owner != id) {
@@ -126,6 +129,7 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site) {
   }
   Op op = Op::monitor(OpKind::Wait, m, site);
   op.timed = timed;
+  op.where = where;
   record(t, op);
   t.saved_count = mon.count;
   mon.owner = kNoThread;

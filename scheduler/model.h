@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "scheduler/fingerprint.h"
+#include "scheduler/hapset.h"
 #include "scheduler/op.h"
 #include "scheduler/strategy.h"
 
@@ -67,7 +68,7 @@ class Model {
   void end(ThreadId t);
   // Wait on `monitor`: releases it and joins its wait set, or (when the thread is interrupted
   // or does not hold the monitor) fails at once; returns true when the thread now waits.
-  bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site);
+  bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site, uint64_t where = 0);
 
   // LockSupport.unpark(target) by `t` (kNoThread: by a thread jsched does not control).
   void unpark(ThreadId t, ThreadId target);
@@ -91,6 +92,8 @@ class Model {
   uint64_t steps() const { return steps_; }
   Outcome outcome(ThreadId t) const { return threads_.at(t).outcome; }
   Fingerprint& fingerprint() { return fingerprint_; }
+  // Every executed operation that is a HaPSet event goes to `h` (null: none).
+  void learn_hapsets(HapsetLearner* h) { hap_ = h; }
 
   // Interrupt status, for isInterrupted()/interrupted().
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
@@ -113,6 +116,7 @@ class Model {
   mutable std::vector<Candidate> enabled_;
   uint64_t steps_ = 0;
   Fingerprint fingerprint_;
+  HapsetLearner* hap_ = nullptr;
 };
 
 }  // namespace jsched::sched

@@ -46,6 +46,7 @@ struct Op {
   bool write = true;   // Sync
   int32_t site = 0;    // instrumentation site (0: none)
   uint64_t var = 0;    // Read/Write: the PCTVB variable (static field or allocation site)
+  uint64_t where = 0;  // HaPSet statement: site and calling context (0: not computed)
 
   static Op of(OpKind k) {
     Op o;

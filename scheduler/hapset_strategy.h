@@ -1,0 +1,42 @@
+// strategy=hapset (issue 11): steers toward interleavings that create an ordering pair no
+// passing execution has shown (paper 004 §5 treats those as high-risk). At a scheduling point,
+// with probability `prefer`, a uniformly chosen enabled thread whose pending operation would
+// create such a pair runs; otherwise the base strategy (random or RAPOS) decides.
+#pragma once
+
+#include <memory>
+
+#include "scheduler/hapset.h"
+#include "scheduler/rng.h"
+#include "scheduler/strategy.h"
+
+namespace jsched::sched {
+
+class HapsetStrategy : public Strategy {
+ public:
+  // `learner` is the one the model feeds (it holds this execution's history).
+  HapsetStrategy(uint64_t seed, std::unique_ptr<Strategy> base, const HapsetLearner& learner,
+                 double prefer);
+
+  size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
+  size_t choose_aux(AuxChoice kind, size_t n) override { return base_->choose_aux(kind, n); }
+  void forced(const Candidate& only, uint64_t step) override { base_->forced(only, step); }
+  bool allow_spurious() const override { return base_->allow_spurious(); }
+  void on_thread_created(ThreadId t, ThreadId parent) override {
+    base_->on_thread_created(t, parent);
+  }
+  void on_arrive(ThreadId t, const Op& op) override { base_->on_arrive(t, op); }
+  void on_executed(ThreadId t, const Op& op) override { base_->on_executed(t, op); }
+
+  uint64_t steered() const { return steered_; }  // choices made for a new pair
+
+ private:
+  std::unique_ptr<Strategy> base_;
+  const HapsetLearner& learner_;
+  double prefer_;
+  Rng rng_;
+  std::vector<size_t> fresh_;
+  uint64_t steered_ = 0;
+};
+
+}  // namespace jsched::sched
