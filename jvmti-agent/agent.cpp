@@ -20,6 +20,8 @@
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/thread_events.h"
+#include "scheduler/hapset_plan.h"
+#include "scheduler/hapset_strategy.h"
 #include "scheduler/pct_strategy.h"
 #include "scheduler/random_strategy.h"
 #include "scheduler/rapos_strategy.h"
@@ -95,6 +97,25 @@ void adopt_recorded(Options& o) {
   if (o.exclude.empty()) o.exclude = g_recorded.exclude;
 }
 
+// The pairs earlier executions have shown (the runner merges them): coverage starts there,
+// and strategy=hapset steers away from them.
+void load_hapset_plan(AgentState& s, const Options& run) {
+  try {
+    sched::HapsetPlan p = sched::HapsetPlan::read(run.plan);
+    if (!run.hapset) fatal("plan: " + run.plan + " is a HaPSet plan, and hapset=off");
+    if (run.strategy != Strategy::Hapset && run.strategy != Strategy::Random &&
+        run.strategy != Strategy::Rapos)
+      fatal("plan: " + run.plan +
+            " is a HaPSet plan: it goes with strategy=hapset, random or rapos");
+    if (p.frames != run.frames)
+      fatal("plan: " + run.plan + " names statements with frames=" + std::to_string(p.frames) +
+            ", this run uses frames=" + std::to_string(run.frames));
+    for (uint64_t id : p.pairs) s.hapset.add_known(id);
+  } catch (const sched::PlanError& e) {
+    fatal(std::string("plan: ") + e.what());
+  }
+}
+
 // PCT/PCTVB parameters from the options and the plan.
 sched::PctOptions pct_options(const Options& o, const sched::VariablePlan& plan) {
   sched::PctOptions p;
@@ -155,6 +176,14 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
       auto tsca = std::make_unique<sched::TscaStrategy>(o.seed, s.tsca_schedule, site_location);
       s.tsca = tsca.get();
       return tsca;
+    }
+    case Strategy::Hapset: {
+      std::unique_ptr<sched::Strategy> base;
+      if (o.base == Strategy::Rapos)
+        base = std::make_unique<sched::RaposStrategy>(o.seed);
+      else
+        base = std::make_unique<sched::RandomStrategy>(o.seed);
+      return std::make_unique<sched::HapsetStrategy>(o.seed, std::move(base), s.hapset, o.prefer);
     }
     case Strategy::Replay:
       if (g_recorded.strategy == Strategy::Pctvb) {
@@ -339,7 +368,14 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   // real: programs measure time with them; only j.u.c.'s deadlines run on the scheduler's.)
   st->rewrite.sync_calls = st->controlled;
   st->rewrite.park_calls = st->controlled;
-  if (!run.plan.empty() && run.strategy == Strategy::Tsca)
+  if (st->controlled && run.hapset)
+    st->statements = std::make_unique<Statements>(jvmti, run.frames);
+  if (!run.plan.empty() && jsched::sched::HapsetPlan::is_one(run.plan))
+    load_hapset_plan(*st, run);
+  else if (!run.plan.empty() && run.strategy == Strategy::Hapset)
+    fatal("plan: " + run.plan +
+          " is not a HaPSet plan (strategy=hapset; first line 'jsched-hapset 1')");
+  else if (!run.plan.empty() && run.strategy == Strategy::Tsca)
     load_tsca_plan(*st, run.plan, run.t);
   else if (!run.plan.empty())
     st->plan = load_plan(run.plan);

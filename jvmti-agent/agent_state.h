@@ -14,9 +14,11 @@
 #include "jvmti-agent/options.h"
 #include "jvmti-agent/profile_recorder.h"
 #include "jvmti-agent/site_registry.h"
+#include "jvmti-agent/statements.h"
 #include "jvmti-agent/variable_tracker.h"
 #include "jvmti-agent/volatile_fields.h"
 #include "rewriter/config.h"
+#include "scheduler/hapset.h"
 #include "scheduler/strategy.h"
 #include "scheduler/tsca_plan.h"
 #include "scheduler/tsca_planner.h"
@@ -54,6 +56,10 @@ struct AgentState {
   std::atomic<bool> hooks_ready{false};
   std::atomic<bool> live{false};      // VM init is done: Java code may run from class loading
   jobject platform_loader = nullptr;  // global ref, known from VM start on
+  // HaPSet coverage (issue 11): the pairs passing executions of this JVM (and the plan) have
+  // shown; `statements` names scheduling points (null with hapset=off or strategy=none).
+  sched::HapsetLearner hapset;
+  std::unique_ptr<Statements> statements;
 
   // Several executions in this JVM (jvmti-agent/executions.h): iterations of main, whose class
   // the launcher loads is `main_class` (internal name; diverted when the system loader

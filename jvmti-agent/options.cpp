@@ -17,6 +17,8 @@ const char* strategy_name(Strategy s) {
       return "pctvb";
     case Strategy::Tsca:
       return "tsca";
+    case Strategy::Hapset:
+      return "hapset";
     case Strategy::Replay:
       return "replay";
     case Strategy::None:
@@ -26,12 +28,16 @@ const char* strategy_name(Strategy s) {
 }
 
 bool runs_several_per_jvm(Strategy s) {
-  return s == Strategy::Random || s == Strategy::Rapos || s == Strategy::Pct;
+  return s == Strategy::Random || s == Strategy::Rapos || s == Strategy::Pct ||
+         s == Strategy::Hapset;
 }
 
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
-  return strategy == Strategy::Rapos ? rw::Accesses::All : rw::Accesses::Volatile;
+  // RAPOS and HaPSet guidance see data races only through the plain field accesses.
+  const Strategy s = strategy == Strategy::Hapset ? base : strategy;
+  return s == Strategy::Rapos || strategy == Strategy::Hapset ? rw::Accesses::All
+                                                              : rw::Accesses::Volatile;
 }
 
 namespace {
@@ -51,6 +57,19 @@ uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, u
         ")");
   }
   return out;
+}
+
+double parse_probability(const std::string& key, const std::string& v) {
+  double out = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  if (v.empty() || ec != std::errc() || p != v.data() + v.size() || !(out >= 0 && out <= 1))
+    bad(key + ": '" + v + "' is not a probability (a number from 0 to 1)");
+  return out;
+}
+
+bool parse_on_off(const std::string& key, const std::string& v) {
+  if (v != "on" && v != "off") bad(key + ": '" + v + "' is not on or off");
+  return v == "on";
 }
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -104,13 +123,15 @@ Options parse_options(const std::string& text) {
         o.strategy = Strategy::Pctvb;
       else if (v == "tsca")
         o.strategy = Strategy::Tsca;
+      else if (v == "hapset")
+        o.strategy = Strategy::Hapset;
       else if (v == "replay")
         o.strategy = Strategy::Replay;
       else if (v == "none")
         o.strategy = Strategy::None;
       else
         bad("strategy: unknown strategy '" + v +
-            "' (random, rapos, pct, pctvb, tsca, replay, none)");
+            "' (random, rapos, pct, pctvb, tsca, hapset, replay, none)");
     } else if (key == "seed") {
       o.seed = parse_u64(key, v, 0, UINT64_MAX);
       o.seed_given = true;
@@ -154,6 +175,15 @@ Options parse_options(const std::string& text) {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
     } else if (key == "explore") {
       o.explore = parse_u64(key, v, 0, 1) == 1;
+    } else if (key == "hapset") {
+      o.hapset = parse_on_off(key, v);
+    } else if (key == "frames") {
+      o.frames = uint32_t(parse_u64(key, v, 0, 100));
+    } else if (key == "prefer") {
+      o.prefer = parse_probability(key, v);
+    } else if (key == "base") {
+      if (v != "random" && v != "rapos") bad("base: '" + v + "' is not random or rapos");
+      o.base = v == "random" ? Strategy::Random : Strategy::Rapos;
     } else if (key == "tests") {
       if (v == "auto")
         o.tests = TestsMode::Auto;
@@ -166,7 +196,8 @@ Options parse_options(const std::string& text) {
     } else {
       bad("unknown option '" + key +
           "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
-          "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose)");
+          "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose, "
+          "hapset, frames, prefer, base)");
     }
   }
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
@@ -180,6 +211,8 @@ Options parse_options(const std::string& text) {
     if (!o.record.empty() || !o.profile.empty())
       bad("iterations: record= and profile= write one execution; replay its seed alone");
   }
+  if (o.strategy == Strategy::Hapset && !o.hapset)
+    bad("strategy=hapset needs its coverage: drop hapset=off");
   if (o.strategy == Strategy::Pctvb && o.plan.empty()) {
     bad("strategy=pctvb needs plan=FILE from profile runs (jsched run --strategy pctvb makes one)");
   }
@@ -209,6 +242,14 @@ std::string format_options(const Options& o) {
                                                                               : "all");
   }
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
+  if (!o.hapset) s += ",hapset=off";
+  if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
+  if (o.strategy == Strategy::Hapset) {
+    char p[32];
+    auto [end, ec] = std::to_chars(p, p + sizeof p, o.prefer);  // shortest that reads back
+    if (o.prefer != 0.8 && ec == std::errc()) s += ",prefer=" + std::string(p, end);
+    if (o.base != Strategy::Random) s += ",base=rapos";
+  }
   return s;
 }
 

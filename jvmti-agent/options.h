@@ -10,7 +10,7 @@
 
 namespace jsched::agent {
 
-enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Replay, None };
+enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Hapset, Replay, None };
 
 // Test methods as executions (docs/agent.md, "Tests"): auto = when the JVM runs a test runner.
 enum class TestsMode { Auto, On, Off };
@@ -39,6 +39,13 @@ struct Options {
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default
   uint64_t timeout_ms = 10000;
   bool verbose = false;
+  // HaPSet coverage (issue 11): on for every strategy unless hapset=off; statements carry
+  // `frames` calling frames. strategy=hapset prefers a new pair with probability `prefer` and
+  // otherwise follows `base` (random or rapos).
+  bool hapset = true;
+  uint32_t frames = 5;
+  double prefer = 0.8;
+  Strategy base = Strategy::Random;
 
   // Field/array accesses as scheduling points under the chosen strategy.
   rw::Accesses effective_accesses() const;

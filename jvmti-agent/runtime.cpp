@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "jvmti-agent/frame_method.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/json.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -20,6 +21,7 @@
 #include "jvmti-agent/tsca_report.h"
 #include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
+#include "scheduler/hapset_plan.h"
 
 namespace jsched::agent {
 
@@ -123,6 +125,10 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       seed_(agent.options.seed),
       epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
+  if (Statements* st = agent.statements.get()) {
+    agent.hapset.next_execution();
+    ctl_.learn_hapsets(&agent.hapset, [st] { return st->current(); });
+  }
 }
 
 Runtime::~Runtime() {
@@ -358,21 +364,6 @@ void Runtime::hidden_block(sched::ThreadId id, const std::string& what, jthread 
   if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + what + stack);
 }
 
-namespace {
-
-// In JDK mode the hooks live in java.lang.Thread: recognise them by name and descriptor, which
-// no method of Thread itself has.
-bool is_hook(const char* name, const char* sig) {
-  if (!name || !sig) return false;
-  for (size_t h = 0; h < rw::kHookCount; ++h) {
-    const rw::HookInfo& info = rw::hook_info(rw::Hook(h));
-    if (std::strcmp(name, info.name) == 0 && std::strcmp(sig, info.desc) == 0) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 std::string Runtime::stack_of(jthread t) {
   jvmtiFrameInfo frames[48];
   jint count = 0;
@@ -380,16 +371,9 @@ std::string Runtime::stack_of(jthread t) {
     return "";
   std::string out;
   for (jint i = 0; i < count; ++i) {
-    char *name = nullptr, *sig = nullptr, *csig = nullptr, *file = nullptr;
+    FrameMethod m;
     jclass cls = nullptr;
-    jvmti_->GetMethodName(frames[i].method, &name, &sig, nullptr);
-    jvmti_->GetMethodDeclaringClass(frames[i].method, &cls);
-    if (cls) jvmti_->GetClassSignature(cls, &csig, nullptr);
-    std::string cname = csig ? std::string(csig + 1, std::strlen(csig) - 2) : "?";
-    for (char& ch : cname) ch = ch == '/' ? '.' : ch;
-    // Hidden classes (lambdas) carry their address ("$$Lambda$1.0x00007f..."), which differs
-    // between runs of the same schedule.
-    if (size_t hidden = cname.find(".0x"); hidden != std::string::npos) cname.resize(hidden);
+    if (!frame_method(jvmti_, frames[i].method, m, &cls) || m.jsched) continue;
     int line = -1;
     jint entries = 0;
     jvmtiLineNumberEntry* table = nullptr;
@@ -399,17 +383,11 @@ std::string Runtime::stack_of(jthread t) {
       }
       jvmti_->Deallocate(reinterpret_cast<unsigned char*>(table));
     }
-    if (cls) jvmti_->GetSourceFileName(cls, &file);
-    bool ours = cname == "java.lang.JSchedShim" || (name && std::strncmp(name, "jsched", 6) == 0) ||
-                (cname == "java.lang.Thread" && is_hook(name, sig));
-    if (!ours) {
-      out += "\n    at " + cname + "." + (name ? name : "?") + "(" +
-             (file ? file : "Unknown Source") +
-             (line >= 0 ? ":" + std::to_string(line) : std::string()) + ")";
-    }
-    for (char* p : {name, sig, csig, file}) {
-      if (p) jvmti_->Deallocate(reinterpret_cast<unsigned char*>(p));
-    }
+    char* file = nullptr;
+    jvmti_->GetSourceFileName(cls, &file);
+    out += "\n    at " + m.cls + "." + m.name + "(" + (file ? file : "Unknown Source") +
+           (line >= 0 ? ":" + std::to_string(line) : std::string()) + ")";
+    if (file) jvmti_->Deallocate(reinterpret_cast<unsigned char*>(file));
   }
   return out;
 }
@@ -520,6 +498,7 @@ std::string Runtime::agent_option() const {
   o.seed_given = true;
   o.record.clear();
   o.report.clear();
+  if (!hapset_plan_.empty()) o.plan = hapset_plan_;
   std::string opts = format_options(o);
   for (const std::string& arg : command_line()) {
     if (is_agent_option(arg)) return shell_quote(arg.substr(0, arg.find('=')) + "=" + opts);
@@ -554,6 +533,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       log_line(std::string("error: ") + e.what());
     }
   }
+  std::string hapsets = end_hapsets(outcome);
   if (o.report.empty()) return;
   std::string tracked = "[";
   if (agent_.tracker) {
@@ -587,12 +567,51 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       .str("fingerprint", fp)
       .raw("hidden_blocks", hidden)
       .raw("tracked", tracked)
+      .raw("hapset", hapsets)
       .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
       .str("replay", replay_command());
   // Several executions: one line each (the driver empties the file first).
   std::ofstream f(o.report, multi() ? std::ios::app : std::ios::trunc);
   f << j.text() << "\n";
   if (!f) log_line("error: cannot write report " + o.report);
+}
+
+std::string Runtime::end_hapsets(RunOutcome outcome) {
+  if (!agent_.statements) return "null";
+  sched::HapsetLearner& l = agent_.hapset;
+  std::string pairs = "[";
+  size_t fresh = 0, known = 0;
+  bool write_plan = false;
+  ctl_.stop_learning();  // a thread left behind must not teach the next execution
+  // Under the controller's lock: strategy=hapset reads the learner there.
+  ctl_.locked([&] {
+    for (size_t i = 0; i < l.current().size(); ++i)
+      pairs += std::string(i ? "," : "") + "\"" + sched::pair_hex(l.current()[i]) + "\"";
+    fresh = l.current_new();
+    write_plan = agent_.options.strategy == Strategy::Hapset && multi() &&
+                 outcome != RunOutcome::Ok && !l.known().empty();
+    if (write_plan) {
+      sched::HapsetPlan p;
+      p.frames = agent_.options.frames;
+      p.pairs.assign(l.known().begin(), l.known().end());
+      std::sort(p.pairs.begin(), p.pairs.end());
+      const std::string& r = agent_.options.report;
+      size_t slash = r.find_last_of('/');
+      std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : r.substr(0, slash);
+      hapset_plan_ = dir + "/jsched-hapset-seed-" + std::to_string(seed_) + ".plan";
+      try {
+        p.write(hapset_plan_);
+      } catch (const std::exception& e) {
+        log_line(std::string("error: ") + e.what() + ": the replay command will not reproduce");
+        hapset_plan_.clear();
+      }
+    }
+    l.end_execution(outcome == RunOutcome::Ok);
+    known = l.known().size();
+  });
+  JsonObject j;
+  j.num("known", known).num("new", fresh).raw("pairs", pairs + "]");
+  return j.text();
 }
 
 void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {

@@ -120,6 +120,10 @@ class Runtime {
   std::string idle_workers_only();
   std::string stack_of(jthread t);
   void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  // The execution's HaPSet coverage as a JSON object; its pairs become known if it passed.
+  // Under strategy=hapset with several executions, a finding's replay needs what the
+  // executions before it taught: that goes to a plan file the replay command names.
+  std::string end_hapsets(RunOutcome outcome);
   jthread jthread_of(sched::ThreadId t);
   void set_os_tid(sched::ThreadId t);
   // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
@@ -150,6 +154,7 @@ class Runtime {
   std::condition_variable end_cv_;
   std::optional<RunOutcome> outcome_;
   std::string detail_;
+  std::string hapset_plan_;   // the replay's plan (strategy=hapset, several executions)
   std::atomic<int> busy_{0};  // threads inside thread_ended (the last code they run here)
 
   // The watchdog's view of the running thread across polls.

@@ -37,10 +37,16 @@ class Controller {
   // HaPSet statements: `where` names the calling thread's current statement (site and calling
   // context). The arriving thread calls it, before taking the lock, for operations that are
   // HaPSet events; the model feeds them to `learner`.
+  // Set before any thread runs.
   using StatementFn = std::function<uint64_t()>;
   void learn_hapsets(HapsetLearner* learner, StatementFn where) {
     model_.learn_hapsets(learner);
     where_ = std::move(where);
+  }
+  // The model no longer feeds the learner (the execution is over).
+  void stop_learning() {
+    std::lock_guard<std::mutex> g(mu_);
+    model_.learn_hapsets(nullptr);
   }
 
   // The calling thread becomes thread 0 and runs.

@@ -1,0 +1,51 @@
+#include "jvmti-agent/frame_method.h"
+
+#include <cstring>
+
+#include "rewriter/hooks.h"
+
+namespace jsched::agent {
+
+namespace {
+
+// In JDK mode the hooks live in java.lang.Thread: recognise them by name and descriptor, which
+// no method of Thread itself has.
+bool is_hook(const std::string& name, const std::string& sig) {
+  for (size_t h = 0; h < rw::kHookCount; ++h) {
+    const rw::HookInfo& info = rw::hook_info(rw::Hook(h));
+    if (name == info.name && sig == info.desc) return true;
+  }
+  return false;
+}
+
+std::string take(jvmtiEnv* jvmti, char* p) {
+  std::string s = p ? p : "";
+  if (p) jvmti->Deallocate(reinterpret_cast<unsigned char*>(p));
+  return s;
+}
+
+}  // namespace
+
+bool frame_method(jvmtiEnv* jvmti, jmethodID m, FrameMethod& out, jclass* cls_out) {
+  char *name = nullptr, *sig = nullptr, *csig = nullptr;
+  jclass cls = nullptr;
+  if (jvmti->GetMethodName(m, &name, &sig, nullptr) != JVMTI_ERROR_NONE) return false;
+  out.name = take(jvmti, name);
+  out.sig = take(jvmti, sig);
+  if (jvmti->GetMethodDeclaringClass(m, &cls) != JVMTI_ERROR_NONE || !cls) return false;
+  jvmti->GetClassSignature(cls, &csig, nullptr);
+  std::string c = take(jvmti, csig);
+  out.cls = c.size() > 2 ? c.substr(1, c.size() - 2) : "?";
+  for (char& ch : out.cls) ch = ch == '/' ? '.' : ch;
+  // Hidden classes (lambdas) carry their address ("$$Lambda$14.0x00007f..."), and a lambda's
+  // number grows with every class loader that defines it (one per iteration).
+  if (size_t hidden = out.cls.find(".0x"); hidden != std::string::npos) out.cls.resize(hidden);
+  if (size_t lambda = out.cls.find("$$Lambda$"); lambda != std::string::npos)
+    out.cls.resize(lambda + 8);
+  out.jsched = out.cls == "java.lang.JSchedShim" || out.name.rfind("jsched", 0) == 0 ||
+               (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig));
+  if (cls_out) *cls_out = cls;
+  return true;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,41 @@
+#include "jvmti-agent/statements.h"
+
+#include "jvmti-agent/frame_method.h"
+#include "scheduler/fingerprint.h"
+
+namespace jsched::agent {
+
+uint64_t Statements::method_hash(jmethodID m) {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    if (auto it = methods_.find(m); it != methods_.end()) return it->second;
+  }
+  FrameMethod fm;
+  uint64_t h = 1;  // a method the JVM cannot name still counts as one frame
+  if (frame_method(jvmti_, m, fm))
+    h = fm.jsched ? 0 : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
+  std::lock_guard<std::mutex> g(mu_);
+  methods_.emplace(m, h);
+  return h;
+}
+
+uint64_t Statements::current() {
+  // The hook's native frame and at most a few shim frames sit above the application's.
+  constexpr jint kOurs = 4;
+  jvmtiFrameInfo frames[kOurs + 101];
+  jint count = 0;
+  if (jvmti_->GetStackTrace(nullptr, 0, jint(frames_) + 1 + kOurs, frames, &count) !=
+      JVMTI_ERROR_NONE)
+    return 0;
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  uint32_t taken = 0;
+  for (jint i = 0; i < count && taken <= frames_; ++i) {
+    uint64_t m = method_hash(frames[i].method);
+    if (m == 0) continue;
+    h = sched::mix64(sched::mix64(h ^ m) ^ uint64_t(frames[i].location));
+    ++taken;
+  }
+  return taken ? h : 0;
+}
+
+}  // namespace jsched::agent
