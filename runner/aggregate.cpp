@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "runner/hapset_pairs.h"
+
 namespace jsched::runner {
 
 uint64_t CellStats::found_runs() const {
@@ -48,13 +50,19 @@ std::vector<CellStats> aggregate(const std::vector<RunRecord>& records) {
   std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->index < b->index; });
   std::vector<CellStats> cells;
   std::map<std::pair<std::string, std::string>, size_t> at;
+  std::vector<std::vector<const RunRecord*>> by_cell;
   for (const RunRecord* r : sorted) {
     auto key = std::make_pair(r->program, r->strategy);
     auto it = at.find(key);
     if (it == at.end()) {
       it = at.emplace(key, cells.size()).first;
-      cells.push_back(CellStats{r->program, r->strategy, 0, {}, {}, {}, {}, 0});
+      CellStats fresh;
+      fresh.program = r->program;
+      fresh.strategy = r->strategy;
+      cells.push_back(std::move(fresh));
+      by_cell.emplace_back();
     }
+    by_cell[it->second].push_back(r);
     CellStats& c = cells[it->second];
     ++c.runs;
     ++c.outcomes[r->outcome];
@@ -69,6 +77,7 @@ std::vector<CellStats> aggregate(const std::vector<RunRecord>& records) {
       if (!f || r->run + 1 < *f) f = r->run + 1;
     }
   }
+  for (size_t i = 0; i < cells.size(); ++i) cells[i].hapset_curve = saturation(by_cell[i]);
   return cells;
 }
 

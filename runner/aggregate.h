@@ -21,6 +21,8 @@ struct CellStats {
   double total_ms = 0;
   uint64_t hits = 0;      // runs that found the program's bug (RunRecord::hit)
   bool targeted = false;  // the program names its bug (<program finding=...>)
+  // HaPSet pairs known after each run, in index order (empty: no run reported coverage).
+  std::vector<uint64_t> hapset_curve;
 
   uint64_t found_runs() const;
   bool found() const { return found_runs() > 0; }

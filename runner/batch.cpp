@@ -4,7 +4,9 @@
 #include <stdexcept>
 
 #include "runner/executor.h"
+#include "runner/hapset_pairs.h"
 #include "runner/progress.h"
+#include "scheduler/hapset_plan.h"
 
 namespace jsched::runner {
 
@@ -29,7 +31,8 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   std::vector<RunSpec> todo;
   uint64_t in_shard = 0;
   for (const RunSpec& s : all) {
-    if (!opts.shard.holds(s.index)) continue;
+    // Runs that learn from the runs before them stay together: a shard holds whole repetitions.
+    if (!opts.shard.holds(learns(s) ? s.index - s.run : s.index)) continue;
     ++in_shard;
     if (!done.count(s.index)) todo.push_back(s);
   }
@@ -46,6 +49,23 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     if (r.hit()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
   }
   if (opts.until_bug && !found_cells.empty()) return 0;
+  // HaPSet learning: the pairs of the passing executions of each (program, strategy,
+  // repetition), handed to its next JVM as a plan.
+  std::map<std::string, std::set<uint64_t>> learned;
+  for (const RunRecord& r : dir.records()) {
+    if (learns_from(r)) add_pairs(r, learned[learning_key(r)]);
+  }
+  auto before = [&](const std::vector<RunSpec>& group) -> std::string {
+    const RunSpec& s = group.front();
+    const std::set<uint64_t>& pairs = learned[learning_key(s)];
+    if (!learns(s) || pairs.empty()) return "";
+    sched::HapsetPlan plan;
+    plan.frames = frames_of(s.params);
+    plan.pairs.assign(pairs.begin(), pairs.end());
+    std::string path = dir.work_dir() + "/hapset-" + std::to_string(s.index) + ".plan";
+    plan.write(path);
+    return "plan=" + path;
+  };
   Progress progress(in_shard, in_shard - todo.size());
   uint64_t finished = in_shard - todo.size(), ran = 0;
   Executor ex(opts.jobs, opts.agent, dir.work_dir(), opts.in_jvm);
@@ -75,11 +95,12 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
                  "): error: " + r.detail;
         }
         bool stop = opts.until_bug && r.hit();
+        if (learns_from(r)) add_pairs(r, learned[learning_key(r)]);
         dir.add(std::move(r));
         progress.update(finished, findings, orders.size(), note);
         return !stop;
       },
-      skip);
+      skip, before);
   progress.finish();
   return ran;
 }

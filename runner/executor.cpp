@@ -16,6 +16,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "runner/hapset_pairs.h"
+
 extern char** environ;
 
 namespace jsched::runner {
@@ -66,7 +68,11 @@ std::string tail_lines(const std::string& text, size_t max_lines) {
 }  // namespace
 
 bool runs_in_one_jvm(const std::string& strategy) {
-  return strategy == "random" || strategy == "rapos" || strategy == "pct";
+  return strategy == "random" || strategy == "rapos" || strategy == "pct" || strategy == "hapset";
+}
+
+bool learns(const RunSpec& s) {
+  return (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) == "hapset";
 }
 
 std::string find_agent(const std::string& explicit_path) {
@@ -85,13 +91,14 @@ std::string find_agent(const std::string& explicit_path) {
 }
 
 std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report,
-                                           size_t iterations) const {
+                                           size_t iterations, const std::string& extra) const {
   std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) +
                      ",seed=" + std::to_string(s.seed) +
                      ",timeout=" + std::to_string(s.timeout_ms) + ",report=" + report;
   // Every execution of the JVM is reported; the batch decides what stops it.
   if (iterations > 1) opts += ",iterations=" + std::to_string(iterations) + ",explore";
   if (!s.params.empty()) opts += "," + s.params;
+  if (!extra.empty()) opts += "," + extra;
   std::vector<std::string> argv = {s.command.at(0), "-agentpath:" + agent_ + "=" + opts};
   argv.insert(argv.end(), s.jvm_args.begin(), s.jvm_args.end());
   argv.insert(argv.end(), s.command.begin() + 1, s.command.end());
@@ -99,9 +106,10 @@ std::vector<std::string> Executor::command(const RunSpec& s, const std::string& 
 }
 
 void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done,
-                   const std::function<bool(const RunSpec&)>& skip) {
+                   const std::function<bool(const RunSpec&)>& skip, const BeforeLaunch& before) {
   fs::create_directories(work_);
   std::map<pid_t, Running> running;
+  std::map<std::string, int> learning;  // learning keys with a JVM running
   size_t next = 0;
   bool stop = false;
   auto launch = [&](std::vector<RunSpec> group) {
@@ -111,7 +119,9 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     r.report = work_ + "/run-" + std::to_string(s.index) + ".json";
     r.log = work_ + "/run-" + std::to_string(s.index) + ".log";
     fs::remove(r.report);
-    std::vector<std::string> argv = command(s, r.report, r.specs.size());
+    std::vector<std::string> argv =
+        command(s, r.report, r.specs.size(), before ? before(r.specs) : std::string());
+    if (learns(s)) ++learning[learning_key(s)];
     std::vector<char*> args;
     for (std::string& a : argv) args.push_back(a.data());
     args.push_back(nullptr);
@@ -172,9 +182,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         rec.points = uint64_t(rep->num("scheduling_points"));
         rec.replay = rep->str("replay");
         rec.extra = (*rep)["extra"];
-        if ((*rep)["tsca"].is(json::Value::Object)) {  // the blocks that ran, for the TSCA batch
+        // The blocks that ran (for the TSCA batch); the HaPSet pairs (coverage, learning).
+        for (const char* k : {"tsca", "hapset"}) {
+          if (!(*rep)[k].is(json::Value::Object)) continue;
           if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
-          rec.extra.set("tsca", (*rep)["tsca"]);
+          rec.extra.set(k, (*rep)[k]);
         }
         if (!several && rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
       } else {
@@ -210,8 +222,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
   };
   while ((next < specs.size() && !stop) || !running.empty()) {
     while (!stop && next < specs.size() && int(running.size()) < jobs_) {
+      // A learning run waits for the JVM before it (and, to keep the order, so does the rest).
+      if (learns(specs[next]) && learning[learning_key(specs[next])] > 0) break;
+      const uint32_t per_jvm = learns(specs[next]) && in_jvm_ <= 1 ? kHapsetPerJvm : in_jvm_;
       std::vector<RunSpec> group;
-      while (next < specs.size() && group.size() < std::max<uint32_t>(in_jvm_, 1)) {
+      while (next < specs.size() && group.size() < std::max<uint32_t>(per_jvm, 1)) {
         const RunSpec& s = specs[next];
         if (!group.empty() && !same_jvm(group.back(), s)) break;
         ++next;
@@ -242,6 +257,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     if (it == running.end()) continue;
     Running r = std::move(it->second);
     running.erase(it);
+    if (learns(r.specs[0])) --learning[learning_key(r.specs[0])];
     if (!stop) {
       finish(r, status);
     } else {

@@ -18,15 +18,24 @@ class Executor {
   Executor(int jobs, std::string agent, std::string work_dir, uint32_t in_jvm = 1)
       : jobs_(jobs), in_jvm_(in_jvm), agent_(std::move(agent)), work_(std::move(work_dir)) {}
 
+  // Agent options for a JVM about to run `group`, from what earlier JVMs found (a HaPSet plan).
+  using BeforeLaunch = std::function<std::string(const std::vector<RunSpec>& group)>;
+
   // `done` returns false to stop the batch: running JVMs are killed and not reported. Specs
   // for which `skip` (asked just before launching) returns true are not run.
+  //
+  // strategy=hapset learns from the executions before: its runs always share JVMs (in_jvm, or
+  // kHapsetPerJvm), and a JVM of a (program, strategy, repetition) starts only after the one
+  // before it has been reported, with the options `before` gives. So what each execution
+  // learned from does not depend on --jobs.
   void run(const std::vector<RunSpec>& specs, const std::function<bool(RunRecord&&)>& done,
-           const std::function<bool(const RunSpec&)>& skip = nullptr);
+           const std::function<bool(const RunSpec&)>& skip = nullptr,
+           const BeforeLaunch& before = nullptr);
 
   // The full command line of one execution, or of `iterations` of them from `s` on (for
-  // messages and tests).
+  // messages and tests); `extra`: more agent options.
   std::vector<std::string> command(const RunSpec& s, const std::string& report,
-                                   size_t iterations = 1) const;
+                                   size_t iterations = 1, const std::string& extra = "") const;
 
  private:
   int jobs_;
@@ -36,6 +45,10 @@ class Executor {
 
 // Whether the agent runs several executions of this strategy in one JVM (iterations).
 bool runs_in_one_jvm(const std::string& strategy);
+
+// Whether runs of this strategy learn from the runs before them (HaPSet).
+bool learns(const RunSpec& s);
+inline constexpr uint32_t kHapsetPerJvm = 100;  // without --in-jvm
 
 // Where the agent library is: $JSCHED_AGENT, or next to the jsched binary (build tree and
 // installed layouts).

@@ -60,6 +60,11 @@ std::string first_text(const CellStats& c) {
   return s;
 }
 
+// HaPSet pairs known at the end ("-" when no run reported coverage).
+std::string pairs_text(const CellStats& c) {
+  return c.hapset_curve.empty() ? "-" : std::to_string(c.hapset_curve.back());
+}
+
 uint64_t count(const CellStats& c, const char* outcome) {
   auto it = c.outcomes.find(outcome);
   return it == c.outcomes.end() ? 0 : it->second;
@@ -80,20 +85,21 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   size_t w = 7;
   for (const CellStats& c : cells) w = std::max(w, c.program.size());
   char row[512];
-  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %13s %7s  %s\n", int(w),
+  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %13s %7s %6s  %s\n", int(w),
                 "program", "strategy", "runs", "ok", "bug", "dlock", "hang", "error",
-                "first finding", "orders", "expected");
+                "first finding", "orders", "pairs", "expected");
   o << row;
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
     std::string verdict = e.empty() ? "" : (e + (cell_ok(c, e) ? " (met)" : " (NOT MET)"));
-    std::snprintf(row, sizeof row, "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu  %s\n",
-                  int(w), c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
+    std::snprintf(row, sizeof row,
+                  "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu %6s  %s\n", int(w),
+                  c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
                   (unsigned long long)count(c, "ok"), (unsigned long long)count(c, "bug"),
                   (unsigned long long)count(c, "deadlock"), (unsigned long long)count(c, "hang"),
                   (unsigned long long)(count(c, "error") + count(c, "exit")), first_text(c).c_str(),
-                  c.partial_orders.size(), verdict.c_str());
+                  c.partial_orders.size(), pairs_text(c).c_str(), verdict.c_str());
     o << row;
   }
   for (const CellStats& c : cells) {
@@ -120,7 +126,7 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
 std::string summary_csv(const std::vector<CellStats>& cells) {
   std::ostringstream o;
   o << "program,strategy,runs,ok,bug,deadlock,hang,error,found,first_finding_mean,first_finding_sd,"
-       "repetitions,repetitions_found,partial_orders,mean_run_ms\n";
+       "repetitions,repetitions_found,partial_orders,mean_run_ms,hapset_pairs\n";
   for (const CellStats& c : cells) {
     size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
                                              [](const auto& f) { return f.has_value(); }));
@@ -130,7 +136,8 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
       << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
-      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "\n";
+      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << ","
+      << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << "\n";
   }
   return o.str();
 }
@@ -198,7 +205,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     << in.records.size() << " executions.</p>\n";
   o << "<h2>Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"
        "<th>bug</th><th>deadlock</th><th>hang</th><th>error</th><th>runs to first finding</th>"
-       "<th>partial orders</th><th class=l>expected</th></tr>\n";
+       "<th>partial orders</th><th>HaPSet pairs</th><th class=l>expected</th></tr>\n";
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
@@ -210,7 +217,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << "</td><td>" << c.runs << "</td><td>" << count(c, "bug") << "</td><td>"
       << count(c, "deadlock") << "</td><td>" << count(c, "hang") << "</td><td>"
       << count(c, "error") + count(c, "exit") << "</td><td>" << xml(first_text(c)) << "</td><td>"
-      << c.partial_orders.size() << "</td><td class=l>" << xml(e) << "</td></tr>\n";
+      << c.partial_orders.size() << "</td><td>" << pairs_text(c) << "</td><td class=l>" << xml(e)
+      << "</td></tr>\n";
   }
   o << "</table>\n";
 
@@ -268,6 +276,33 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     if (!series.empty()) cov << line_chart(p, "executions", "coverage (%)", series, false);
   }
   if (!cov.str().empty()) o << "<h2>Coverage</h2>\n<div class=charts>\n" << cov.str() << "</div>\n";
+
+  // HaPSet saturation (paper 004, issue 11): ordering pairs known after each execution (those
+  // of passing executions, as learning counts them), one line per strategy.
+  std::ostringstream sat;
+  for (const std::string& p : programs) {
+    std::vector<Series> series;
+    for (const std::string& s : strategies) {
+      const CellStats* c = cell(p, s);
+      if (!c || c->hapset_curve.empty()) continue;
+      Series se{s, {}};
+      // At most ~200 points per line: every execution on short curves, a sample on long ones
+      // (always with the last).
+      size_t n = c->hapset_curve.size(), step = std::max<size_t>(1, n / 200);
+      for (size_t i = 0; i < n; i += step)
+        se.points.push_back({double(i + 1), double(c->hapset_curve[i])});
+      if ((n - 1) % step) se.points.push_back({double(n), double(c->hapset_curve.back())});
+      series.push_back(se);
+    }
+    if (!series.empty()) sat << line_chart(p, "executions", "HaPSet pairs known", series, false);
+  }
+  if (!sat.str().empty()) {
+    o << "<h2>HaPSet coverage</h2>\n<p>Ordering pairs of conflicting statements (paper 004) "
+         "known after each execution, from the executions without a finding. A curve that "
+         "flattens has saturated: more executions of that kind show little new.</p>\n"
+         "<div class=charts>\n"
+      << sat.str() << "</div>\n";
+  }
 
   o << "<h2>Findings</h2>\n";
   bool any = false;

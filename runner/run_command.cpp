@@ -76,8 +76,8 @@ std::vector<RunSpec> run_specs(const json::Value& b) {
     s.params = b.str("params");
     s.run = i;
     // In-JVM batches need consecutive seeds (the agent's iterations run seed, seed+1, ...).
-    s.seed = in_jvm > 1 ? consecutive_seed(seed, s.program, s.strategy, 0, i)
-                        : derive_seed(seed, s.program, s.strategy, 0, i);
+    s.seed = in_jvm > 1 || learns(s) ? consecutive_seed(seed, s.program, s.strategy, 0, i)
+                                     : derive_seed(seed, s.program, s.strategy, 0, i);
     s.timeout_ms = uint64_t(b.num("timeout"));
     s.command = command;
     specs.push_back(s);
@@ -148,7 +148,7 @@ int cmd_run(const std::vector<std::string>& args) {
       if (opts.in_jvm == 0) return cli.fail("--in-jvm wants at least 1 execution per JVM");
       const std::string st = batch.str("strategy");
       if (opts.in_jvm > 1 && !runs_in_one_jvm(st))
-        return cli.fail("--in-jvm runs random, rapos or pct, not " + st);
+        return cli.fail("--in-jvm runs random, rapos, pct or hapset, not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("profile_runs", json::Value::number(double(cli.number("--profile-runs", 10))));
       batch.set("t", json::Value::number(double(cli.number("--t", 3))));

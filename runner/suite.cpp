@@ -6,6 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "runner/executor.h"
+
 namespace jsched::runner {
 
 namespace fs = std::filesystem;
@@ -189,8 +191,10 @@ std::vector<RunSpec> Suite::specs(uint64_t master_seed, bool consecutive) const 
           s.target = p.finding;
           s.repetition = rep;
           s.run = i;
-          s.seed = consecutive ? consecutive_seed(master_seed, p.name, st.label, rep, i)
-                               : derive_seed(master_seed, p.name, st.label, rep, i);
+          // HaPSet runs share JVMs always (they learn from the runs before them).
+          s.seed = consecutive || learns(s)
+                       ? consecutive_seed(master_seed, p.name, st.label, rep, i)
+                       : derive_seed(master_seed, p.name, st.label, rep, i);
           s.timeout_ms = p.timeout_ms ? p.timeout_ms : timeout_ms;
           s.command = {java, "-cp", p.classpath, p.main};
           s.command.insert(s.command.end(), p.args.begin(), p.args.end());

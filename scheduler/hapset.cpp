@@ -86,8 +86,7 @@ std::vector<HapPair> HapsetLearner::pairs_of(ThreadId t, uint64_t obj, HapAccess
 
 bool HapsetLearner::would_be_new(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) const {
   for (const HapPair& p : pairs_of(t, obj, kind, where)) {
-    uint64_t id = pair_id(p);
-    if (!known_.count(id) && !current_.count(id)) return true;
+    if (!seen(p)) return true;
   }
   return false;
 }

@@ -61,6 +61,11 @@ class HapsetLearner {
   void end_execution(bool passed);
 
   bool knows(const HapPair& p) const { return known_.count(pair_id(p)) != 0; }
+  // Known, or created in this execution.
+  bool seen(const HapPair& p) const {
+    uint64_t id = pair_id(p);
+    return known_.count(id) != 0 || current_.count(id) != 0;
+  }
   const std::unordered_set<uint64_t>& known() const { return known_; }
   void add_known(uint64_t id) { known_.insert(id); }  // merging sets from elsewhere
   // This execution's pairs, in the order they first occurred, and how many were new.

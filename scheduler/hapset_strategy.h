@@ -1,7 +1,10 @@
 // strategy=hapset (issue 11): steers toward interleavings that create an ordering pair no
 // passing execution has shown (paper 004 §5 treats those as high-risk). At a scheduling point,
-// with probability `prefer`, a uniformly chosen enabled thread whose pending operation would
-// create such a pair runs; otherwise the base strategy (random or RAPOS) decides.
+// with probability `prefer`, a uniformly chosen enabled thread runs whose pending operation
+// would create such a pair; failing that, one after whose operation another enabled thread's
+// pending operation would (a conflicting access slipped in between another thread's two
+// accesses: the shape of an atomicity violation, which takes two such steps). Otherwise the
+// base strategy (random or RAPOS) decides.
 #pragma once
 
 #include <memory>
@@ -35,7 +38,7 @@ class HapsetStrategy : public Strategy {
   const HapsetLearner& learner_;
   double prefer_;
   Rng rng_;
-  std::vector<size_t> fresh_;
+  std::vector<size_t> fresh_, opening_;
   uint64_t steered_ = 0;
 };
 

@@ -50,15 +50,17 @@ TEST(HapsetStrategy, PrefersTheStepThatCreatesAnUncoveredPair) {
     HapsetStrategy h(1000 + i, std::make_unique<RandomStrategy>(1000 + i), l2, 1.0);
     bugs_hapset += run_abstract(figure1(), h, &l2).bug;
   }
-  // Random: the free precedes the use in half of the schedules. HaPSet: e1 e2 always goes on
-  // with the free (e2 -> e4 is new), e1 e4 is the bug anyway, e2 e1 with the free half the
-  // time: 5/8.
+  // Random: the free precedes the use in half of the schedules. HaPSet knows e1->e2, e2->e1,
+  // e1->e3, e3->e1 and e3->e4 from the good runs. After e1, both e4 and e2 open a new pair
+  // (e4->e2, e2->e4), and after e1 e2 the free creates e2->e4 at once: every schedule that
+  // starts with e1 is the bug. After e2 nothing is new and base decides; e2 e1 then goes on
+  // with the free (it opens e4->e3): the bug in half of those. In all 3/4.
   jsched::test::Interval r = jsched::test::wilson(bugs_random, n);
   jsched::test::Interval h = jsched::test::wilson(bugs_hapset, n);
   EXPECT_LE(r.lo, 0.5);
   EXPECT_GE(r.hi, 0.5);
-  EXPECT_LE(h.lo, 0.625) << bugs_hapset;
-  EXPECT_GE(h.hi, 0.625) << bugs_hapset;
+  EXPECT_LE(h.lo, 0.75) << bugs_hapset;
+  EXPECT_GE(h.hi, 0.75) << bugs_hapset;
 }
 
 TEST(HapsetStrategy, WithNothingNewItIsTheBaseStrategy) {
