@@ -69,6 +69,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   Progress progress(in_shard, in_shard - todo.size());
   uint64_t finished = in_shard - todo.size(), ran = 0;
   Executor ex(opts.jobs, opts.agent, dir.work_dir(), opts.in_jvm);
+  ex.stop_at_first_finding(opts.until_bug || opts.until_bug_per_cell);
   auto skip = [&](const RunSpec& s) {
     if (!opts.until_bug_per_cell || !found_cells.count(cell(s.program, s.strategy, s.repetition)))
       return false;

@@ -95,8 +95,12 @@ std::vector<std::string> Executor::command(const RunSpec& s, const std::string& 
   std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) +
                      ",seed=" + std::to_string(s.seed) +
                      ",timeout=" + std::to_string(s.timeout_ms) + ",report=" + report;
-  // Every execution of the JVM is reported; the batch decides what stops it.
-  if (iterations > 1) opts += ",iterations=" + std::to_string(iterations) + ",explore";
+  // Every execution of the JVM is reported; the batch decides what stops it, unless any
+  // finding ends the cell.
+  if (iterations > 1) {
+    opts += ",iterations=" + std::to_string(iterations);
+    if (!stop_at_finding_ || !s.target.empty()) opts += ",explore";
+  }
   if (!s.params.empty()) opts += "," + s.params;
   if (!extra.empty()) opts += "," + extra;
   std::vector<std::string> argv = {s.command.at(0), "-agentpath:" + agent_ + "=" + opts};
@@ -157,8 +161,9 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
             .count();
     std::vector<json::Value> lines = report_lines(r.report);
     const bool several = r.specs.size() > 1;
-    bool log_kept = false;
+    bool log_kept = false, found = false;
     std::vector<RunRecord> records;
+    std::vector<RunSpec> unreached;
     for (size_t k = 0; k < r.specs.size(); ++k) {
       RunRecord rec;
       const RunSpec& s = r.specs[k];
@@ -172,6 +177,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       const json::Value* rep = nullptr;
       for (const json::Value& l : lines) {
         if (!several || uint64_t(l.num("iteration")) == k) rep = &l;
+      }
+      // The JVM stopped at its first finding on purpose: the rest count as skipped.
+      if (!rep && found && stop_at_finding_ && s.target.empty()) {
+        unreached.assign(r.specs.begin() + long(k), r.specs.end());
+        break;
       }
       if (rep) {
         rec.outcome = rep->str("outcome");
@@ -189,6 +199,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
           rec.extra.set(k, (*rep)[k]);
         }
         if (!several && rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
+        found = found || rec.found();
       } else {
         // No report: the JVM failed before or outside the agent (bad options, a crash, a kill,
         // System.exit in an earlier execution of the same JVM).
@@ -218,6 +229,9 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     for (RunRecord& rec : records) {
       if (stop) break;
       if (!done(std::move(rec))) stop = true;
+    }
+    for (const RunSpec& u : unreached) {
+      if (skip) skip(u);  // for the batch's accounting (progress)
     }
   };
   while ((next < specs.size() && !stop) || !running.empty()) {

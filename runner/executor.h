@@ -18,6 +18,10 @@ class Executor {
   Executor(int jobs, std::string agent, std::string work_dir, uint32_t in_jvm = 1)
       : jobs_(jobs), in_jvm_(in_jvm), agent_(std::move(agent)), work_(std::move(work_dir)) {}
 
+  // A JVM of several executions stops at its first finding when every finding counts (no
+  // target): the executions it then does not run are not recorded, as if skipped (--until-bug).
+  void stop_at_first_finding(bool on) { stop_at_finding_ = on; }
+
   // Agent options for a JVM about to run `group`, from what earlier JVMs found (a HaPSet plan).
   using BeforeLaunch = std::function<std::string(const std::vector<RunSpec>& group)>;
 
@@ -40,6 +44,7 @@ class Executor {
  private:
   int jobs_;
   uint32_t in_jvm_;
+  bool stop_at_finding_ = false;
   std::string agent_, work_;
 };
 

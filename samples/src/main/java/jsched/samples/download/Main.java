@@ -4,12 +4,12 @@
  * counter, while a progress thread reads it.
  *
  * Models: 3 chunks per worker. A worker takes a chunk under the queue's lock, "downloads" it
- * (local work), and adds its length to `written` under the same lock; the progress thread
- * samples `written` under the lock a few times.
+ * (local work) and counts its bytes; when the queue is empty it adds its count to `written`
+ * under the same lock. The progress thread samples `written` under the lock a few times.
  *
- * Bug: as in aget's bwritten, one path updates the counter without the lock: a worker adds the
- * length of its last chunk with a plain `written += n`. A thread switch between that read and
- * that write, with another thread's update of `written` in between, loses the other update.
+ * Bug: as in aget's bwritten, one path updates the counter without the lock: the worker that
+ * fetches the file's last chunk adds its length at once, with a plain `written += n`. Another
+ * worker's final update of `written` between that read and that write is lost.
  *
  * Shows as: main joins every thread and checks written == W * 3 * 1000 -> AssertionError thrown
  * by main (jsched exit status 3). Correct runs print "workers=W written=...".
@@ -24,7 +24,7 @@ public class Main {
   static final Object lock = new Object();
   static int nextChunk = 0;
   static int totalChunks;
-  static long written = 0;
+  static volatile long written = 0; // volatile: a point under every strategy; the race stays
   static volatile boolean done = false;
 
   public static void main(String[] args) throws Exception {
@@ -51,24 +51,22 @@ public class Main {
   }
 
   static void work(boolean fixed) {
+    long mine = 0;
     while (true) {
       int chunk;
       synchronized (lock) {
-        if (nextChunk == totalChunks) return;
+        if (nextChunk == totalChunks) break;
         chunk = nextChunk++;
       }
       int n = download(chunk);
-      boolean last;
-      synchronized (lock) {
-        last = nextChunk == totalChunks;
-      }
-      if (last && !fixed) {
+      if (chunk == totalChunks - 1 && !fixed) {
         written += n; // BUG: no lock on this path
       } else {
-        synchronized (lock) {
-          written += n;
-        }
+        mine += n;
       }
+    }
+    synchronized (lock) {
+      written += mine;
     }
   }
 
