@@ -42,8 +42,11 @@ bool frame_method(jvmtiEnv* jvmti, jmethodID m, FrameMethod& out, jclass* cls_ou
   if (size_t hidden = out.cls.find(".0x"); hidden != std::string::npos) out.cls.resize(hidden);
   if (size_t lambda = out.cls.find("$$Lambda$"); lambda != std::string::npos)
     out.cls.resize(lambda + 8);
-  out.jsched = out.cls == "java.lang.JSchedShim" || out.name.rfind("jsched", 0) == 0 ||
-               (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig));
+  out.hook = out.cls == "java.lang.JSchedShim" ||
+             (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig));
+  out.jsched = out.hook || out.name.rfind("jsched", 0) == 0;
+  out.entry = out.cls == "java.lang.JSchedMain" || out.cls.rfind("jdk.internal.reflect.", 0) == 0 ||
+              out.cls.rfind("java.lang.reflect.", 0) == 0;
   if (cls_out) *cls_out = cls;
   return true;
 }

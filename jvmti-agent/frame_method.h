@@ -10,7 +10,11 @@ namespace jsched::agent {
 struct FrameMethod {
   std::string cls;  // dotted; a lambda as "C$$Lambda": its number and address vary
   std::string name, sig;
-  bool jsched = false;  // a hook of ours (the shim, or in JDK mode the hooks in Thread)
+  bool hook = false;    // a hook of ours (the shim, or in JDK mode the hooks in Thread)
+  bool jsched = false;  // a hook, or a method jsched added (a test method's moved body)
+  // How an execution's code was entered: jsched's driver of several executions, reflection.
+  // A plain launcher calls main from native code, with no such frames.
+  bool entry = false;
 };
 
 // False when the JVM cannot tell (the method's class is gone); `cls_out` gets the class.

@@ -5,6 +5,10 @@
 
 namespace jsched::agent {
 
+namespace {
+constexpr uint64_t kHook = 0, kEntry = 2;  // method hashes are odd
+}
+
 uint64_t Statements::method_hash(jmethodID m) {
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -13,7 +17,9 @@ uint64_t Statements::method_hash(jmethodID m) {
   FrameMethod fm;
   uint64_t h = 1;  // a method the JVM cannot name still counts as one frame
   if (frame_method(jvmti_, m, fm))
-    h = fm.jsched ? 0 : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
+    h = fm.hook    ? kHook
+        : fm.entry ? kEntry
+                   : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
   std::lock_guard<std::mutex> g(mu_);
   methods_.emplace(m, h);
   return h;
@@ -31,7 +37,8 @@ uint64_t Statements::current() {
   uint32_t taken = 0;
   for (jint i = 0; i < count && taken <= frames_; ++i) {
     uint64_t m = method_hash(frames[i].method);
-    if (m == 0) continue;
+    if (m == kHook) continue;
+    if (m == kEntry) break;
     h = sched::mix64(sched::mix64(h ^ m) ^ uint64_t(frames[i].location));
     ++taken;
   }

@@ -1,7 +1,9 @@
 // HaPSet statements (issue 11, docs/agent.md "HaPSet coverage"): the scheduling point's site
 // and its calling context, named by a hash that is the same in every JVM that runs the same
-// code: each of the top `frames`+1 frames of the application (jsched's own frames skipped)
-// contributes its method (class, name, descriptor) and bytecode index.
+// code: each of the top `frames`+1 frames of the application (jsched's hooks skipped)
+// contributes its method (class, name, descriptor) and bytecode index. The walk ends where the
+// execution was entered (jsched's driver of iterations, reflection), so that main's
+// statements are the same in an iteration as in a JVM of its own.
 #pragma once
 
 #include <jvmti.h>
@@ -19,7 +21,7 @@ class Statements {
   uint64_t current();
 
  private:
-  uint64_t method_hash(jmethodID m);  // 0: a frame of jsched's hooks
+  uint64_t method_hash(jmethodID m);  // kHook: skip the frame; kEntry: stop
 
   jvmtiEnv* jvmti_;
   uint32_t frames_;

@@ -8,13 +8,17 @@
 
 namespace jsched::test {
 
-inline std::string agent_path() { return JSCHED_AGENT_PATH; }
+inline std::string agent_path() {
+  return JSCHED_AGENT_PATH;
+}
 
 // java -agentpath:<agent>=<options> [jvm args] -cp <cp> <main>
-inline ProcessResult run_agent(const std::string& options, const std::string& cp, const std::string& main,
+inline ProcessResult run_agent(const std::string& options, const std::string& cp,
+                               const std::string& main,
                                const std::vector<std::string>& jvm_args = {},
                                const std::vector<std::string>& args = {}) {
-  std::vector<std::string> argv = {java_bin(), "-agentpath:" + agent_path() + (options.empty() ? "" : "=" + options)};
+  std::vector<std::string> argv = {
+      java_bin(), "-agentpath:" + agent_path() + (options.empty() ? "" : "=" + options)};
   argv.insert(argv.end(), jvm_args.begin(), jvm_args.end());
   argv.insert(argv.end(), {"-cp", cp, main});
   argv.insert(argv.end(), args.begin(), args.end());

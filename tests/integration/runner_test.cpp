@@ -16,12 +16,19 @@
 
 #include "runner/json.h"
 #include "tests/integration/agent_runner.h"
+#include "tests/integration/results.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
 namespace fs = std::filesystem;
 
 namespace {
+
+using test::canonical;
+using test::first_difference;
+using test::records;
+using test::run_jsched;
+using test::slurp;
 
 std::string jsched_bin() {
   return JSCHED_BIN;
@@ -31,50 +38,6 @@ std::string cp() {
 }
 std::string suite() {
   return test::data_dir() + "/suites/mini.xml";
-}
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
-
-std::vector<json::Value> records(const std::string& dir) {
-  std::vector<json::Value> out;
-  std::istringstream in(slurp(dir + "/runs.jsonl"));
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) out.push_back(json::parse(line));
-  }
-  return out;
-}
-
-// What must not depend on how the batch was split or interrupted: timings and file locations
-// aside, every field of every execution.
-std::map<uint64_t, std::string> canonical(const std::vector<json::Value>& recs) {
-  std::map<uint64_t, std::string> out;
-  for (json::Value r : recs) {
-    r.set("elapsed_ms", json::Value());
-    r.set("log", json::Value());
-    out[uint64_t(r.num("index"))] = r.dump();
-  }
-  return out;
-}
-
-// Empty when equal, else the first difference (whole maps are too long to print).
-std::string first_difference(const std::map<uint64_t, std::string>& a,
-                             const std::map<uint64_t, std::string>& b) {
-  if (a.size() != b.size())
-    return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
-  for (const auto& [k, v] : a) {
-    auto it = b.find(k);
-    if (it == b.end()) return "execution " + std::to_string(k) + " missing";
-    if (it->second != v) return "execution " + std::to_string(k) + ":\n" + v + "\n" + it->second;
-  }
-  return "";
-}
-
-test::ProcessResult run_jsched(std::vector<std::string> args) {
-  args.insert(args.begin(), jsched_bin());
-  return test::run(args);
 }
 
 }  // namespace
@@ -359,5 +322,6 @@ TEST(Runner, InJvmBatchesRecordEveryExecutionAndTheirFindingsReplay) {
       run_jsched({"run", "--runs", "5", "--in-jvm", "5", "--strategy", "tsca", "--out",
                   d.path() + "/t", "--", "java", "-cp", cp(), "LostUpdate"});
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.err.find("--in-jvm runs random, rapos, pct or hapset"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("--in-jvm runs random, rapos, pct or hapset"), std::string::npos)
+      << bad.err;
 }
