@@ -2,7 +2,8 @@
 # Cost of one scheduling point under strategy=random (two threads, 100,000 synchronized
 # increments each: 400,000 points; then the same with a ReentrantLock's lock()/unlock()),
 # against a futex handoff between two threads on the same core, all measured in this run on
-# core 0.
+# core 0. Scheduling points are measured with HaPSet coverage (the default) and without
+# (hapset=off): the difference is what naming each event's statement costs.
 #
 #   bench/sched_point.sh [BUILD_DIR]
 set -euo pipefail
@@ -13,23 +14,26 @@ n=100000
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 javac -d "$tmp" "$here/java/SyncCounter.java" "$here/java/LockCounter.java"
-best_handoff=; best_point=; best_lock=
-point_us() {  # program -> microseconds per scheduling point under the agent
-  taskset -c 0 java -agentpath:"$agent"=strategy=random,seed=$rep -cp "$tmp" "$1" $n 2>/dev/null |
+best_handoff=; best_point=; best_lock=; best_off=
+point_us() {  # program [options] -> microseconds per scheduling point under the agent
+  taskset -c 0 java -agentpath:"$agent"=strategy=random,seed=$rep${2:+,$2} -cp "$tmp" "$1" $n 2>/dev/null |
     awk -v n="$n" '/elapsed_ns/{printf "%.3f", $2 / 1000 / (4 * n)}'
 }
 for rep in 1 2 3; do
   h=$(taskset -c 0 "$build/bench/futex_pingpong" 200000 | awk '{print $3}')
   p=$(point_us SyncCounter)
   l=$(point_us LockCounter)
-  echo "run $rep: handoff $h us, scheduling point $p us (synchronized), $l us (ReentrantLock)"
+  o=$(point_us SyncCounter hapset=off)
+  echo "run $rep: handoff $h us, scheduling point $p us (synchronized), $l us (ReentrantLock), $o us (synchronized, hapset=off)"
   best_handoff=$(awk -v a="$h" -v b="${best_handoff:-1e9}" 'BEGIN{print (a<b)?a:b}')
   best_point=$(awk -v a="$p" -v b="${best_point:-1e9}" 'BEGIN{print (a<b)?a:b}')
   best_lock=$(awk -v a="$l" -v b="${best_lock:-1e9}" 'BEGIN{print (a<b)?a:b}')
+  best_off=$(awk -v a="$o" -v b="${best_off:-1e9}" 'BEGIN{print (a<b)?a:b}')
 done
 plain=$(taskset -c 0 java -cp "$tmp" SyncCounter $n | awk '/elapsed_ns/{printf "%.3f", $2 / 1000 / (4 * '$n')}')
 echo "same-core futex handoff:       $best_handoff us"
 echo "jsched scheduling point:       $best_point us (random strategy, 2 threads, best of 3)"
+echo "  without HaPSet coverage:      $best_off us (hapset=off)"
 echo "  with ReentrantLock:           $best_lock us (lock()/unlock() points, parks in the model)"
 echo "plain JVM, per monitor op:     $plain us (no agent)"
 echo "ratio point/handoff:           $(awk -v a="$best_point" -v b="$best_handoff" 'BEGIN{printf "%.2f", a/b}')"
