@@ -126,7 +126,7 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
 std::string summary_csv(const std::vector<CellStats>& cells) {
   std::ostringstream o;
   o << "program,strategy,runs,ok,bug,deadlock,hang,error,found,first_finding_mean,first_finding_sd,"
-       "repetitions,repetitions_found,partial_orders,mean_run_ms,hapset_pairs\n";
+       "repetitions,repetitions_found,partial_orders,hapset_pairs,mean_run_ms\n";
   for (const CellStats& c : cells) {
     size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
                                              [](const auto& f) { return f.has_value(); }));
@@ -136,8 +136,8 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
       << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
-      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << ","
-      << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << "\n";
+      << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << ","
+      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "\n";
   }
   return o.str();
 }
