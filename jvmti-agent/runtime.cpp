@@ -21,7 +21,6 @@
 #include "jvmti-agent/tsca_report.h"
 #include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
-#include "scheduler/hapset_plan.h"
 
 namespace jsched::agent {
 
@@ -579,39 +578,41 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
 std::string Runtime::end_hapsets(RunOutcome outcome) {
   if (!agent_.statements) return "null";
   sched::HapsetLearner& l = agent_.hapset;
+  const bool replay_plan =
+      agent_.options.strategy == Strategy::Hapset && multi() && outcome != RunOutcome::Ok;
   std::string pairs = "[";
   size_t fresh = 0, known = 0;
-  bool write_plan = false;
-  ctl_.stop_learning();  // a thread left behind must not teach the next execution
-  // Under the controller's lock: strategy=hapset reads the learner there.
-  ctl_.locked([&] {
+  sched::HapsetPlan plan;  // what the executions before this one taught (replay_plan)
+  plan.frames = agent_.options.frames;
+  // Under the controller's lock: the model feeds the learner there, and strategy=hapset reads
+  // it. A thread left behind must not teach the next execution.
+  ctl_.inspect([&](sched::Model& m) {
+    m.learn_hapsets(nullptr);
     for (size_t i = 0; i < l.current().size(); ++i)
       pairs += std::string(i ? "," : "") + "\"" + sched::pair_hex(l.current()[i]) + "\"";
     fresh = l.current_new();
-    write_plan = agent_.options.strategy == Strategy::Hapset && multi() &&
-                 outcome != RunOutcome::Ok && !l.known().empty();
-    if (write_plan) {
-      sched::HapsetPlan p;
-      p.frames = agent_.options.frames;
-      p.pairs.assign(l.known().begin(), l.known().end());
-      std::sort(p.pairs.begin(), p.pairs.end());
-      const std::string& r = agent_.options.report;
-      size_t slash = r.find_last_of('/');
-      std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : r.substr(0, slash);
-      hapset_plan_ = dir + "/jsched-hapset-seed-" + std::to_string(seed_) + ".plan";
-      try {
-        p.write(hapset_plan_);
-      } catch (const std::exception& e) {
-        log_line(std::string("error: ") + e.what() + ": the replay command will not reproduce");
-        hapset_plan_.clear();
-      }
-    }
+    if (replay_plan) plan.pairs.assign(l.known().begin(), l.known().end());
     l.end_execution(outcome == RunOutcome::Ok);
     known = l.known().size();
   });
+  if (!plan.pairs.empty()) write_replay_plan(plan);
   JsonObject j;
   j.num("known", known).num("new", fresh).raw("pairs", pairs + "]");
   return j.text();
+}
+
+void Runtime::write_replay_plan(sched::HapsetPlan& plan) {
+  std::sort(plan.pairs.begin(), plan.pairs.end());
+  const std::string& r = agent_.options.report;  // the plan goes next to the report
+  size_t slash = r.find_last_of('/');
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : r.substr(0, slash);
+  hapset_plan_ = dir + "/jsched-hapset-seed-" + std::to_string(seed_) + ".plan";
+  try {
+    plan.write(hapset_plan_);
+  } catch (const std::exception& e) {
+    log_line(std::string("error: ") + e.what() + ": the replay command will not reproduce");
+    hapset_plan_.clear();
+  }
 }
 
 void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {

@@ -17,6 +17,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/virtual_clock.h"
 #include "scheduler/controller.h"
+#include "scheduler/hapset_plan.h"
 
 namespace jsched::agent {
 
@@ -124,6 +125,7 @@ class Runtime {
   // Under strategy=hapset with several executions, a finding's replay needs what the
   // executions before it taught: that goes to a plan file the replay command names.
   std::string end_hapsets(RunOutcome outcome);
+  void write_replay_plan(sched::HapsetPlan& plan);  // sets hapset_plan_
   jthread jthread_of(sched::ThreadId t);
   void set_os_tid(sched::ThreadId t);
   // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting

@@ -10,17 +10,13 @@ constexpr uint64_t kHook = 0, kEntry = 2;  // method hashes are odd
 }
 
 uint64_t Statements::method_hash(jmethodID m) {
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    if (auto it = methods_.find(m); it != methods_.end()) return it->second;
-  }
+  if (auto it = methods_.find(m); it != methods_.end()) return it->second;
   FrameMethod fm;
   uint64_t h = 1;  // a method the JVM cannot name still counts as one frame
   if (frame_method(jvmti_, m, fm))
     h = fm.hook    ? kHook
         : fm.entry ? kEntry
                    : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
-  std::lock_guard<std::mutex> g(mu_);
   methods_.emplace(m, h);
   return h;
 }
@@ -35,6 +31,7 @@ uint64_t Statements::current() {
     return 0;
   uint64_t h = 0x9e3779b97f4a7c15ULL;
   uint32_t taken = 0;
+  std::lock_guard<std::mutex> g(mu_);  // once per statement, not per frame
   for (jint i = 0; i < count && taken <= frames_; ++i) {
     uint64_t m = method_hash(frames[i].method);
     if (m == kHook) continue;

@@ -21,7 +21,7 @@ class Statements {
   uint64_t current();
 
  private:
-  uint64_t method_hash(jmethodID m);  // kHook: skip the frame; kEntry: stop
+  uint64_t method_hash(jmethodID m);  // kHook: skip the frame; kEntry: stop (mu_ held)
 
   jvmtiEnv* jvmti_;
   uint32_t frames_;

@@ -57,8 +57,9 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   }
   auto before = [&](const std::vector<RunSpec>& group) -> std::string {
     const RunSpec& s = group.front();
+    if (!learns(s)) return "";
     const std::set<uint64_t>& pairs = learned[learning_key(s)];
-    if (!learns(s) || pairs.empty()) return "";
+    if (pairs.empty()) return "";
     sched::HapsetPlan plan;
     plan.frames = frames_of(s.params);
     plan.pairs.assign(pairs.begin(), pairs.end());

@@ -36,8 +36,7 @@ struct Running {
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
 // these strategies only).
 bool same_jvm(const RunSpec& last, const RunSpec& next) {
-  if (!runs_in_one_jvm(next.agent_strategy.empty() ? next.strategy : next.agent_strategy))
-    return false;
+  if (!runs_in_one_jvm(next.agent_strategy_name())) return false;
   return next.seed == last.seed + 1 && next.program == last.program &&
          next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
          next.params == last.params && next.command == last.command &&
@@ -72,7 +71,7 @@ bool runs_in_one_jvm(const std::string& strategy) {
 }
 
 bool learns(const RunSpec& s) {
-  return (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) == "hapset";
+  return s.agent_strategy_name() == "hapset";
 }
 
 std::string find_agent(const std::string& explicit_path) {
@@ -92,8 +91,7 @@ std::string find_agent(const std::string& explicit_path) {
 
 std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report,
                                            size_t iterations, const std::string& extra) const {
-  std::string opts = "strategy=" + (s.agent_strategy.empty() ? s.strategy : s.agent_strategy) +
-                     ",seed=" + std::to_string(s.seed) +
+  std::string opts = "strategy=" + s.agent_strategy_name() + ",seed=" + std::to_string(s.seed) +
                      ",timeout=" + std::to_string(s.timeout_ms) + ",report=" + report;
   // Every execution of the JVM is reported; the batch decides what stops it, unless any
   // finding ends the cell.
@@ -113,9 +111,15 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
                    const std::function<bool(const RunSpec&)>& skip, const BeforeLaunch& before) {
   fs::create_directories(work_);
   std::map<pid_t, Running> running;
-  std::map<std::string, int> learning;  // learning keys with a JVM running
   size_t next = 0;
   bool stop = false;
+  // Whether a JVM of the runs `s` learns from is still running.
+  auto learning_busy = [&](const RunSpec& s) {
+    for (const auto& [pid, r] : running) {
+      if (learning_key(r.specs[0]) == learning_key(s)) return true;
+    }
+    return false;
+  };
   auto launch = [&](std::vector<RunSpec> group) {
     Running r;
     r.specs = std::move(group);
@@ -125,7 +129,6 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     fs::remove(r.report);
     std::vector<std::string> argv =
         command(s, r.report, r.specs.size(), before ? before(r.specs) : std::string());
-    if (learns(s)) ++learning[learning_key(s)];
     std::vector<char*> args;
     for (std::string& a : argv) args.push_back(a.data());
     args.push_back(nullptr);
@@ -237,7 +240,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
   while ((next < specs.size() && !stop) || !running.empty()) {
     while (!stop && next < specs.size() && int(running.size()) < jobs_) {
       // A learning run waits for the JVM before it (and, to keep the order, so does the rest).
-      if (learns(specs[next]) && learning[learning_key(specs[next])] > 0) break;
+      if (learns(specs[next]) && learning_busy(specs[next])) break;
       const uint32_t per_jvm = learns(specs[next]) && in_jvm_ <= 1 ? kHapsetPerJvm : in_jvm_;
       std::vector<RunSpec> group;
       while (next < specs.size() && group.size() < std::max<uint32_t>(per_jvm, 1)) {
@@ -271,7 +274,6 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     if (it == running.end()) continue;
     Running r = std::move(it->second);
     running.erase(it);
-    if (learns(r.specs[0])) --learning[learning_key(r.specs[0])];
     if (!stop) {
       finish(r, status);
     } else {

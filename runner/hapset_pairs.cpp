@@ -24,11 +24,8 @@ void add_pairs(const RunRecord& r, std::set<uint64_t>& into) {
 
 uint32_t frames_of(const std::string& params) {
   uint32_t frames = 5;
-  size_t at = 0;
-  while ((at = params.find("frames=", at)) != std::string::npos) {
-    if (at == 0 || params[at - 1] == ',')
-      frames = uint32_t(std::strtoul(params.c_str() + at + 7, nullptr, 10));
-    at += 7;
+  for (const auto& [k, v] : split_params(params)) {
+    if (k == "frames") frames = uint32_t(std::strtoul(v.c_str(), nullptr, 10));
   }
   return frames;
 }

@@ -16,22 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> split_params(const std::string& params) {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::istringstream in(params);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (item.empty()) continue;
-    size_t eq = item.find('=');
-    out.emplace_back(item.substr(0, eq), eq == std::string::npos ? "" : item.substr(eq + 1));
-  }
-  return out;
-}
-
-std::string strategy_of(const RunSpec& s) {
-  return s.agent_strategy.empty() ? s.strategy : s.agent_strategy;
-}
-
 // The options of `s` that change what a profile run counts (accesses, include, ...), without
 // those of the planned strategy itself.
 std::string profile_params(const RunSpec& s) {
@@ -112,7 +96,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
 }  // namespace
 
 bool needs_plan(const RunSpec& s) {
-  std::string strategy = strategy_of(s);
+  std::string strategy = s.agent_strategy_name();
   if (strategy != "pct" && strategy != "pctvb") return false;
   for (const auto& [k, v] : split_params(s.params)) {
     if (k == "plan" || (k == "steps" && strategy == "pct")) return false;
@@ -129,7 +113,8 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, const s
   for (RunSpec& s : specs) {
     if (!needs_plan(s)) continue;
     if (runs == 0)
-      throw std::runtime_error(strategy_of(s) + " needs profile runs (--profile-runs >= 1)");
+      throw std::runtime_error(s.agent_strategy_name() +
+                               " needs profile runs (--profile-runs >= 1)");
     std::string params = profile_params(s);
     std::string key = s.program + "\n" + params;
     auto it = plans.find(key);

@@ -1,5 +1,7 @@
 #include "runner/run_record.h"
 
+#include <sstream>
+
 #include "scheduler/fingerprint.h"
 
 namespace jsched::runner {
@@ -44,6 +46,18 @@ RunRecord RunRecord::from_json(const json::Value& v) {
   r.log = v.str("log");
   r.extra = v["extra"];
   return r;
+}
+
+std::vector<std::pair<std::string, std::string>> split_params(const std::string& params) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream in(params);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    out.emplace_back(item.substr(0, eq), eq == std::string::npos ? "" : item.substr(eq + 1));
+  }
+  return out;
 }
 
 uint64_t derive_seed(uint64_t master, const std::string& program, const std::string& strategy,

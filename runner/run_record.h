@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runner/json.h"
@@ -23,7 +24,15 @@ struct RunSpec {
   std::vector<std::string> command;   // java and its arguments, without the agent
   std::vector<std::string> jvm_args;  // JVM options, placed after the agent option
   std::string target;  // the program's bug: text its finding's detail contains ("" = any)
+
+  // The agent's strategy= for this run.
+  const std::string& agent_strategy_name() const {
+    return agent_strategy.empty() ? strategy : agent_strategy;
+  }
 };
+
+// Agent options "k=v,k=v" as (key, value) pairs, in order.
+std::vector<std::pair<std::string, std::string>> split_params(const std::string& params);
 
 struct RunRecord {
   uint64_t index = 0;

@@ -43,11 +43,6 @@ class Controller {
     model_.learn_hapsets(learner);
     where_ = std::move(where);
   }
-  // The model no longer feeds the learner (the execution is over).
-  void stop_learning() {
-    std::lock_guard<std::mutex> g(mu_);
-    model_.learn_hapsets(nullptr);
-  }
 
   // The calling thread becomes thread 0 and runs.
   ThreadId attach_main();

@@ -72,35 +72,31 @@ std::vector<HapPair> HapsetLearner::pairs_of(ThreadId t, uint64_t obj, HapAccess
   std::vector<HapPair> out;
   auto it = last_.find(obj);
   if (it == last_.end()) return out;
-  uint64_t own = 0;  // 0: this thread has not touched the object yet
-  for (const Last& l : it->second) {
-    if (l.thread == t) own = l.time;
-  }
-  for (const Last& l : it->second) {
-    if (l.thread == t || l.time <= own || !hap_conflict(l.kind, kind)) continue;
-    uint8_t thr = t < l.thread ? 0 : 1;
-    out.push_back(HapPair{{l.where, uint8_t(1 - thr)}, {where, thr}});
-  }
+  any_pair(it->second, t, kind, where, [&](const HapPair& p) {
+    out.push_back(p);
+    return false;
+  });
   return out;
 }
 
 bool HapsetLearner::would_be_new(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) const {
-  for (const HapPair& p : pairs_of(t, obj, kind, where)) {
-    if (!seen(p)) return true;
-  }
-  return false;
+  auto it = last_.find(obj);
+  return it != last_.end() &&
+         any_pair(it->second, t, kind, where, [&](const HapPair& p) { return !seen(p); });
 }
 
 size_t HapsetLearner::event(ThreadId t, uint64_t obj, HapAccess kind, uint64_t where) {
   size_t fresh = 0;
-  for (const HapPair& p : pairs_of(t, obj, kind, where)) {
-    uint64_t id = pair_id(p);
-    if (!current_.emplace(id, p).second) continue;
-    current_order_.push_back(id);
-    if (!known_.count(id)) ++fresh;
-  }
-  current_new_ += fresh;
   std::vector<Last>& lasts = last_[obj];
+  any_pair(lasts, t, kind, where, [&](const HapPair& p) {
+    uint64_t id = pair_id(p);
+    if (current_.emplace(id, p).second) {
+      current_order_.push_back(id);
+      fresh += known_.count(id) == 0;
+    }
+    return false;
+  });
+  current_new_ += fresh;
   Last now{t, ++time_, kind, where};
   for (Last& l : lasts) {
     if (l.thread == t) {

@@ -39,6 +39,14 @@ struct HapPair {
 // A pair's name across processes (plan files, reports).
 uint64_t pair_id(const HapPair& p);
 
+// The pair made when `thread`'s statement `where` follows `pred_thread`'s `pred_where`, with
+// the thread-position bits (the lower-numbered thread's statement has bit 0).
+inline HapPair ordered_pair(ThreadId pred_thread, uint64_t pred_where, ThreadId thread,
+                            uint64_t where) {
+  uint8_t thr = thread < pred_thread ? 0 : 1;
+  return HapPair{{pred_where, uint8_t(1 - thr)}, {where, thr}};
+}
+
 bool hap_conflict(HapAccess a, HapAccess b);
 
 // What a scheduling-point operation is for HaPSets: the object key (distinct spaces for
@@ -82,6 +90,21 @@ class HapsetLearner {
     HapAccess kind;
     uint64_t where;
   };
+  // Calls f(pair) for each pair the event would create (`lasts`: the object's history); stops
+  // early when f returns true. No allocation: the model calls this on every executed event.
+  template <class F>
+  static bool any_pair(const std::vector<Last>& lasts, ThreadId t, HapAccess kind, uint64_t where,
+                       F&& f) {
+    uint64_t own = 0;  // 0: this thread has not touched the object yet
+    for (const Last& l : lasts) {
+      if (l.thread == t) own = l.time;
+    }
+    for (const Last& l : lasts) {
+      if (l.thread == t || l.time <= own || !hap_conflict(l.kind, kind)) continue;
+      if (f(ordered_pair(l.thread, l.where, t, where))) return true;
+    }
+    return false;
+  }
   std::unordered_map<uint64_t, std::vector<Last>> last_;  // by object: each thread's last
   uint64_t time_ = 0;
   std::unordered_set<uint64_t> known_;

@@ -31,15 +31,20 @@ class HapsetStrategy : public Strategy {
   void on_arrive(ThreadId t, const Op& op) override { base_->on_arrive(t, op); }
   void on_executed(ThreadId t, const Op& op) override { base_->on_executed(t, op); }
 
-  uint64_t steered() const { return steered_; }  // choices made for a new pair
-
  private:
   std::unique_ptr<Strategy> base_;
   const HapsetLearner& learner_;
   double prefer_;
   Rng rng_;
+  // Per choice, kept to spare allocations: each candidate's access, and the candidates that
+  // create / open a new pair.
+  struct Access {
+    bool event = false;
+    uint64_t key = 0;
+    HapAccess kind = HapAccess::Read;
+  };
+  std::vector<Access> acc_;
   std::vector<size_t> fresh_, opening_;
-  uint64_t steered_ = 0;
 };
 
 }  // namespace jsched::sched
