@@ -147,7 +147,7 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
     case Strategy::Random:
       return std::make_unique<sched::RandomStrategy>(o.seed);
     case Strategy::Rapos:
-      return std::make_unique<sched::RaposStrategy>(o.seed);
+      return std::make_unique<sched::RaposStrategy>(o.seed, o.wake);
     case Strategy::Pct:
     case Strategy::Pctvb: {
       sched::PctOptions po = pct_options(o, s.plan);
@@ -180,7 +180,7 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
     case Strategy::Hapset: {
       std::unique_ptr<sched::Strategy> base;
       if (o.base == Strategy::Rapos)
-        base = std::make_unique<sched::RaposStrategy>(o.seed);
+        base = std::make_unique<sched::RaposStrategy>(o.seed, o.wake);
       else
         base = std::make_unique<sched::RandomStrategy>(o.seed);
       return std::make_unique<sched::HapsetStrategy>(o.seed, std::move(base), s.hapset, o.prefer);

@@ -181,6 +181,8 @@ Options parse_options(const std::string& text) {
       o.frames = uint32_t(parse_u64(key, v, 0, 100));
     } else if (key == "prefer") {
       o.prefer = parse_probability(key, v);
+    } else if (key == "wake") {
+      o.wake = parse_probability(key, v);
     } else if (key == "base") {
       if (v != "random" && v != "rapos") bad("base: '" + v + "' is not random or rapos");
       o.base = v == "random" ? Strategy::Random : Strategy::Rapos;
@@ -197,7 +199,7 @@ Options parse_options(const std::string& text) {
       bad("unknown option '" + key +
           "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
           "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose, "
-          "hapset, frames, prefer, base)");
+          "hapset, frames, prefer, base, wake)");
     }
   }
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
@@ -244,12 +246,17 @@ std::string format_options(const Options& o) {
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
   if (!o.hapset) s += ",hapset=off";
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
+  auto probability = [](double p) {  // the shortest text that reads back the same
+    char text[32];
+    auto [end, ec] = std::to_chars(text, text + sizeof text, p);
+    return ec == std::errc() ? std::string(text, end) : std::to_string(p);
+  };
   if (o.strategy == Strategy::Hapset) {
-    char p[32];
-    auto [end, ec] = std::to_chars(p, p + sizeof p, o.prefer);  // shortest that reads back
-    if (o.prefer != 0.8 && ec == std::errc()) s += ",prefer=" + std::string(p, end);
+    if (o.prefer != 0.8) s += ",prefer=" + probability(o.prefer);
     if (o.base != Strategy::Random) s += ",base=rapos";
   }
+  bool rapos = o.strategy == Strategy::Rapos || o.base == Strategy::Rapos;
+  if (rapos && o.wake != sched::RaposStrategy::kDefaultWake) s += ",wake=" + probability(o.wake);
   return s;
 }
 

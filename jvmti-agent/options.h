@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rewriter/config.h"
+#include "scheduler/rapos_strategy.h"
 
 namespace jsched::agent {
 
@@ -46,6 +47,9 @@ struct Options {
   uint32_t frames = 5;
   double prefer = 0.8;
   Strategy base = Strategy::Random;
+  // RAPOS (and hapset over it): the probability that a delayed transition becomes schedulable
+  // again in a round; 0 is paper 000's algorithm.
+  double wake = sched::RaposStrategy::kDefaultWake;
 
   // Field/array accesses as scheduling points under the chosen strategy.
   rw::Accesses effective_accesses() const;

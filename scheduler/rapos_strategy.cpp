@@ -31,22 +31,29 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
     started_ = true;
   } else {
     for (const Candidate& c : enabled) {
+      bool woken = false;
       for (const Event& e : executed_) {
         if (dependent(c.thread, c.op, e.thread, e.op)) {
-          schedulable.push_back(c);
+          woken = true;
           break;
         }
       }
+      // Draw only for delayed transitions, so that wake=0 makes exactly the paper's draws.
+      if (woken || (wake_ > 0 && rng_.coin(wake_))) schedulable.push_back(c);
     }
   }
   executed_.clear();
   if (schedulable.empty()) schedulable.push_back(enabled[rng_.below(enabled.size())]);
   // RandIndependentSubset (Fig. 5): a random first element, then each other element that is
-  // independent of all chosen so far, with probability 1/2.
-  size_t first = size_t(rng_.below(schedulable.size()));
-  std::vector<Candidate> chosen = {schedulable[first]};
-  for (size_t i = 0; i < schedulable.size(); ++i) {
-    if (i == first || dependent_on(schedulable[i], chosen)) continue;
+  // independent of all chosen so far, with probability 1/2. The others are visited in a random
+  // order: in a fixed one, of several transitions that exclude each other (one lock) the first
+  // visited would be taken twice as often as the next, and so on.
+  for (size_t i = schedulable.size(); i > 1; --i) {
+    std::swap(schedulable[i - 1], schedulable[rng_.below(i)]);
+  }
+  std::vector<Candidate> chosen = {schedulable[0]};
+  for (size_t i = 1; i < schedulable.size(); ++i) {
+    if (dependent_on(schedulable[i], chosen)) continue;
     if (rng_.below(2) == 0) chosen.push_back(schedulable[i]);
   }
   std::sort(chosen.begin(), chosen.end(),

@@ -10,6 +10,11 @@
 // Operations the model applies on arrival (monitor releases, starts, ends, waits) are events
 // of the round too, so what they wake becomes schedulable. Steps that touch nothing shared
 // (a thread's first step, the step after a release or start) run at once, outside rounds.
+//
+// `wake` is our addition: each round, each delayed transition also becomes schedulable again
+// with that probability. With 0 (the paper), a transition independent of everything the others
+// do next (a lock no other thread takes) waits until nothing else is schedulable, so runs turn
+// nearly sequential and the partial orders behind that thread's later steps are never sampled.
 #pragma once
 
 #include <deque>
@@ -22,7 +27,10 @@ namespace jsched::sched {
 
 class RaposStrategy : public Strategy {
  public:
-  explicit RaposStrategy(uint64_t seed) : rng_(seed) {}
+  // The default wake probability; 0 is paper 000's algorithm.
+  static constexpr double kDefaultWake = 0.1;
+
+  explicit RaposStrategy(uint64_t seed, double wake = kDefaultWake) : rng_(seed), wake_(wake) {}
 
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   void forced(const Candidate& only, uint64_t step) override;
@@ -37,6 +45,7 @@ class RaposStrategy : public Strategy {
   void new_round(const std::vector<Candidate>& enabled);
 
   Rng rng_;
+  double wake_;
   bool started_ = false;
   std::deque<ThreadId> scheduled_;  // the rest of this round, in execution order
   std::vector<Event> executed_;     // events since the round's schedulable set was computed

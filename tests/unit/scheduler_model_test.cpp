@@ -64,18 +64,40 @@ TEST(AbstractModel, RandomFindsFigure1AssertionWithProbabilityOneIn16) {
   EXPECT_GT(ci.lo, 1.0 / 32) << "the paper's 1/32 is excluded: " << hits << " of " << n;
 }
 
-// Paper 000 §3.5: RAPOS schedules {y=1}, {check} or {y=1, check} first with probabilities
-// 1/4, 1/4, 1/2, and only the first leads to the violation.
+// Paper 000 §3.5: RAPOS (wake=0, the paper's algorithm) schedules {y=1}, {check} or
+// {y=1, check} first with probabilities 1/4, 1/4, 1/2, and only the first leads to the violation.
 TEST(AbstractModel, RaposFindsFigure1AssertionWithProbabilityOneIn4) {
   const uint64_t n = 20000;
   uint64_t hits = 0;
   for (uint64_t seed = 1; seed <= n; ++seed) {
-    RaposStrategy s(seed);
+    RaposStrategy s(seed, 0);
     hits += run_abstract(figure1(), s).bug;
   }
   auto ci = wilson(hits, n);
   EXPECT_LE(ci.lo, 0.25) << hits << " of " << n;
   EXPECT_GE(ci.hi, 0.25) << hits << " of " << n;
+}
+
+// With wake probability q, the delayed check survives each of the rounds before y=2 and y=3
+// with probability (1-q) + q/4 (woken, it is left out of the round with 1/4), and the round
+// before x=4 with (1-q) + q/2 (the two exclude each other). The default keeps RAPOS above twice
+// random's 1/16.
+TEST(AbstractModel, RaposWithWakeFindsFigure1AssertionAsComputed) {
+  const uint64_t n = 20000;
+  for (double q : {RaposStrategy::kDefaultWake, 0.5}) {
+    uint64_t hits = 0;
+    for (uint64_t seed = 1; seed <= n; ++seed) {
+      RaposStrategy s(seed, q);
+      hits += run_abstract(figure1(), s).bug;
+    }
+    double expected = 0.25 * (1 - 3 * q / 4) * (1 - 3 * q / 4) * (1 - q / 2);
+    auto ci = wilson(hits, n);
+    EXPECT_LE(ci.lo, expected) << "wake " << q << ": " << hits << " of " << n;
+    EXPECT_GE(ci.hi, expected) << "wake " << q << ": " << hits << " of " << n;
+    if (q == RaposStrategy::kDefaultWake) {
+      EXPECT_GT(ci.lo, 2.0 / 16) << hits << " of " << n;
+    }
+  }
 }
 
 // Over the five interleavings of Fig. 1 random samples one partial order with probability
@@ -87,7 +109,7 @@ TEST(AbstractModel, RaposSamplesBothPartialOrdersOfFigure1MoreEvenly) {
   for (uint64_t seed = 1; seed <= 4000; ++seed) {
     RandomStrategy r(seed);
     ++random_orders[run_abstract(p, r).fingerprint];
-    RaposStrategy q(seed);
+    RaposStrategy q(seed, 0);
     ++rapos_orders[run_abstract(p, q).fingerprint];
   }
   ASSERT_EQ(random_orders.size(), 2u);

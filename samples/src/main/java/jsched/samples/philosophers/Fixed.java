@@ -5,12 +5,14 @@
  * All threads acquire the fork monitors in one global order, so the lock graph has no cycle and
  * no deadlock is possible.
  *
+ * Optional arguments: the number of philosophers (default 3) and of meals each (default 1); the
+ * partial-order table (docs/strategies.md) runs it bigger.
+ *
  * Expected jsched outcome: never fails (exit status 0); prints "3 philosophers ate 3 meals".
  */
 package jsched.samples.philosophers;
 
 public class Fixed {
-  static final int MEALS = 1;
 
   static class Fork {
     private final int number;
@@ -32,10 +34,12 @@ public class Fixed {
   static class Philosopher extends Thread {
     private final Fork first;
     private final Fork second;
+    private final int rounds;
     private int meals;
 
-    Philosopher(String name, Fork left, Fork right) {
+    Philosopher(String name, Fork left, Fork right, int rounds) {
       super(name);
+      this.rounds = rounds;
       // Lower-numbered fork first: one global lock order.
       this.first = left.number() < right.number() ? left : right;
       this.second = left.number() < right.number() ? right : left;
@@ -43,7 +47,7 @@ public class Fixed {
 
     @Override
     public void run() {
-      for (int i = 0; i < MEALS; i++) {
+      for (int i = 0; i < rounds; i++) {
         synchronized (first) {
           synchronized (second) {
             meals++;
@@ -58,14 +62,16 @@ public class Fixed {
   }
 
   public static void main(String[] args) throws InterruptedException {
-    int count = 3;
+    int count = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 1;
     Fork[] forks = new Fork[count];
     for (int i = 0; i < count; i++) {
       forks[i] = new Fork(i);
     }
     Philosopher[] philosophers = new Philosopher[count];
     for (int i = 0; i < count; i++) {
-      philosophers[i] = new Philosopher("philosopher-" + i, forks[i], forks[(i + 1) % count]);
+      philosophers[i] =
+          new Philosopher("philosopher-" + i, forks[i], forks[(i + 1) % count], rounds);
     }
     for (Philosopher philosopher : philosophers) {
       philosopher.start();
@@ -75,8 +81,8 @@ public class Fixed {
       philosopher.join();
       meals += philosopher.meals();
     }
-    if (meals != count * MEALS) {
-      throw new AssertionError(meals + " meals eaten, expected " + count * MEALS);
+    if (meals != count * rounds) {
+      throw new AssertionError(meals + " meals eaten, expected " + count * rounds);
     }
     System.out.println(count + " philosophers ate " + meals + " meals");
   }
