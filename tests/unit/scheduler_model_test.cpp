@@ -114,18 +114,17 @@ TEST(AbstractModel, RaposSamplesBothPartialOrdersOfFigure1MoreEvenly) {
   }
   ASSERT_EQ(random_orders.size(), 2u);
   ASSERT_EQ(rapos_orders.size(), 2u);
-  auto rarer = [](const std::map<std::string, int>& m) { return std::min(m.begin()->second, std::next(m.begin())->second); };
+  auto rarer = [](const std::map<std::string, int>& m) {
+    return std::min(m.begin()->second, std::next(m.begin())->second);
+  };
   EXPECT_GT(rarer(rapos_orders), 3 * rarer(random_orders));
 }
 
 TEST(AbstractModel, FiveInterleavingsOfFigure1GiveExactlyTwoFingerprints) {
   // Threads are numbered 1 (T1) and 2 (T2); thread 0 is the root that starts them.
   std::vector<std::vector<ThreadId>> interleavings = {
-      {2, 1, 1, 1, 1},
-      {1, 2, 1, 1, 1},
-      {1, 1, 2, 1, 1},
-      {1, 1, 1, 2, 1},
-      {1, 1, 1, 1, 2},  // the assertion violation
+      {2, 1, 1, 1, 1}, {1, 2, 1, 1, 1}, {1, 1, 2, 1, 1},
+      {1, 1, 1, 2, 1}, {1, 1, 1, 1, 2},  // the assertion violation
   };
   std::vector<std::string> fps;
   for (auto& order : interleavings) {
@@ -144,8 +143,10 @@ TEST(AbstractModel, FiveInterleavingsOfFigure1GiveExactlyTwoFingerprints) {
 
 TEST(AbstractModel, LockOrderInversionDeadlocksSometimes) {
   AbstractProgram p;
-  p.threads.push_back({AbstractOp::lock(0), AbstractOp::lock(1), AbstractOp::unlock(1), AbstractOp::unlock(0)});
-  p.threads.push_back({AbstractOp::lock(1), AbstractOp::lock(0), AbstractOp::unlock(0), AbstractOp::unlock(1)});
+  p.threads.push_back(
+      {AbstractOp::lock(0), AbstractOp::lock(1), AbstractOp::unlock(1), AbstractOp::unlock(0)});
+  p.threads.push_back(
+      {AbstractOp::lock(1), AbstractOp::lock(0), AbstractOp::unlock(0), AbstractOp::unlock(1)});
   uint64_t deadlocks = 0, n = 2000;
   for (uint64_t seed = 1; seed <= n; ++seed) {
     RandomStrategy s(seed);
@@ -161,7 +162,8 @@ TEST(AbstractModel, NotifyWakesAWaiterAndWaitReleasesTheLock) {
   // T1: lock; wait; write v=1; unlock.   T2: lock; notify; unlock.  T1 may also wait forever
   // when T2 notifies first (lost notify), which is a deadlock.
   AbstractProgram p;
-  p.threads.push_back({AbstractOp::lock(0), AbstractOp::wait(0), AbstractOp::write(0, 1), AbstractOp::unlock(0)});
+  p.threads.push_back(
+      {AbstractOp::lock(0), AbstractOp::wait(0), AbstractOp::write(0, 1), AbstractOp::unlock(0)});
   p.threads.push_back({AbstractOp::lock(0), AbstractOp::notify(0), AbstractOp::unlock(0)});
   uint64_t lost = 0, n = 2000;
   for (uint64_t seed = 1; seed <= n; ++seed) {
