@@ -255,7 +255,8 @@ std::string format_options(const Options& o) {
     if (o.prefer != 0.8) s += ",prefer=" + probability(o.prefer);
     if (o.base != Strategy::Random) s += ",base=rapos";
   }
-  bool rapos = o.strategy == Strategy::Rapos || o.base == Strategy::Rapos;
+  bool rapos = o.strategy == Strategy::Rapos ||
+               (o.strategy == Strategy::Hapset && o.base == Strategy::Rapos);
   if (rapos && o.wake != sched::RaposStrategy::kDefaultWake) s += ",wake=" + probability(o.wake);
   return s;
 }

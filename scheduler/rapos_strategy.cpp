@@ -25,23 +25,14 @@ bool dependent_on(const Candidate& c, const std::vector<Candidate>& set) {
 
 void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
   // schedulable: everything at the start; then what depends on the round just executed.
-  std::vector<Candidate> schedulable;
-  if (!started_) {
-    schedulable = enabled;
-    started_ = true;
-  } else {
-    for (const Candidate& c : enabled) {
-      bool woken = false;
-      for (const Event& e : executed_) {
-        if (dependent(c.thread, c.op, e.thread, e.op)) {
-          woken = true;
-          break;
-        }
-      }
-      // Draw only for delayed transitions, so that wake=0 makes exactly the paper's draws.
-      if (woken || (wake_ > 0 && rng_.coin(wake_))) schedulable.push_back(c);
-    }
+  std::vector<Candidate>& schedulable = schedulable_;
+  schedulable.clear();
+  for (const Candidate& c : enabled) {
+    // Draw only for delayed transitions, so that wake=0 makes exactly the paper's draws.
+    if (!started_ || dependent_on(c, executed_) || (wake_ > 0 && rng_.coin(wake_)))
+      schedulable.push_back(c);
   }
+  started_ = true;
   executed_.clear();
   if (schedulable.empty()) schedulable.push_back(enabled[rng_.below(enabled.size())]);
   // RandIndependentSubset (Fig. 5): a random first element, then each other element that is
@@ -51,7 +42,8 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
   for (size_t i = schedulable.size(); i > 1; --i) {
     std::swap(schedulable[i - 1], schedulable[rng_.below(i)]);
   }
-  std::vector<Candidate> chosen = {schedulable[0]};
+  std::vector<Candidate>& chosen = chosen_;
+  chosen.assign(1, schedulable[0]);
   for (size_t i = 1; i < schedulable.size(); ++i) {
     if (dependent_on(schedulable[i], chosen)) continue;
     if (rng_.below(2) == 0) chosen.push_back(schedulable[i]);

@@ -35,20 +35,17 @@ class RaposStrategy : public Strategy {
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   void forced(const Candidate& only, uint64_t step) override;
   size_t choose_aux(AuxChoice, size_t n) override { return size_t(rng_.below(n)); }
-  void on_executed(ThreadId t, const Op& op) override { executed_.push_back(Event{t, op}); }
+  void on_executed(ThreadId t, const Op& op) override { executed_.push_back(Candidate{t, op}); }
 
  private:
-  struct Event {
-    ThreadId thread;
-    Op op;
-  };
   void new_round(const std::vector<Candidate>& enabled);
 
   Rng rng_;
   double wake_;
   bool started_ = false;
-  std::deque<ThreadId> scheduled_;  // the rest of this round, in execution order
-  std::vector<Event> executed_;     // events since the round's schedulable set was computed
+  std::deque<ThreadId> scheduled_;   // the rest of this round, in execution order
+  std::vector<Candidate> executed_;  // events since the round's schedulable set was computed
+  std::vector<Candidate> schedulable_, chosen_;  // new_round's buffers, kept to save allocations
 };
 
 }  // namespace jsched::sched

@@ -5,6 +5,7 @@
 #include "scheduler/rapos_strategy.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/support/binomial.h"
+#include "tests/support/figure1.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
@@ -43,8 +44,8 @@ TEST(RaposJvm, Figure1AssertionAtLeastTwiceAsOftenAsRandomOver200Seeds) {
     EXPECT_GE(ci.hi, p) << what << ": " << hits << " of " << n;
   };
   consistent(random, 1.0 / 16, "random");
-  consistent(paper, 1.0 / 4, "rapos wake=0");
-  consistent(rapos, 0.25 * (1 - 3 * q / 4) * (1 - 3 * q / 4) * (1 - q / 2), "rapos");
+  consistent(paper, test::figure1_rapos_hit_probability(0), "rapos wake=0");
+  consistent(rapos, test::figure1_rapos_hit_probability(q), "rapos");
   EXPECT_GE(rapos, 2 * random) << "rapos " << rapos << ", random " << random << " of " << n;
   EXPECT_GE(paper, 2 * random) << "rapos wake=0 " << paper << ", random " << random;
 }

@@ -9,6 +9,7 @@
 #include "scheduler/rapos_strategy.h"
 #include "scheduler/schedule_log.h"
 #include "tests/support/binomial.h"
+#include "tests/support/figure1.h"
 
 using namespace jsched::sched;
 using jsched::test::wilson;
@@ -78,10 +79,8 @@ TEST(AbstractModel, RaposFindsFigure1AssertionWithProbabilityOneIn4) {
   EXPECT_GE(ci.hi, 0.25) << hits << " of " << n;
 }
 
-// With wake probability q, the delayed check survives each of the rounds before y=2 and y=3
-// with probability (1-q) + q/4 (woken, it is left out of the round with 1/4), and the round
-// before x=4 with (1-q) + q/2 (the two exclude each other). The default keeps RAPOS above twice
-// random's 1/16.
+// With wake probability q the hit rate is figure1_rapos_hit_probability(q) (the derivation is
+// there). The default keeps RAPOS above twice random's 1/16.
 TEST(AbstractModel, RaposWithWakeFindsFigure1AssertionAsComputed) {
   const uint64_t n = 20000;
   for (double q : {RaposStrategy::kDefaultWake, 0.5}) {
@@ -90,7 +89,7 @@ TEST(AbstractModel, RaposWithWakeFindsFigure1AssertionAsComputed) {
       RaposStrategy s(seed, q);
       hits += run_abstract(figure1(), s).bug;
     }
-    double expected = 0.25 * (1 - 3 * q / 4) * (1 - 3 * q / 4) * (1 - q / 2);
+    double expected = jsched::test::figure1_rapos_hit_probability(q);
     auto ci = wilson(hits, n);
     EXPECT_LE(ci.lo, expected) << "wake " << q << ": " << hits << " of " << n;
     EXPECT_GE(ci.hi, expected) << "wake " << q << ": " << hits << " of " << n;
