@@ -48,8 +48,11 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
     if (dependent_on(schedulable[i], chosen)) continue;
     if (rng_.below(2) == 0) chosen.push_back(schedulable[i]);
   }
-  std::sort(chosen.begin(), chosen.end(),
-            [](const Candidate& a, const Candidate& b) { return a.thread < b.thread; });
+  // The chosen transitions run in a random order. They are independent in what the model sees,
+  // but a transition runs the thread up to its next scheduling point, and accesses that are not
+  // scheduling points (accesses=none) can make the order matter: with a fixed order (lowest
+  // thread first) a bug that needs the higher thread first is never sampled within a round.
+  for (size_t i = chosen.size(); i > 1; --i) std::swap(chosen[i - 1], chosen[rng_.below(i)]);
   for (const Candidate& c : chosen) scheduled_.push_back(c.thread);
 }
 

@@ -2,7 +2,7 @@
 //
 // `schedulable` starts as every enabled transition. Each round draws `scheduled`, a random
 // subset of `schedulable` whose transitions are mutually independent (RandIndependentSubset),
-// and executes it one transition after another, lowest thread first, with no decision in
+// and executes it one transition after another, in a random order, with no decision in
 // between. The next `schedulable` holds the enabled transitions dependent on something executed
 // during the round (which includes the next transitions of the threads that ran); the others
 // wait, as in a sleep set. If that leaves nothing, one random enabled transition is added.

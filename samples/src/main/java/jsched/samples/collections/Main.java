@@ -6,22 +6,25 @@
  * vector (two Vectors), arraylist, linkedlist (Collections.synchronizedList over ArrayList or
  * LinkedList), hashset, linkedhashset, treeset (Collections.synchronizedSet). Thread i runs
  * operation i on (c1, c2) for even i and on (c2, c1) for odd i: add, addAll, clear, contains,
- * containsAll, remove, removeAll. The element each thread adds or looks for has value i % 3 (the
- * paper draws it at random; fixed here so that runs depend on the schedule only). Main starts the
- * seven threads and returns.
+ * containsAll, remove, removeAll. Every thread's element has value 0, so that add, contains and
+ * remove meet (the paper draws it at random from a small range; fixed here so that runs depend on
+ * the schedule only). Main starts the seven threads and returns.
  *
  * Run with the JDK's collections instrumented (agent option include=java.util.): with only this
  * class instrumented, each thread is a single call and there is almost nothing to interleave.
  *
- * Bug (lists only): containsAll, addAll and removeAll lock the receiver and iterate over the
- * argument collection through its plain iterator, without the argument's lock (the wrappers'
- * iterator "must be manually synched by user"). When another thread adds to or removes from the
- * argument during that iteration, the iterator's next call throws. The sets' wrappers reach the
- * same code, but there the iteration only happens when the argument is not empty, and the bug
- * needs the argument to change between two of its elements; it is much rarer.
+ * Bug: containsAll locks the receiver and iterates over the argument collection through its plain
+ * iterator, without the argument's lock (the wrappers' iterator "must be manually synched by
+ * user"). When the thread of operation 5 removes the element from the argument during that
+ * iteration (after operations 0 and 1 have put it there), the iterator's next call throws.
+ * Vector's iterator locks the vector in next, so a thread switch at that lock is enough; the
+ * synchronized wrappers' iterators take no lock, and the window shows only when field accesses
+ * are scheduling points (accesses=all). The lists also deadlock: addAll holds the receiver's lock
+ * while it copies the argument under the argument's lock, removeAll holds its receiver's lock
+ * while it asks the argument's contains, and operations 1 and 6 do this on (c2, c1) and (c1, c2).
  *
  * Shows as: java.util.ConcurrentModificationException escaping one of the threads (jsched exit
- * status 3). Correct runs print nothing and exit 0.
+ * status 3), or a deadlock (status 4). Correct runs print nothing and exit 0.
  */
 package jsched.samples.collections;
 
@@ -72,7 +75,7 @@ public class Main {
 
     @Override
     public void run() {
-      SimpleObject o = new SimpleObject(op % 3);
+      SimpleObject o = new SimpleObject(0);
       switch (op) {
         case 0:
           c1.add(o);

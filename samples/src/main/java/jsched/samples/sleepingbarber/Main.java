@@ -1,16 +1,18 @@
 /*
  * sleepingbarber: a barber shop whose waiting room is updated in two steps.
  *
- * Models: the sleeping barber. One barber sleeps (waits) while nobody is waiting and serves
- * waiting customers one at a time; the waiting room has two chairs. Three customers arrive; a
- * customer who finds every chair taken leaves. The barber goes home once every customer has been
- * served or has left.
+ * Models: the sleeping barber. The waiting room has two chairs; three customers come by, and a
+ * customer who finds every chair taken leaves. Customers run a few errands in town on the way (the
+ * later a customer, the more errands), so they come by at different times. The barber sleeps
+ * (waits) until every customer has come by (sat down or left), then serves the waiting customers
+ * one at a time and goes home.
  *
  * Bug: a customer looks for a free chair in one synchronized block and sits down in a second one.
  * When the scheduler switches threads between the two blocks (after the first monitorexit) and
- * the other customers also find a chair free and sit down before the barber calls anyone in, three
- * customers sit on two chairs. (The race matters only when all three customers are in the waiting
- * room at once, which keeps the bug fairly rare.)
+ * the other two customers also find a chair free and sit down, three customers sit on two chairs.
+ * The race needs all three customers in the waiting room at once, which the errands make rare.
+ * The barber cannot step in (he sleeps until the late customer has sat down), so one pre-emption
+ * is enough: PCT depth 2.
  *
  * Shows as: AssertionError thrown by the customer who sits down last ("3 customers waiting for 2
  * chairs") (jsched exit status 3). Correct runs print "3 customers, all served or turned away".
@@ -19,10 +21,12 @@ package jsched.samples.sleepingbarber;
 
 public class Main {
   static final int CHAIRS = 2;
+  static final int ERRANDS = 3; // customer i runs ERRANDS * i errands before coming by
 
   static class Shop {
     final int customers;
     int waiting;
+    int cameBy; // sat down or left
     int served;
     int turnedAway;
 
@@ -32,6 +36,10 @@ public class Main {
 
     boolean everyoneAccountedFor() {
       return served + turnedAway == customers;
+    }
+
+    boolean everyoneCameBy() {
+      return cameBy == customers;
     }
   }
 
@@ -46,11 +54,13 @@ public class Main {
     @Override
     public void run() {
       try {
+        synchronized (shop) {
+          while (!shop.everyoneCameBy()) {
+            shop.wait(); // sleep until the last customer has sat down or left
+          }
+        }
         while (true) {
           synchronized (shop) {
-            while (shop.waiting == 0 && !shop.everyoneAccountedFor()) {
-              shop.wait(); // sleep until a customer arrives or leaves
-            }
             if (shop.waiting == 0) {
               return; // everyone served or gone: close the shop
             }
@@ -67,19 +77,29 @@ public class Main {
 
   static class Customer extends Thread {
     private final Shop shop;
+    private final Object town;
+    private final int errands;
 
-    Customer(String name, Shop shop) {
+    Customer(String name, Shop shop, Object town, int errands) {
       super(name);
       this.shop = shop;
+      this.town = town;
+      this.errands = errands;
     }
 
     @Override
     public void run() {
+      for (int i = 0; i < errands; i++) {
+        synchronized (town) {
+          // an errand on the way: customers come by at different times
+        }
+      }
       boolean chairFree;
       synchronized (shop) {
         chairFree = shop.waiting < CHAIRS;
         if (!chairFree) {
           shop.turnedAway++;
+          shop.cameBy++;
           shop.notifyAll();
         }
       }
@@ -87,6 +107,7 @@ public class Main {
         // BUG: the chair may have been taken since the check above.
         synchronized (shop) {
           shop.waiting++;
+          shop.cameBy++;
           if (shop.waiting > CHAIRS) {
             throw new AssertionError(shop.waiting + " customers waiting for " + CHAIRS + " chairs");
           }
@@ -99,9 +120,10 @@ public class Main {
   public static void main(String[] args) throws InterruptedException {
     Shop shop = new Shop(3);
     Thread barber = new Barber(shop);
+    Object town = new Object();
     Thread[] customers = new Thread[shop.customers];
     for (int i = 0; i < customers.length; i++) {
-      customers[i] = new Customer("customer-" + (i + 1), shop);
+      customers[i] = new Customer("customer-" + (i + 1), shop, town, ERRANDS * i);
     }
     barber.start();
     for (Thread customer : customers) {
