@@ -103,7 +103,7 @@ void pack(Occurrences& o, Orders& orders, const SequenceCoverage& c, Rng& rng) {
   for (size_t i = 0; i < c.known(); ++i) {
     if (!c.is_covered(i)) open.push_back(i);
   }
-  for (size_t i = open.size(); i > 1; --i) std::swap(open[i - 1], open[rng.below(i)]);
+  rng.shuffle(open);
   for (size_t i : open) {
     std::vector<size_t> chain = realize(o, orders, c.sequence(i));
     if (!chain.empty()) require(o, orders, chain);

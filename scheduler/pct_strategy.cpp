@@ -43,7 +43,7 @@ PctStrategy::PctStrategy(uint64_t seed, const PctOptions& opts) : opts_(opts), r
   }
   // Change points are numbered in the order they were drawn, which is random.
   std::vector<std::pair<uint64_t, uint64_t>> order(drawn.begin(), drawn.end());
-  for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng_.below(i)]);
+  rng_.shuffle(order);
   for (size_t i = 0; i < order.size(); ++i) access_points_[order[i]] = uint32_t(i + 1);
 }
 

@@ -1,7 +1,5 @@
 #include "scheduler/rapos_strategy.h"
 
-#include <algorithm>
-
 namespace jsched::sched {
 
 namespace {
@@ -39,9 +37,7 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
   // independent of all chosen so far, with probability 1/2. The others are visited in a random
   // order: in a fixed one, of several transitions that exclude each other (one lock) the first
   // visited would be taken twice as often as the next, and so on.
-  for (size_t i = schedulable.size(); i > 1; --i) {
-    std::swap(schedulable[i - 1], schedulable[rng_.below(i)]);
-  }
+  rng_.shuffle(schedulable);
   std::vector<Candidate>& chosen = chosen_;
   chosen.assign(1, schedulable[0]);
   for (size_t i = 1; i < schedulable.size(); ++i) {
@@ -52,7 +48,7 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
   // but a transition runs the thread up to its next scheduling point, and accesses that are not
   // scheduling points (accesses=none) can make the order matter: with a fixed order (lowest
   // thread first) a bug that needs the higher thread first is never sampled within a round.
-  for (size_t i = chosen.size(); i > 1; --i) std::swap(chosen[i - 1], chosen[rng_.below(i)]);
+  rng_.shuffle(chosen);
   for (const Candidate& c : chosen) scheduled_.push_back(c.thread);
 }
 

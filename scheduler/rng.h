@@ -2,7 +2,10 @@
 // that a run is a pure function of its seed.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace jsched::sched {
 
@@ -41,6 +44,11 @@ class Rng {
     return uint64_t(m >> 64);
   }
   bool coin(double p) { return double(next() >> 11) * 0x1.0p-53 < p; }
+  // Fisher-Yates: every order equally likely.
+  template <class T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
+  }
 
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
