@@ -397,6 +397,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   if (s.rewrite.accesses == jsched::rw::Accesses::Volatile) {
     s.volatile_fields.set_jdk_too(run.accesses.has_value());
     s.rewrite.filter = &s.volatile_fields;
+  } else if (s.profile && opts.effective_accesses() != jsched::rw::Accesses::All) {
+    s.volatile_fields.set_jdk_too(run.accesses.has_value());
+    s.sites.set_points(opts.effective_accesses(), &s.volatile_fields);
   }
   s.new_strategy = [&s] { return make_strategy(s); };
   if (s.controlled && !several_executions(s)) set_runtime(new Runtime(s, jvmti, s.new_strategy()));

@@ -260,7 +260,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o,
   if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
   InRuntime g(*a.ctx);
   if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s);
-  if (!state().access_points) return;
+  if (!state().access_points || !s->point) return;
   sched::ObjectId obj;
   int64_t slot;
   if (is_static) {

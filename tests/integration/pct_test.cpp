@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "runner/json.h"
 #include "scheduler/variable_plan.h"
 #include "tests/integration/agent_runner.h"
+#include "tests/integration/results.h"
 #include "tests/support/binomial.h"
 
 using namespace jsched;
@@ -57,6 +59,30 @@ TEST(Profile, CountsEveryAccessOfEachVariableAndTheThreads) {
   // two read-modify-writes and main's two reads; 300 read-modify-writes and main's read
   EXPECT_EQ(accesses_of(p, "static jsched.samples.rarevariable.Main.events"), 6u);
   EXPECT_EQ(accesses_of(p, "static jsched.samples.rarevariable.Main.samples"), 601u);
+}
+
+// A profile run counts every access but schedules only at the points of its `accesses`
+// setting: its step count is PCT's k. (It used to schedule at every access, so that a loop
+// over a plain field gave k in the millions and PCT's change points fell after the end.)
+TEST(Profile, StepsAreThoseOfARunWithTheSamePoints) {
+  test::TempDir d;
+  for (const std::string accesses : {"", ",accesses=none", ",accesses=all"}) {
+    std::string plan_file = d.path() + "/p.txt", report = d.path() + "/r.json";
+    test::ProcessResult p = test::run_agent("strategy=random,seed=3" + accesses + ",profile=" +
+                                                plan_file,
+                                            samples_cp(), kRare, {}, {"50"});
+    test::ProcessResult r = test::run_agent("strategy=random,seed=3" + accesses + ",report=" +
+                                                report,
+                                            samples_cp(), kRare, {}, {"50"});
+    ASSERT_EQ(p.status, r.status) << accesses << ": " << p.err << r.err;
+    sched::VariablePlan plan = sched::VariablePlan::read(plan_file);
+    EXPECT_EQ(accesses_of(plan, "static jsched.samples.rarevariable.Main.samples"), 101u);
+    EXPECT_EQ(double(plan.steps), json::parse(test::slurp(report))["scheduling_points"].as_number())
+        << accesses;
+    if (accesses != ",accesses=all") {
+      EXPECT_LT(plan.steps, 50u) << accesses;
+    }
+  }
 }
 
 TEST(Profile, AllocationSitesNameHeapObjectsAndArrayElementsCount) {
