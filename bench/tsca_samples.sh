@@ -3,12 +3,13 @@
 # each report.html), and the mean executions to the first finding under tsca and under random
 # over E experiments (master seeds 1..E), both with --until-bug.
 #
-#   bench/tsca_samples.sh [BUILD_DIR] [OUT_DIR] [E]
+#   bench/tsca_samples.sh [BUILD_DIR] [OUT_DIR] [E] [PROGRAMS]   (default: all four below)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 out=${2:-$(mktemp -d)/tsca-samples}
 experiments=${3:-10}
+programs=${4:-clean twostage boundedbuffer philosophers}
 mkdir -p "$out"
 classes="$here/../samples/target/classes"
 jsched="$build/runner/jsched"
@@ -19,7 +20,7 @@ first() {
     END { print (best == "" ? budget + 1 : best + 1) }' "$1/runs.jsonl"
 }
 echo "program         3-way coverage after 100   tsca first finding  random first finding  (mean of $experiments; none = budget+1)"
-for p in clean twostage boundedbuffer philosophers; do
+for p in $programs; do
   "$jsched" run --strategy tsca --t 3 --runs 100 --seed 1 --jobs 2 --out "$out/$p-curve" \
     -- java -cp "$classes" "jsched.samples.$p.Main" >"$out/$p-curve.log" 2>&1 || true
   cov=$(grep -E "tsca: (full coverage|stopped) after" "$out/$p-curve.log" |

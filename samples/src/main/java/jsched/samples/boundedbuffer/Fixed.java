@@ -30,6 +30,13 @@ public class Fixed {
       notifyAll();
     }
 
+    /** Puts the items in order, holding the buffer throughout (except while waiting). */
+    synchronized void putAll(int... items) throws InterruptedException {
+      for (int item : items) {
+        put(item);
+      }
+    }
+
     synchronized int take() throws InterruptedException {
       while (count == 0) {
         wait();
@@ -71,9 +78,7 @@ public class Fixed {
       machine.switchOn();
       machine.calibrate();
       try {
-        for (int item : items) {
-          buffer.put(item);
-        }
+        buffer.putAll(items);
       } catch (InterruptedException e) {
         throw new IllegalStateException("interrupted", e);
       }

@@ -3,15 +3,18 @@
  *
  * Models: the classic bounded buffer of the Java PathFinder examples. The buffer holds one item;
  * put waits while it is full, take waits while it is empty, and both use `while` loops. A
- * producer (which first switches on and calibrates its own machine, two synchronized calls) puts
- * two items; two consumers take one item each.
+ * producer (which first switches on and calibrates its own machine, two synchronized calls)
+ * hands over two items in one call, putAll, which holds the buffer's monitor from one put to the
+ * next; two consumers take one item each.
  *
  * Bug: put and take wake up one waiter with notify() instead of notifyAll(). The producer and the
  * consumers wait on the same monitor, so a notify meant for the producer can wake a consumer.
  * The failing schedule: both consumers wait on the empty buffer; the producer puts item 1 and its
- * notify wakes consumer 1; the producer gets the monitor back first, finds the buffer full and
- * waits; consumer 1 takes item 1 and its notify wakes consumer 2 instead of the producer; consumer
- * 2 finds the buffer empty and waits again. The producer and consumer 2 now wait forever.
+ * notify wakes consumer 1; still in putAll, the producer finds the buffer full and waits;
+ * consumer 1 takes item 1 and its notify wakes consumer 2 instead of the producer; consumer 2
+ * finds the buffer empty and waits again. The producer and consumer 2 now wait forever. (The
+ * only pre-emption it needs is the producer's, before putAll, when the consumers have higher
+ * priorities: a depth-1 or depth-2 bug for PCT.)
  *
  * Shows as: deadlock, every live thread waiting (jsched exit status 4). Correct runs print
  * "consumed 2 items, sum 3". (The producer is started first and each consumer first does some
@@ -39,6 +42,13 @@ public class Main {
       putIndex = (putIndex + 1) % slots.length;
       count++;
       notify(); // BUG: should be notifyAll()
+    }
+
+    /** Puts the items in order, holding the buffer throughout (except while waiting). */
+    synchronized void putAll(int... items) throws InterruptedException {
+      for (int item : items) {
+        put(item);
+      }
     }
 
     synchronized int take() throws InterruptedException {
@@ -82,9 +92,7 @@ public class Main {
       machine.switchOn();
       machine.calibrate();
       try {
-        for (int item : items) {
-          buffer.put(item);
-        }
+        buffer.putAll(items);
       } catch (InterruptedException e) {
         throw new IllegalStateException("interrupted", e);
       }

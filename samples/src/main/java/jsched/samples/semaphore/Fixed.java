@@ -2,11 +2,11 @@
  * semaphore (correct variant): every acquire() matched by exactly one release().
  *
  * Same program as Main, but the skip branch only returns and leaves the release to the finally
- * block, so the semaphore never has more than 2 permits and at most two workers use the
- * converter at a time.
+ * block, so the semaphore never has more than 1 permit and one worker at a time uses the
+ * converter.
  *
  * Expected jsched outcome: never fails (exit status 0); prints
- * "converted 4 documents, at most 2 at a time".
+ * "converted 4 documents, at most 1 at a time".
  */
 package jsched.samples.semaphore;
 
@@ -15,7 +15,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 
 public class Fixed {
-  static final int CONVERTERS = 2;
+  static final int CONVERTERS = 1;
 
   static class Converter {
     final Semaphore permits = new Semaphore(CONVERTERS);
@@ -26,21 +26,19 @@ public class Fixed {
   static class Worker extends Thread {
     private final Converter converter;
     private final int[] documents;
-    private final boolean warmUp;
+    private final int preparation;
     private long setupChecksum;
 
-    Worker(String name, Converter converter, boolean warmUp, int... documents) {
+    Worker(String name, Converter converter, int preparation, int... documents) {
       super(name);
       this.converter = converter;
-      this.warmUp = warmUp;
+      this.preparation = preparation;
       this.documents = documents;
     }
 
     @Override
     public void run() {
-      if (warmUp) {
-        setUp();
-      }
+      setUp();
       try {
         for (int document : documents) {
           convert(document);
@@ -72,7 +70,7 @@ public class Fixed {
     /** Local preparation (a table checksum) without any synchronization. */
     private void setUp() {
       long sum = 0;
-      for (int i = 0; i < 200_000; i++) {
+      for (int i = 0; i < preparation; i++) {
         sum = sum * 31 + i;
       }
       setupChecksum = sum;
@@ -82,9 +80,9 @@ public class Fixed {
   public static void main(String[] args) throws InterruptedException {
     Converter converter = new Converter();
     Worker[] workers = {
-      new Worker("worker-1", converter, false, 1, 2),
-      new Worker("worker-2", converter, false, 1, 3),
-      new Worker("worker-3", converter, true, 4),
+      new Worker("worker-1", converter, 0, 1, 2),
+      new Worker("worker-2", converter, 200_000, 1, 3),
+      new Worker("worker-3", converter, 1_000_000, 4),
     };
     for (Worker worker : workers) {
       worker.start();

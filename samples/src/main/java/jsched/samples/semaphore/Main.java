@@ -1,23 +1,23 @@
 /*
  * semaphore: a permit released twice.
  *
- * Models: a document converter that at most two threads may use at a time, guarded by a
- * Semaphore with 2 permits; an AtomicInteger counts the threads using it, and a user that finds
- * more than 2 (itself included) reports the overload. Three workers convert documents: worker 1
- * documents 1 and 2, worker 2 documents 1 and 3 (document 1 was queued twice), worker 3 document
- * 4. A worker skips a document that is already converted (the set of converted documents comes
- * from ConcurrentHashMap.newKeySet()); two workers that check document 1 before either has added
- * it both convert it, which is harmless.
+ * Models: a document converter that one thread at a time may use, guarded by a Semaphore with 1
+ * permit; an AtomicInteger counts the threads using it, and a user that finds another one there
+ * reports the overload. Three workers convert documents: worker 1 documents 1 and 2, worker 2
+ * documents 1 and 3 (document 1 was queued twice), worker 3 document 4. A worker skips a
+ * document that is already converted (the set of converted documents comes from
+ * ConcurrentHashMap.newKeySet()).
  *
  * Bug: the skip branch gives the permit back early with release(), and the finally block releases
- * it again. This happens only when a worker checks document 1 after the other one has added it;
- * from then on the semaphore has 3 permits. When, in addition, the scheduler lets the skipping
- * worker go on to its second document while the other two workers are still using the converter,
- * three threads use it at once.
+ * it again. The second worker to reach document 1 skips it, and from then on the semaphore has 2
+ * permits. When that worker is then pre-empted inside the converter (its next document) while
+ * another worker still has a document to convert, two threads use the converter at once: one
+ * pre-emption, a depth-2 bug for PCT.
  *
- * Shows as: AssertionError ("3 users") in the worker that comes in third (jsched exit status 3).
- * Correct runs print "converted 4 documents, at most 2 at a time". (Worker 3 first does some local
- * computation without any synchronization, so in plain runs it comes when the others are done.)
+ * Shows as: AssertionError ("2 users") in the worker that comes in second (jsched exit status 3).
+ * Correct runs print "converted 4 documents, at most 1 at a time". (Workers 2 and 3 first do some
+ * local computation without any synchronization, worker 3 longer, so in plain runs each comes
+ * when the one before is done.)
  */
 package jsched.samples.semaphore;
 
@@ -26,7 +26,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 
 public class Main {
-  static final int CONVERTERS = 2;
+  static final int CONVERTERS = 1;
 
   static class Converter {
     final Semaphore permits = new Semaphore(CONVERTERS);
@@ -37,21 +37,19 @@ public class Main {
   static class Worker extends Thread {
     private final Converter converter;
     private final int[] documents;
-    private final boolean warmUp;
+    private final int preparation;
     private long setupChecksum;
 
-    Worker(String name, Converter converter, boolean warmUp, int... documents) {
+    Worker(String name, Converter converter, int preparation, int... documents) {
       super(name);
       this.converter = converter;
-      this.warmUp = warmUp;
+      this.preparation = preparation;
       this.documents = documents;
     }
 
     @Override
     public void run() {
-      if (warmUp) {
-        setUp();
-      }
+      setUp();
       try {
         for (int document : documents) {
           convert(document);
@@ -87,7 +85,7 @@ public class Main {
      */
     private void setUp() {
       long sum = 0;
-      for (int i = 0; i < 200_000; i++) {
+      for (int i = 0; i < preparation; i++) {
         sum = sum * 31 + i;
       }
       setupChecksum = sum;
@@ -97,9 +95,9 @@ public class Main {
   public static void main(String[] args) throws InterruptedException {
     Converter converter = new Converter();
     Worker[] workers = {
-      new Worker("worker-1", converter, false, 1, 2),
-      new Worker("worker-2", converter, false, 1, 3),
-      new Worker("worker-3", converter, true, 4),
+      new Worker("worker-1", converter, 0, 1, 2),
+      new Worker("worker-2", converter, 200_000, 1, 3),
+      new Worker("worker-3", converter, 1_000_000, 4),
     };
     for (Worker worker : workers) {
       worker.start();
