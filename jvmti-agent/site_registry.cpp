@@ -20,7 +20,7 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
     point = !field && !array;
   } else if (points_ == rw::Accesses::Volatile) {
     // Outside the lock: deciding may read class files, which may load classes and add sites.
-    point = array ? false
+    point = array                 ? false
             : field && volatiles_ ? volatiles_->decide(s).kind != rw::AccessDecision::Skip
                                   : true;
   }

@@ -57,8 +57,17 @@ void PctStrategy::on_thread_created(ThreadId t, ThreadId) {
   priority_[t] = (opts_.bounded ? 0.0 : double(opts_.depth)) + fresh_priority();
 }
 
+void PctStrategy::yielded(ThreadId t) {
+  if (++yields_[t] <= kYieldsBeforeLowering) return;
+  yields_[t] = 0;
+  double lowest = priority_[t];
+  for (const auto& [other, p] : priority_) lowest = std::min(lowest, p);
+  priority_[t] = lowest - 1;
+}
+
 void PctStrategy::on_executed(ThreadId t, const Op& op) {
   if (op.kind == OpKind::Continue) return;
+  if (op.kind == OpKind::Yield) yielded(t);
   if (!access_points_.empty() && (op.kind == OpKind::Read || op.kind == OpKind::Write) &&
       tracked_.count(op.var)) {
     uint64_t j = ++accesses_[op.var];

@@ -10,6 +10,10 @@
 //    uniform random permutation would);
 //  * PCTVB (paper 003 §3): change points are drawn among the accesses to a few chosen
 //    variables (counted globally, across threads), not among all steps.
+//
+// Spin loops: a thread that waits by spinning for a lower-priority thread would spin forever.
+// As paper 003 §5 does, a thread that has yielded (Thread.yield, onSpinWait) more than
+// kYieldsBeforeLowering times drops below every other thread, and counts again from zero.
 #pragma once
 
 #include <map>
@@ -35,6 +39,8 @@ struct PctOptions {
 
 class PctStrategy : public Strategy {
  public:
+  static constexpr uint32_t kYieldsBeforeLowering = 100;
+
   PctStrategy(uint64_t seed, const PctOptions& opts);
 
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
@@ -58,6 +64,7 @@ class PctStrategy : public Strategy {
 
  private:
   double fresh_priority();
+  void yielded(ThreadId t);
 
   PctOptions opts_;
   Rng rng_;
@@ -68,6 +75,7 @@ class PctStrategy : public Strategy {
   std::vector<uint64_t> chosen_;
   std::set<uint64_t> tracked_;
   std::unordered_map<uint64_t, uint64_t> accesses_;  // var -> accesses so far
+  std::unordered_map<ThreadId, uint32_t> yields_;    // since the thread last dropped
   ThreadId last_ = kNoThread;                        // the thread chosen for the last step
 };
 

@@ -68,12 +68,11 @@ TEST(Profile, StepsAreThoseOfARunWithTheSamePoints) {
   test::TempDir d;
   for (const std::string accesses : {"", ",accesses=none", ",accesses=all"}) {
     std::string plan_file = d.path() + "/p.txt", report = d.path() + "/r.json";
-    test::ProcessResult p = test::run_agent("strategy=random,seed=3" + accesses + ",profile=" +
-                                                plan_file,
-                                            samples_cp(), kRare, {}, {"50"});
-    test::ProcessResult r = test::run_agent("strategy=random,seed=3" + accesses + ",report=" +
-                                                report,
-                                            samples_cp(), kRare, {}, {"50"});
+    test::ProcessResult p =
+        test::run_agent("strategy=random,seed=3" + accesses + ",profile=" + plan_file, samples_cp(),
+                        kRare, {}, {"50"});
+    test::ProcessResult r = test::run_agent(
+        "strategy=random,seed=3" + accesses + ",report=" + report, samples_cp(), kRare, {}, {"50"});
     ASSERT_EQ(p.status, r.status) << accesses << ": " << p.err << r.err;
     sched::VariablePlan plan = sched::VariablePlan::read(plan_file);
     EXPECT_EQ(accesses_of(plan, "static jsched.samples.rarevariable.Main.samples"), 101u);

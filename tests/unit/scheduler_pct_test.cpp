@@ -303,3 +303,37 @@ TEST(Pctvb, ChoosesVariablesFromThePlanDeterministically) {
     EXPECT_GE(ci.hi, 0.5) << v;
   }
 }
+
+// Paper 003 §5: a thread that spins (yields) more than 100 times drops below every other, so a
+// spin loop waiting for a lower-priority thread ends; before that, yields change nothing.
+TEST(Pct, AThreadThatKeepsYieldingDropsBelowTheOthers) {
+  PctOptions o;
+  o.depth = 1;
+  o.steps = 10;
+  for (bool bounded : {false, true}) {
+    o.bounded = bounded;
+    for (uint64_t seed = 1; seed <= 50; ++seed) {
+      PctStrategy s(seed, o);
+      s.on_thread_created(0, kNoThread);
+      s.on_thread_created(1, 0);
+      s.on_thread_created(2, 0);
+      std::vector<Candidate> all{
+          {0, Op::of(OpKind::Yield)}, {1, Op::of(OpKind::Yield)}, {2, Op::of(OpKind::Yield)}};
+      uint64_t step = 0;
+      ThreadId spinner = all[s.choose(all, step++)].thread;
+      for (uint32_t i = 0; i < PctStrategy::kYieldsBeforeLowering; ++i) {
+        s.on_executed(spinner, Op::of(OpKind::Yield));
+        ASSERT_EQ(all[s.choose(all, step++)].thread, spinner) << seed << " after " << i + 1;
+      }
+      s.on_executed(spinner, Op::of(OpKind::Yield));
+      ThreadId next = all[s.choose(all, step++)].thread;
+      EXPECT_NE(next, spinner) << seed;
+      // Below both others: with the next one gone, the third still runs before it.
+      std::vector<Candidate> two;
+      for (const Candidate& c : all) {
+        if (c.thread != next) two.push_back(c);
+      }
+      EXPECT_NE(two[s.choose(two, step++)].thread, spinner) << seed;
+    }
+  }
+}

@@ -1,8 +1,8 @@
 /*
- * spinlock (correct variant): take the lock with compare-and-set.
+ * spinlock (correct variant): only the holder unlocks.
  *
- * Same program as Main, but lock() spins on compareAndSet(false, true): checking that the lock is
- * free and taking it are one atomic step, so only one thread can win it.
+ * Same program as Main, but an increment that finds the lock busy is put off before the try
+ * block, so the finally block (and its unlock) runs only after a successful tryLock().
  *
  * Expected jsched outcome: never fails (exit status 0); prints "counter=4".
  */
@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 public class Fixed {
+  /** A spin lock on an AtomicBoolean. It has no owner: unlock() frees it, whoever calls it. */
   static class SpinLock {
     private final AtomicBoolean locked = new AtomicBoolean();
 
@@ -19,6 +20,10 @@ public class Fixed {
       while (!locked.compareAndSet(false, true)) {
         Thread.onSpinWait();
       }
+    }
+
+    boolean tryLock() {
+      return locked.compareAndSet(false, true);
     }
 
     void unlock() {
@@ -30,6 +35,16 @@ public class Fixed {
     final SpinLock lock = new SpinLock();
     final AtomicInteger inside = new AtomicInteger();
     int value; // guarded by lock
+
+    /** The guarded work; checks that the caller is alone. */
+    void increment() {
+      int in = inside.incrementAndGet();
+      if (in != 1) {
+        throw new AssertionError(in + " threads inside the spin lock");
+      }
+      value++;
+      inside.decrementAndGet();
+    }
   }
 
   static class Incrementer extends Thread {
@@ -48,15 +63,23 @@ public class Fixed {
       if (warmUp) {
         setUp();
       }
+      // Two increments; one that finds the lock busy is put off until the end.
+      int putOff = 0;
       for (int i = 0; i < 2; i++) {
+        if (!counter.lock.tryLock()) {
+          putOff++;
+          continue;
+        }
+        try {
+          counter.increment();
+        } finally {
+          counter.lock.unlock();
+        }
+      }
+      for (int i = 0; i < putOff; i++) {
         counter.lock.lock();
         try {
-          int inside = counter.inside.incrementAndGet();
-          if (inside != 1) {
-            throw new AssertionError(inside + " threads inside the spin lock");
-          }
-          counter.value++;
-          counter.inside.decrementAndGet();
+          counter.increment();
         } finally {
           counter.lock.unlock();
         }

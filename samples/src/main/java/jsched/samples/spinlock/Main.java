@@ -1,18 +1,20 @@
 /*
- * spinlock: a spin lock that checks and then sets, instead of compare-and-set.
+ * spinlock: a thread frees a spin lock that it does not hold.
  *
- * Models: a spin lock on an AtomicBoolean, waiting with Thread.onSpinWait(). Two threads each
- * enter the lock twice and increment a plain counter inside. To check the lock, a thread
- * increments an AtomicInteger `inside` on entering and decrements it before leaving, and expects
- * to be alone.
+ * Models: a spin lock on an AtomicBoolean (compare-and-set, waiting with Thread.onSpinWait()),
+ * with tryLock() and no owner. Two threads each make two increments of a plain counter under it.
+ * An increment first tries the lock once; if it is busy, the thread puts that increment off and
+ * makes it at the end, waiting for the lock. To check the lock, a thread increments an
+ * AtomicInteger `inside` on entering and decrements it before leaving, and expects to be alone.
  *
- * Bug: lock() spins while the flag is set and then sets it with a separate set(true), a
- * check-then-act. When the scheduler switches threads after one thread's get() returned false
- * (at its set(true) call) and the other thread also finds the flag clear, both enter.
+ * Bug: the put-off branch leaves with `continue` from inside the try block, so the finally block
+ * still runs unlock() and frees the lock the other thread holds. The next increment then gets the
+ * lock with the other thread inside. For PCT this takes one pre-emption (of the holder, inside):
+ * a depth-2 bug.
  *
- * Shows as: AssertionError ("2 threads inside") in the thread that finds the other one inside
- * (jsched exit status 3). Correct runs print "counter=4". (Thread 2 first does some local
- * computation without any synchronization, so in plain runs thread 1 is done before it starts.)
+ * Shows as: AssertionError ("2 threads inside") in the thread that comes in second (jsched exit
+ * status 3). Correct runs print "counter=4". (Thread 2 first does some local computation without
+ * any synchronization, so in plain runs thread 1 is done before it starts.)
  */
 package jsched.samples.spinlock;
 
@@ -20,15 +22,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 public class Main {
+  /** A spin lock on an AtomicBoolean. It has no owner: unlock() frees it, whoever calls it. */
   static class SpinLock {
     private final AtomicBoolean locked = new AtomicBoolean();
 
     void lock() {
-      // BUG: check-then-act; two threads can both see the lock free and both take it.
-      while (locked.get()) {
+      while (!locked.compareAndSet(false, true)) {
         Thread.onSpinWait();
       }
-      locked.set(true);
+    }
+
+    boolean tryLock() {
+      return locked.compareAndSet(false, true);
     }
 
     void unlock() {
@@ -40,6 +45,16 @@ public class Main {
     final SpinLock lock = new SpinLock();
     final AtomicInteger inside = new AtomicInteger();
     int value; // guarded by lock
+
+    /** The guarded work; checks that the caller is alone. */
+    void increment() {
+      int in = inside.incrementAndGet();
+      if (in != 1) {
+        throw new AssertionError(in + " threads inside the spin lock");
+      }
+      value++;
+      inside.decrementAndGet();
+    }
   }
 
   static class Incrementer extends Thread {
@@ -58,15 +73,23 @@ public class Main {
       if (warmUp) {
         setUp();
       }
+      // Two increments; one that finds the lock busy is put off until the end.
+      int putOff = 0;
       for (int i = 0; i < 2; i++) {
+        try {
+          if (!counter.lock.tryLock()) {
+            putOff++;
+            continue; // BUG: the finally block unlocks a lock this thread does not hold
+          }
+          counter.increment();
+        } finally {
+          counter.lock.unlock();
+        }
+      }
+      for (int i = 0; i < putOff; i++) {
         counter.lock.lock();
         try {
-          int inside = counter.inside.incrementAndGet();
-          if (inside != 1) {
-            throw new AssertionError(inside + " threads inside the spin lock");
-          }
-          counter.value++;
-          counter.inside.decrementAndGet();
+          counter.increment();
         } finally {
           counter.lock.unlock();
         }
