@@ -1,17 +1,15 @@
 /*
  * download: a parallel downloader in the style of aget (paper 004, Table 4): W worker threads
- * fetch the chunks of one file and count the bytes written in one shared counter, while a
- * progress thread reads it.
+ * fetch the chunks of one file from a shared queue and count the bytes written in one shared
+ * counter, while a progress thread reads it.
  *
- * Models: as aget, each worker gets its own part of the file, here 3 chunks. A worker
- * "downloads" its chunks (local work) and counts their bytes; when done it adds its count to
- * `written` under the lock. The progress thread samples `written` under the lock a few times.
+ * Models: 3 chunks per worker. A worker takes a chunk under the queue's lock, "downloads" it
+ * (local work) and counts its bytes; when the queue is empty it adds its count to `written`
+ * under the same lock. The progress thread samples `written` under the lock a few times.
  *
  * Bug: as in aget's bwritten, one path updates the counter without the lock: the worker that
  * fetches the file's last chunk adds its length at once, with a plain `written += n`. Another
- * worker's final update of `written` between that read and that write is lost. (For PCT this
- * takes one pre-emption, of the last worker between its read and its write, while another
- * worker has not yet counted: a depth-2 bug.)
+ * worker's final update of `written` between that read and that write is lost.
  *
  * Shows as: main joins every thread and checks written == W * 3 * 1000 -> AssertionError thrown
  * by main (jsched exit status 3). Correct runs print "workers=W written=...".
@@ -24,6 +22,7 @@ public class Main {
   static final int CHUNKS_PER_WORKER = 3;
   static final int CHUNK = 1000;
   static final Object lock = new Object();
+  static int nextChunk = 0;
   static int totalChunks;
   static volatile long written = 0; // volatile: a point under every strategy; the race stays
   static volatile boolean done = false;
@@ -37,8 +36,7 @@ public class Main {
     totalChunks = workers * CHUNKS_PER_WORKER;
     Thread[] ts = new Thread[workers];
     for (int i = 0; i < workers; i++) {
-      final int id = i;
-      ts[i] = new Thread(() -> work(id, fixed), "worker-" + i);
+      ts[i] = new Thread(() -> work(fixed), "worker-" + i);
       ts[i].start();
     }
     Thread progress = new Thread(Main::progress, "progress");
@@ -52,9 +50,14 @@ public class Main {
     System.out.println("workers=" + workers + " written=" + written);
   }
 
-  static void work(int id, boolean fixed) {
+  static void work(boolean fixed) {
     long mine = 0;
-    for (int chunk = id * CHUNKS_PER_WORKER; chunk < (id + 1) * CHUNKS_PER_WORKER; chunk++) {
+    while (true) {
+      int chunk;
+      synchronized (lock) {
+        if (nextChunk == totalChunks) break;
+        chunk = nextChunk++;
+      }
       int n = download(chunk);
       if (chunk == totalChunks - 1 && !fixed) {
         written += n; // BUG: no lock on this path
