@@ -281,12 +281,18 @@ void surefire_fails_the_buggy_test_only(const std::string& project) {
   test::TempDir again;
   test::ProcessResult r2 = mvn_test(
       project, again, {"-Dtest=AccountTest", "-Djsched.options=strategy=pct,seed=" + seed + steps});
-  std::string replayed = read_text(again.path() + "/" + project +
-                                   "/target/surefire-reports/TEST-demo.AccountTest.xml");
-  EXPECT_NE(r2.status, 0);
+  std::string replay_reports = again.path() + "/" + project + "/target/surefire-reports/";
+  std::string replayed = read_text(replay_reports + "TEST-demo.AccountTest.xml");
+  // What the agent printed in the forked JVM (Surefire keeps it in .dumpstream files): when the
+  // replay misses, it says whether something outside the model (a hidden block) took a turn.
+  std::string agent_err;
+  for (const auto& f : fs::directory_iterator(replay_reports)) {
+    if (f.path().extension() == ".dumpstream") agent_err += read_text(f.path().string());
+  }
+  EXPECT_NE(r2.status, 0) << agent_err;
   EXPECT_NE(replayed.find("jsched found a bug in iteration 0 (strategy pct, seed " + seed + ")"),
             std::string::npos)
-      << replayed << r2.out << r2.err;
+      << replayed << r2.out << r2.err << agent_err;
 }
 
 }  // namespace
