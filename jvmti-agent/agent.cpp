@@ -356,6 +356,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     fatal("iterations and test methods: not with include= reaching JDK classes");
   if (!main_class.empty()) st->cache = std::make_unique<ClassCache>();
   st->rewrite.hook_owner = st->jdk_mode ? "java/lang/Thread" : "java/lang/JSchedShim";
+  st->rewrite.fixed_jdk_seeds = st->jdk_mode;
   st->access_points = opts.effective_accesses() != jsched::rw::Accesses::None;
   st->rewrite.accesses =
       opts.profile.empty() ? opts.effective_accesses() : jsched::rw::Accesses::All;

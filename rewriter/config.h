@@ -33,13 +33,16 @@ class AccessFilter {
 
 struct RewriteConfig {
   std::string hook_owner = "java/lang/JSchedShim";
-  bool monitors = true;                  // monitorenter/monitorexit and synchronized methods
-  bool calls = true;                     // wait/notify/notifyAll and the Thread operations
-  bool object_calls = true;              // with `calls`: wait/notify/notifyAll too (they need
-                                         // the monitors modelled)
-  bool sync_calls = false;               // calls to java.util.concurrent methods are points
-  bool park_calls = false;               // Unsafe.park/unpark (LockSupport) go to the scheduler
-  bool virtual_clock = false;            // System.nanoTime/currentTimeMillis: scheduler's clock
+  bool monitors = true;        // monitorenter/monitorexit and synchronized methods
+  bool calls = true;           // wait/notify/notifyAll and the Thread operations
+  bool object_calls = true;    // with `calls`: wait/notify/notifyAll too (they need
+                               // the monitors modelled)
+  bool sync_calls = false;     // calls to java.util.concurrent methods are points
+  bool park_calls = false;     // Unsafe.park/unpark (LockSupport) go to the scheduler
+  bool virtual_clock = false;  // System.nanoTime/currentTimeMillis: scheduler's clock
+  // JDK code that seeds a randomization from the clock gets a constant instead, so that runs
+  // with JDK classes instrumented repeat: ImmutableCollections' SALT orders Set.of/Map.of.
+  bool fixed_jdk_seeds = false;
   Accesses accesses = Accesses::None;    // field and array reads and writes
   bool allocations = false;              // allocation sites
   const AccessFilter* filter = nullptr;  // consulted first for accesses and allocations

@@ -443,6 +443,12 @@ class InstructionPass {
   // it emitted the call itself.
   bool call_hook(Emitter& e, const Insn& in, uint32_t bci) {
     auto ref = cf_.cp.member_ref(in.u);
+    if (ctx_.cfg.fixed_jdk_seeds && in.op == op::invokestatic && ref.owner == "java/lang/System" &&
+        ref.name == "nanoTime" && ctx_.class_name == "java/util/ImmutableCollections" &&
+        method_ == "<clinit>") {
+      e.op(op::lconst_1);  // a long in place of the call's long: the stack is unchanged
+      return true;
+    }
     if (auto exact = match_exact(ctx_.cfg, in.op, ref.owner, ref.name, ref.desc)) {
       call_instead(e, exact->hook, exact->kind, in, bci);
       return true;
