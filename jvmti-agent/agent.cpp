@@ -395,11 +395,11 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
   AgentState& s = state();
+  s.volatile_fields.set_jdk_too(run.accesses.has_value());
   if (s.rewrite.accesses == jsched::rw::Accesses::Volatile) {
-    s.volatile_fields.set_jdk_too(run.accesses.has_value());
     s.rewrite.filter = &s.volatile_fields;
-  } else if (s.profile && opts.effective_accesses() != jsched::rw::Accesses::All) {
-    s.volatile_fields.set_jdk_too(run.accesses.has_value());
+  } else if (s.profile) {
+    // Profile runs hook every access, and schedule only at the run's own points.
     s.sites.set_points(opts.effective_accesses(), &s.volatile_fields);
   }
   s.new_strategy = [&s] { return make_strategy(s); };

@@ -12,18 +12,10 @@ void SiteRegistry::set_points(rw::Accesses accesses, const rw::AccessFilter* vol
 }
 
 int32_t SiteRegistry::add(const rw::SiteInfo& s) {
-  bool field = s.kind == rw::SiteKind::GetField || s.kind == rw::SiteKind::PutField ||
-               s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
-  bool array = s.kind == rw::SiteKind::ArrayLoad || s.kind == rw::SiteKind::ArrayStore;
-  bool point = true;
-  if (points_ == rw::Accesses::None) {
-    point = !field && !array;
-  } else if (points_ == rw::Accesses::Volatile) {
-    // Outside the lock: deciding may read class files, which may load classes and add sites.
-    point = array                 ? false
-            : field && volatiles_ ? volatiles_->decide(s).kind != rw::AccessDecision::Skip
-                                  : true;
-  }
+  // Outside the lock: deciding may read class files, which may load classes and add sites.
+  bool point = rw::accesses_cover(points_, s.kind);
+  if (point && points_ == rw::Accesses::Volatile && rw::is_field_access(s.kind) && volatiles_)
+    point = volatiles_->decide(s).kind != rw::AccessDecision::Skip;
   std::unique_lock<std::shared_mutex> g(mu_);
   sites_.push_back(Site{s.kind, intern(s.cls), intern(s.method), intern(s.method_desc), s.bci,
                         intern(s.owner), intern(s.name), intern(s.desc), point});

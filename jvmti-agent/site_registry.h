@@ -23,9 +23,9 @@ struct Site {
   const std::string* owner;
   const std::string* name;
   const std::string* desc;
-  // Whether an access here is a scheduling point. Profile runs instrument every access (they
-  // count them all) while only those of the run's `accesses` setting may be points: the
-  // profile's step count is PCT's k.
+  // For field and array accesses: whether one here is a scheduling point. Profile runs
+  // instrument every access (they count them all) while only those of the run's `accesses`
+  // setting may be points: the profile's step count is PCT's k.
   bool point = true;
 };
 

@@ -101,10 +101,8 @@ bool VolatileFields::is_volatile(std::string owner, const std::string& name) con
 
 rw::AccessDecision VolatileFields::decide(const rw::SiteInfo& s) const {
   rw::AccessDecision d;
-  bool field = s.kind == rw::SiteKind::GetField || s.kind == rw::SiteKind::PutField ||
-               s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
-  if (field && ((!jdk_too_ && jdk_package(s.cls)) ||
-                !is_volatile(std::string(s.owner), std::string(s.name)))) {
+  if (rw::is_field_access(s.kind) && ((!jdk_too_ && jdk_package(s.cls)) ||
+                                      !is_volatile(std::string(s.owner), std::string(s.name)))) {
     d.kind = rw::AccessDecision::Skip;
   }
   return d;

@@ -10,6 +10,12 @@ namespace jsched::rw {
 
 enum class Accesses { None, Volatile, All };
 
+// Whether `a` asks for a hook at an access of kind `k` (before any filter): field accesses
+// unless None, array elements only with All.
+inline bool accesses_cover(Accesses a, SiteKind k) {
+  return is_field_access(k) ? a != Accesses::None : a == Accesses::All;
+}
+
 // What to emit at one field access, array access or allocation instruction.
 struct AccessDecision {
   enum Kind : uint8_t {

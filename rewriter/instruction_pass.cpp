@@ -260,12 +260,8 @@ class InstructionPass {
       d = ctx_.cfg.filter->decide(
           SiteInfo{k, ctx_.class_name, method_, desc_, bci, owner, name, desc});
     if (d.kind != AccessDecision::Default) return d;
-    bool field = k == SiteKind::GetField || k == SiteKind::PutField || k == SiteKind::GetStatic ||
-                 k == SiteKind::PutStatic;
     bool alloc = k == SiteKind::AllocObject || k == SiteKind::AllocArray;
-    bool on = alloc   ? ctx_.cfg.allocations
-              : field ? ctx_.cfg.accesses != Accesses::None
-                      : ctx_.cfg.accesses == Accesses::All;
+    bool on = alloc ? ctx_.cfg.allocations : accesses_cover(ctx_.cfg.accesses, k);
     if (!on) d.kind = AccessDecision::Skip;
     return d;
   }

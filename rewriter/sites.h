@@ -39,6 +39,11 @@ enum class SiteKind : uint8_t {
 
 const char* site_kind_name(SiteKind k);
 
+inline bool is_field_access(SiteKind k) {
+  return k == SiteKind::GetField || k == SiteKind::PutField || k == SiteKind::GetStatic ||
+         k == SiteKind::PutStatic;
+}
+
 struct SiteInfo {
   SiteKind kind;
   std::string_view cls, method, method_desc;  // where
