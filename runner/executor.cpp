@@ -75,18 +75,27 @@ bool learns(const RunSpec& s) {
 }
 
 std::string find_agent(const std::string& explicit_path) {
-  if (!explicit_path.empty()) return explicit_path;
+  if (!explicit_path.empty()) {
+    if (!fs::is_regular_file(explicit_path))
+      throw std::runtime_error("--agent: no such file: " + explicit_path);
+    return fs::absolute(explicit_path).string();
+  }
   if (const char* env = std::getenv("JSCHED_AGENT"); env && *env) {
-    if (!fs::exists(env))
+    if (!fs::is_regular_file(env))
       throw std::runtime_error(std::string("JSCHED_AGENT: no such file: ") + env);
-    return env;
+    return fs::absolute(env).string();
   }
   fs::path exe = fs::read_symlink("/proc/self/exe").parent_path();
-  for (fs::path p :
-       {exe / "libjsched.so", exe / "../lib/libjsched.so", exe / "../jvmti-agent/libjsched.so"}) {
+  // Installed (bin/ and lib/jsched/), next to it, or the build tree (runner/, jvmti-agent/).
+  std::string tried;
+  for (fs::path p : {exe / "../lib/jsched/libjsched.so", exe / "libjsched.so",
+                     exe / "../jvmti-agent/libjsched.so"}) {
+    p = p.lexically_normal();
     if (fs::exists(p)) return fs::weakly_canonical(p).string();
+    tried += (tried.empty() ? "" : ", ") + p.string();
   }
-  throw std::runtime_error("cannot find libjsched.so (set JSCHED_AGENT or use --agent PATH)");
+  throw std::runtime_error("cannot find libjsched.so (looked at " + tried +
+                           "); set JSCHED_AGENT or use --agent PATH");
 }
 
 std::vector<std::string> Executor::command(const RunSpec& s, const std::string& report,

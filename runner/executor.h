@@ -55,8 +55,9 @@ bool runs_in_one_jvm(const std::string& strategy);
 bool learns(const RunSpec& s);
 inline constexpr uint32_t kHapsetPerJvm = 100;  // without --in-jvm
 
-// Where the agent library is: $JSCHED_AGENT, or next to the jsched binary (build tree and
-// installed layouts).
+// Where the agent library is: the explicit path, $JSCHED_AGENT, or found from the jsched
+// binary's own place (installed: ../lib/jsched/; build tree: ../jvmti-agent/). Throws
+// std::runtime_error saying what was tried.
 std::string find_agent(const std::string& explicit_path);
 
 }  // namespace jsched::runner

@@ -110,14 +110,20 @@ std::string Value::dump() const {
       return quote(s_);
     case Array: {
       std::string out = "[";
-      for (size_t i = 0; i < items_.size(); ++i) out += (i ? "," : "") + items_[i].dump();
+      for (size_t i = 0; i < items_.size(); ++i) {
+        if (i) out += ',';
+        out += items_[i].dump();
+      }
       return out + "]";
     }
     case Object: {
       std::string out = "{";
       bool first = true;
       for (const auto& [k, v] : fields_) {
-        out += (first ? "" : ",") + quote(k) + ":" + v.dump();
+        if (!first) out += ',';
+        out += quote(k);
+        out += ':';
+        out += v.dump();
         first = false;
       }
       return out + "}";

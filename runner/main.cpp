@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "runner/commands.h"
+#include "runner/executor.h"
+#include "runner/version.h"
 
 namespace {
 
@@ -24,6 +26,10 @@ void usage(FILE* out) {
       "  classfile instrument --out DIR PATH...\n"
       "                                write the instrumented form of every class under PATH\n"
       "                                to DIR (see `jsched classfile instrument` for options)\n"
+      "  agent-path                    print the path of the agent library, libjsched.so (for\n"
+      "                                -agentpath: in a pom's argLine or a java command)\n"
+      "  version, --version            print jsched's version and the git commit it was built\n"
+      "                                from\n"
       "  help                          this text\n",
       out);
 }
@@ -37,6 +43,28 @@ int main(int argc, char** argv) {
     return args.empty() ? 2 : 0;
   }
   std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "version" || args[0] == "--version") {
+    std::printf("jsched %s (commit %s)\n", jsched::kVersion, jsched::kCommit);
+    return 0;
+  }
+  if (args[0] == "agent-path") {
+    if (!rest.empty() && (rest[0] == "--help" || rest[0] == "-h")) {
+      std::puts("usage: jsched agent-path\n\nPrints the absolute path of libjsched.so: "
+                "$JSCHED_AGENT if set, else the one installed with this jsched.");
+      return 0;
+    }
+    if (!rest.empty()) {
+      std::fprintf(stderr, "jsched: error: agent-path takes no arguments\n");
+      return 2;
+    }
+    try {
+      std::puts(jsched::runner::find_agent("").c_str());
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "jsched: error: %s\n", e.what());
+      return 2;
+    }
+  }
   if (args[0] == "classfile") return jsched::cmd_classfile(rest);
   if (args[0] == "run") return jsched::cmd_run(rest);
   if (args[0] == "bench") return jsched::cmd_bench(rest);

@@ -2,11 +2,12 @@
 # Installs what is missing, builds jsched, and runs the demo: jsched finds the deadlock of the
 # dining-philosophers sample (each philosopher takes the left fork, then the right one), shows
 # the report, and replays the deadlocking run from its seed.
+# Usage: scripts/demo.sh [CMAKE_ARGS...]   (builds into build/, or $JSCHED_BUILD_DIR)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh"
-jsched=$root/build/runner/jsched
+"$root/scripts/build.sh" "$@"
+jsched=${JSCHED_BUILD_DIR:-$root/build}/runner/jsched
 classes=$root/samples/target/classes
 out=$(mktemp -d /tmp/jsched-demo.XXXXXX)
 echo

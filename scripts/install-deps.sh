@@ -6,9 +6,10 @@ pkgs=(cmake ninja-build g++ make pkg-config zlib1g-dev libpugixml-dev libgtest-d
       openjdk-17-jdk-headless)
 if [ "${1:-}" = "--test" ]; then
   # maven + junit: the Surefire integration test; libasm-java: the ASM comparison benchmark;
-  # parallel: the sharding test; clang + libclang-rt: fuzzing.
+  # parallel: the sharding test; clang + libclang-rt: fuzzing; dpkg-dev: the package test
+  # (cpack's dependency list).
   pkgs+=(maven maven-debian-helper libsurefire-java junit4 junit5 libasm-java parallel
-         clang libclang-rt-14-dev)
+         clang libclang-rt-14-dev dpkg-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

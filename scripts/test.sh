@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian 12 machine: installs what is missing, builds, runs
 # every test (unit, integration with the real JVM and agent), then builds the unit tests with
-# AddressSanitizer and UndefinedBehaviorSanitizer and runs them again.
+# AddressSanitizer and UndefinedBehaviorSanitizer and runs them again, and checks set-up as a
+# fresh machine sees it (tests/setup/fresh_machine.sh: the demo as a Release build, install,
+# Debian package).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" --test
-"$root/scripts/build.sh"
+"$root/scripts/build.sh" -DJSCHED_WERROR=ON
 (cd "$root/build" && ctest --output-on-failure -j"$(nproc)")
 echo "== sanitizer build (ASan + UBSan) of the unit tests"
 asan=$root/build-asan
 cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJSCHED_SANITIZE=ON \
-  -DJSCHED_UNIT_ONLY=ON >/dev/null
+  -DJSCHED_UNIT_ONLY=ON -DJSCHED_WERROR=ON >/dev/null
 cmake --build "$asan" -j"$(nproc)"
 (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure -L unit -j"$(nproc)")
+echo "== a fresh machine's view: the demo without JAVA_HOME or default-java (Release), install, package"
+"$root/tests/setup/fresh_machine.sh" "$root/build-release"
 echo "jsched: all tests passed"
