@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# HaPSet guidance against random and RAPOS (issue 11; paper 004 Table 4): mean executions to
+# HaPSet guidance against random and RAPOS (after Table 4 of Wang et al.'s HaPSet paper,
+# docs/references.md): mean executions to
 # the first bug over 25 experiments per program and strategy (each at most 300 executions,
 # in JVMs of 50), for the samples and the aget-style download program with 2 to 10 workers.
 # "found" counts the experiments that found the bug within 300; the mean is over those.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 9's samples (java.util.concurrent, volatile, atomics) under the random strategy: every
+# The java.util.concurrent, volatile and atomics samples under the random strategy: every
 # buggy program's bug found within 1000 runs (the table shows runs to the first finding and
 # the rate), every correct program 1000 runs with no report.
 #
@@ -16,7 +16,7 @@ classes=$root/samples/target/classes
   echo "build the samples first: (cd samples && mvn -o -q -Dmaven.repo.local=/usr/share/maven-repo package)" >&2
   exit 2
 }
-# The issue-9 block of samples/suite.xml, as a suite of its own.
+# The java.util.concurrent block of samples/suite.xml, as a suite of its own.
 python3 - "$root/samples/suite.xml" "$classes" "$runs" >"$out/juc-suite.xml" <<'PY'
 import re, sys
 suite, classes, runs = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]

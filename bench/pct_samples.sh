@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Acceptance of issue 7: every buggy sample found by PCT at depth 2 and 3 within 1000
+# Every buggy sample found by PCT at depth 2 and 3 within 1000
 # executions (each program x depth stops at its first finding).
 #
 #   bench/pct_samples.sh [BUILD_DIR] [OUT_DIR] [SEED]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Acceptance of issue 7 (paper 003 Fig. 6): mean executions to the bug on a rarely accessed
+# Fig. 6 of Bindal et al.'s PCTVB paper (docs/references.md): mean executions to the bug on a rarely accessed
 # variable for random, PCT and PCTVB, 25 experiments each, in one `jsched bench` run.
 #
 #   bench/pctvb_rare_variable.sh [BUILD_DIR] [OUT_DIR] [SEED]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Paper 000's Figure 7 on our drivers (issue 6): mean executions until the containsAll
+# Figure 7 of Sen's RAPOS paper (docs/references.md) on our drivers: mean executions until the containsAll
 # ConcurrentModificationException over 25 experiments, random against RAPOS. Each experiment
 # stops at its first CME (at most 2000 executions); other findings (the drivers also deadlock)
 # end their run and are counted, not stopped at.

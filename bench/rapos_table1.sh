@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Paper 000's Table 1 on our programs (issue 6): distinct partial orders in 300 executions
+# Table 1 of Sen's RAPOS paper (docs/references.md) on our programs: distinct partial orders in 300 executions
 # under random and RAPOS, and their ratio. The HTML report in OUT_DIR has the distribution
-# plot (paper 000 Fig. 6).
+# plot (Sen, Fig. 6).
 #
 #   bench/rapos_table1.sh [BUILD_DIR] [OUT_DIR] [SEED]
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Acceptance of issue 7 (paper 003 Table 2): the cost of PCTVB's variable tracking on four
+# After Table 2 of Bindal et al.'s PCTVB paper (docs/references.md): the cost of PCTVB's variable tracking on four
 # compute-heavy correct samples (montecarlo, moldyn, tsp, blockingqueue), all measured in one
 # run of this script:
 #   native      plain java, all cores

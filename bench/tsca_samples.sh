@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# TSCA on samples (issue 8, acceptance 3): the 3-way coverage curve over 100 executions (in
+# TSCA on samples: the 3-way coverage curve over 100 executions (in
 # each report.html), and the mean executions to the first finding under tsca and under random
 # over E experiments (master seeds 1..E), both with --until-bug.
 #

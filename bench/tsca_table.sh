@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# TSCA on the thesis's benchmark (paper 001 Fig. 39; issue 8): executions `jsched run
+# TSCA on the benchmark of Çalpur's thesis (Fig. 39; docs/references.md): executions `jsched run
 # --strategy tsca` needs for full t-way coverage of the known block sequences, for m = 5, 10,
 # 15, 20 threads at t = 3 and for m = 5 at t = 2 and 4 (2 exploration runs included).
 #

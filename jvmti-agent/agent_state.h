@@ -56,7 +56,7 @@ struct AgentState {
   std::atomic<bool> hooks_ready{false};
   std::atomic<bool> live{false};      // VM init is done: Java code may run from class loading
   jobject platform_loader = nullptr;  // global ref, known from VM start on
-  // HaPSet coverage (issue 11): the pairs passing executions of this JVM (and the plan) have
+  // HaPSet coverage: the pairs passing executions of this JVM (and the plan) have
   // shown; `statements` names scheduling points (null with hapset=off or strategy=none).
   sched::HapsetLearner hapset;
   std::unique_ptr<Statements> statements;

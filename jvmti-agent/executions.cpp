@@ -77,7 +77,7 @@ class Loop {
   bool run(JNIEnv* env, jobject thread, uint64_t i) {
     AgentState& s = state();
     s.options.seed = base_ + i;
-    // PCT without steps= or a plan learns k from the executions before (SPEC §4): the most
+    // PCT without steps= or a plan learns k from the executions before (docs/agent.md): the most
     // steps one took. The execution's replay command says the k it ran with.
     if (learn_steps_ && max_steps_ > 0) s.options.steps = max_steps_;
     auto* rt = new Runtime(s, s.jvmti, s.new_strategy());

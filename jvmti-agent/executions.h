@@ -1,9 +1,9 @@
 // Several executions in one JVM: iterations=N of a program's main, each from a class loader of
-// its own (SPEC §1), and the test methods under a test runner (docs/agent.md, "Tests"). Each
-// execution gets a Runtime of its own with seed, seed+1, ...; its thread 0 is a new thread that
-// runs main or the test method. The driver, on the thread that asked (never controlled), waits
-// for each execution's end, reports it, and goes on, or stops at the first finding unless
-// explore is set.
+// its own (docs/agent.md, "Several executions in one JVM"), and the test methods under a test
+// runner (docs/agent.md, "Tests"). Each execution gets a Runtime of its own with seed, seed+1, ...;
+// its thread 0 is a new thread that runs main or the test method. The driver, on the thread that
+// asked (never controlled), waits for each execution's end, reports it, and goes on, or stops at
+// the first finding unless explore is set.
 #pragma once
 
 #include <jni.h>

@@ -1,4 +1,4 @@
-// The agent's options (SPEC §1): `key=value` pairs separated by commas.
+// The agent's options (docs/agent.md): `key=value` pairs separated by commas.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ struct Options {
   uint32_t depth = 3;
   uint32_t vars = 1;
   uint64_t steps = 0;    // PCT: the step bound k (0: from the plan, or a default)
-  bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (paper 003 §4)
+  bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (Bindal et al. §4)
   uint32_t t = 3;        // TSCA: sequence length for coverage
   std::string plan, record, replay, report;
   std::string profile;               // write this execution's variable profile here
@@ -40,7 +40,7 @@ struct Options {
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default
   uint64_t timeout_ms = 10000;
   bool verbose = false;
-  // HaPSet coverage (issue 11): on for every strategy unless hapset=off; statements carry
+  // HaPSet coverage: on for every strategy unless hapset=off; statements carry
   // `frames` calling frames. strategy=hapset prefers a new pair with probability `prefer` and
   // otherwise follows `base` (random or rapos).
   bool hapset = true;
@@ -48,7 +48,7 @@ struct Options {
   double prefer = 0.8;
   Strategy base = Strategy::Random;
   // RAPOS (and hapset over it): the probability that a delayed transition becomes schedulable
-  // again in a round; 0 is paper 000's algorithm.
+  // again in a round; 0 is Sen's algorithm (docs/references.md).
   double wake = sched::RaposStrategy::kDefaultWake;
 
   // Field/array accesses as scheduling points under the chosen strategy.

@@ -1,8 +1,8 @@
-// Profile runs (agent option `profile=FILE`, SPEC §4): count, per variable, the accesses of
-// one execution, and write them as a plan (scheduler/variable_plan.h) for the runner to
-// merge. Variables are static fields and allocation sites; an object's allocation site is
-// its tag in a JVMTI environment of its own, so object names (the main environment's tags)
-// stay as they are.
+// Profile runs (agent option `profile=FILE`, docs/agent.md "Plan files"): count, per variable, the
+// accesses of one execution, and write them as a plan (scheduler/variable_plan.h) for the runner to
+// merge. Variables are static fields and allocation sites; an object's allocation site is its tag
+// in a JVMTI environment of its own, so object names (the main environment's tags) stay as they
+// are.
 #pragma once
 
 #include <jni.h>

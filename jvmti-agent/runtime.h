@@ -29,8 +29,8 @@ struct ThreadCtx {
   uint64_t epoch = 0;  // the execution (Runtime) the thread belongs to
 };
 
-// How a run ends; the exit status of SPEC §1 (Exit: the program called System.exit while
-// several executions were running).
+// How a run ends; the exit status of docs/agent.md, "Exit status and reports" (Exit: the program
+// called System.exit while several executions were running).
 enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5 };
 const char* outcome_name(RunOutcome o);  // as reports name it: "ok", "bug", ...
 

@@ -1,4 +1,4 @@
-// HaPSet statements (issue 11, docs/agent.md "HaPSet coverage"): the scheduling point's site
+// HaPSet statements (docs/agent.md "HaPSet coverage"): the scheduling point's site
 // and its calling context, named by a hash that is the same in every JVM that runs the same
 // code: each of the top `frames`+1 frames of the application (jsched's hooks skipped)
 // contributes its method (class, name, descriptor) and bytecode index. The walk ends where the

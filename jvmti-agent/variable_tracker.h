@@ -1,7 +1,7 @@
-// PCTVB runs (SPEC §4, paper 003 §3): the variables this run tracks and their change points.
-// It tells the rewriter which instructions may touch a tracked variable (only those get a
-// hook), sets up the Java side that counts accesses (java-shim: JSchedShim.tracked*), and
-// handles what Java hands over: a change point, or the switch after one.
+// PCTVB runs (docs/strategies.md, pctvb; Bindal et al. §3, docs/references.md): the variables this
+// run tracks and their change points. It tells the rewriter which instructions may touch a tracked
+// variable (only those get a hook), sets up the Java side that counts accesses (java-shim:
+// JSchedShim.tracked*), and handles what Java hands over: a change point, or the switch after one.
 #pragma once
 
 #include <jni.h>

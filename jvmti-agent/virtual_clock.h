@@ -1,9 +1,10 @@
 // The scheduler's clock for JDK concurrency code (System.nanoTime/currentTimeMillis there).
-// Time is the scheduler's (SPEC §4): for controlled threads it moves only when the strategy
-// lets a timed wait or park time out (by the length of that timeout), plus one microsecond
-// per read so that code spinning until a deadline still gets there. A run's timeouts are then
-// decisions of its schedule, not of the machine's speed, and replay reproduces them.
-// Uncontrolled threads read real time plus the virtual advances (still monotonic for them).
+// Time is the scheduler's (docs/agent.md, "Semantics the scheduler owns"): for controlled threads
+// it moves only when the strategy lets a timed wait or park time out (by the length of that
+// timeout), plus one microsecond per read so that code spinning until a deadline still gets there.
+// A run's timeouts are then decisions of its schedule, not of the machine's speed, and replay
+// reproduces them. Uncontrolled threads read real time plus the virtual advances (still monotonic
+// for them).
 #pragma once
 
 #include <atomic>

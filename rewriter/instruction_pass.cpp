@@ -92,8 +92,8 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
   return std::nullopt;
 }
 
-// java.util.concurrent methods that only read their receiver (for the dependence of SPEC §4;
-// anything else counts as a write).
+// java.util.concurrent methods that only read their receiver (for the dependence of
+// docs/architecture.md, "Dependence"; anything else counts as a write).
 bool reads_only(std::string_view name) {
   static constexpr std::string_view kReaders[] = {"get",
                                                   "getPlain",

@@ -1,5 +1,6 @@
-// Paper 002's bootstrap: from a pool of independent runs, the expected runs and wall time to
-// the first finding when N workers run in parallel and the first finding wins.
+// The bootstrap of Dwyer et al.'s PRSS paper (docs/references.md): from a pool of independent runs,
+// the expected runs and wall time to the first finding when N workers run in parallel and the first
+// finding wins.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// HaPSet pairs in run records (issue 11): each execution's report lists the ordering pairs it
+// HaPSet pairs in run records: each execution's report lists the ordering pairs it
 // created; the runner merges them per (program, strategy, repetition) to hand what passing
 // executions taught to the next JVM, and per cell for the saturation curve.
 #pragma once
@@ -23,7 +23,7 @@ inline std::string learning_key(const RunRecord& r) {
 }
 
 bool has_pairs(const RunRecord& r);  // the report carried HaPSet coverage
-// Only executions without a finding teach (paper 004 §3).
+// Only executions without a finding teach (Wang et al.'s HaPSet paper §3, docs/references.md).
 inline bool learns_from(const RunRecord& r) {
   return r.outcome == "ok" && has_pairs(r);
 }

@@ -1,7 +1,8 @@
-// Profile executions before planned ones (SPEC §4): strategy pctvb draws its variables and
-// change points from a plan of the program's variables (Q, k_q); pct without steps= takes
-// its step count k from one. The runner makes the plan: a few executions of the program under
-// the random strategy with the agent's profile= option, merged (maxima).
+// Profile executions before planned ones (docs/runner.md, "PCT and PCTVB: the profile phase"):
+// strategy pctvb draws its variables and change points from a plan of the program's variables (Q,
+// k_q); pct without steps= takes its step count k from one. The runner makes the plan: a few
+// executions of the program under the random strategy with the agent's profile= option, merged
+// (maxima).
 #pragma once
 
 #include <cstdint>

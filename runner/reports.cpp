@@ -237,8 +237,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   }
   o << "</div>\n";
 
-  // The distribution of partial orders (paper 000, Fig. 6): how often each distinct partial
-  // order was sampled, most frequent first, one line per strategy.
+  // The distribution of partial orders (Sen's RAPOS paper, Fig. 6; docs/references.md): how often
+  // each distinct partial order was sampled, most frequent first, one line per strategy.
   o << "<h2>Distribution of partial orders</h2>\n<p>Each point is one distinct partial order; its "
        "height is how many runs sampled it (most frequent first). A flatter, longer line means "
        "more uniform sampling.</p>\n<div class=charts>\n";
@@ -277,8 +277,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   }
   if (!cov.str().empty()) o << "<h2>Coverage</h2>\n<div class=charts>\n" << cov.str() << "</div>\n";
 
-  // HaPSet saturation (paper 004, issue 11): ordering pairs known after each execution (those
-  // of passing executions, as learning counts them), one line per strategy.
+  // HaPSet saturation (Wang et al.'s HaPSet paper, docs/references.md): ordering pairs known after
+  // each execution (those of passing executions, as learning counts them), one line per strategy.
   std::ostringstream sat;
   for (const std::string& p : programs) {
     std::vector<Series> series;
@@ -297,6 +297,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     if (!series.empty()) sat << line_chart(p, "executions", "HaPSet pairs known", series, false);
   }
   if (!sat.str().empty()) {
+    // The page's "paper 004" is Wang et al.'s HaPSet paper (docs/references.md).
     o << "<h2>HaPSet coverage</h2>\n<p>Ordering pairs of conflicting statements (paper 004) "
          "known after each execution, from the executions without a finding. A curve that "
          "flattens has saturated: more executions of that kind show little new.</p>\n"

@@ -99,8 +99,9 @@ AbstractRun run_abstract(const AbstractProgram& p, Strategy& strategy, HapsetLea
     }
     model.end(t);
   };
-  // Abstract threads have no Begin step: each statement is one transition, as in the papers'
-  // models, so the first statement is pending from the start.
+  // Abstract threads have no Begin step: each statement is one transition, as in the models
+  // of Sen's and Bindal et al.'s papers (docs/references.md), so the first statement is pending
+  // from the start.
   for (ThreadId t : ids) advance(t);
 
   while (auto t = model.step()) {

@@ -1,6 +1,6 @@
-// Abstract programs (SPEC §6): threads as lists of operations on named variables and locks,
-// run by the same Model and strategies as real programs, so strategy statistics can be
-// measured exactly and quickly in unit tests.
+// Abstract programs (docs/architecture.md, "The scheduler"): threads as lists of operations on
+// named variables and locks, run by the same Model and strategies as real programs, so strategy
+// statistics can be measured exactly and quickly in unit tests.
 #pragma once
 
 #include <cstdint>
@@ -53,7 +53,8 @@ struct AbstractProgram {
   std::vector<std::vector<AbstractOp>> threads;  // all start together
   uint32_t variables = 8;                        // initial value 0
   // A scheduling point right after each Unlock, as the agent makes one after every monitor
-  // exit (TSCA's block boundaries need it; the papers' models of 000/003 have none).
+  // exit (TSCA's block boundaries need it; the models in Sen's and Bindal et al.'s papers have
+  // none).
   bool release_points = false;
 };
 

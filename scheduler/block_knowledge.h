@@ -1,4 +1,4 @@
-// What the executions so far taught about a program's atomic blocks (SPEC §4, tsca): the
+// What the executions so far taught about a program's atomic blocks (docs/strategies.md, tsca): the
 // blocks, which of a thread's blocks were seen in which order, and the orderings between
 // threads that every execution must respect. Decides which t-way sequences are feasible.
 #pragma once

@@ -1,7 +1,7 @@
-// What one execution did at the level of atomic blocks (SPEC §4, tsca): the blocks in the
-// order they started, and the orderings between them that the program itself imposes (a
-// thread's first block follows the block that started it; the block after a join follows the
-// joined thread's last block).
+// What one execution did at the level of atomic blocks (docs/strategies.md, tsca): the blocks in
+// the order they started, and the orderings between them that the program itself imposes (a
+// thread's first block follows the block that started it; the block after a join follows the joined
+// thread's last block).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,5 @@
-// Building TSCA's covering schedules (paper 001 §5, SPEC §4): orders of blocks that are valid
+// Building TSCA's covering schedules (Çalpur's thesis §5, docs/references.md;
+// docs/strategies.md, tsca): orders of blocks that are valid
 // interleavings of the threads' known block sequences, chosen to cover many uncovered t-way
 // sequences.
 #pragma once

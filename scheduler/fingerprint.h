@@ -1,8 +1,9 @@
-// Partial-order fingerprint of an execution (SPEC §5). Each event gets its Foata level: one
-// more than the highest level among earlier events it depends on (its thread's previous event,
-// and conflicting touches of the same monitor, thread or variable). Two executions are
-// reorderings of each other's adjacent independent events exactly when they have the same
-// multiset of (level, event), so the fingerprint is an order-independent hash of that multiset.
+// Partial-order fingerprint of an execution (docs/architecture.md, "Partial orders"). Each event
+// gets its Foata level: one more than the highest level among earlier events it depends on (its
+// thread's previous event, and conflicting touches of the same monitor, thread or variable). Two
+// executions are reorderings of each other's adjacent independent events exactly when they have the
+// same multiset of (level, event), so the fingerprint is an order-independent hash of that
+// multiset.
 #pragma once
 
 #include <cstdint>

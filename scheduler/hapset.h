@@ -1,14 +1,14 @@
-// HaPSet ordering pairs (paper 004 §3, issue 11): which ordered pairs of conflicting
-// statements of different threads have followed each other. A statement is where an event
-// comes from (the caller's hash of site and calling context) plus the thread-position bit
-// of 004 §3.1: of the two threads of a pair, the lower-numbered one's statement has bit 0.
+// HaPSet ordering pairs (Wang et al.'s HaPSet paper, §3; docs/references.md): which ordered pairs
+// of conflicting statements of different threads have followed each other. A statement is where an
+// event comes from (the caller's hash of site and calling context) plus the thread-position bit of
+// Wang et al. §3.1: of the two threads of a pair, the lower-numbered one's statement has bit 0.
 //
 // An event of thread t on object o creates the pair (st_d -> st) for every other thread u
 // whose last access to o came after t's own last access to o and conflicts with this one:
 // read/write with a write, lock with lock, wait with notify. Unlocks are not events here.
 //
 // Learning spans executions; what a thread last did to an object is per execution. Only
-// executions without a bug teach (004 §3): an execution's pairs join the known set when it
+// executions without a bug teach (Wang et al. §3): an execution's pairs join the known set when it
 // ends well (end_execution(true)). Pairs travel between processes as 64-bit ids (pair_id).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The HaPSet plan (agent option `plan=` with strategy=hapset; issue 11): the ordering pairs
+// The HaPSet plan (agent option `plan=` with strategy=hapset): the ordering pairs
 // passing executions have shown, as the runner merges them from its workers and shards.
 //
 // File format (text, one item per line):

@@ -1,5 +1,6 @@
-// strategy=hapset (issue 11): steers toward interleavings that create an ordering pair no
-// passing execution has shown (paper 004 §5 treats those as high-risk). At a scheduling point,
+// strategy=hapset: steers toward interleavings that create an ordering pair no
+// passing execution has shown (Wang et al.'s HaPSet paper, §5, treats those as high-risk;
+// docs/references.md). At a scheduling point,
 // with probability `prefer`, a uniformly chosen enabled thread runs whose pending operation
 // would create such a pair; failing that, one after whose operation another enabled thread's
 // pending operation would (a conflicting access slipped in between another thread's two

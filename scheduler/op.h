@@ -1,4 +1,5 @@
-// Operations threads perform at scheduling points, and the dependence relation of SPEC §4.
+// Operations threads perform at scheduling points, and the dependence relation
+// (docs/architecture.md, "Dependence").
 #pragma once
 
 #include <cstdint>
@@ -100,7 +101,7 @@ struct Footprint {
 // `self` performs `op`.
 Footprint footprint(ThreadId self, const Op& op);
 
-// SPEC §4: same thread, or the same monitor / thread / variable with at least one write.
+// Same thread, or the same monitor / thread / variable with at least one write.
 bool dependent(ThreadId a, const Op& x, ThreadId b, const Op& y);
 
 }  // namespace jsched::sched

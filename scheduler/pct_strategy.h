@@ -1,18 +1,19 @@
-// PCT, probabilistic concurrency testing (Burckhardt et al., as restated in paper 003 §3):
+// PCT, probabilistic concurrency testing (Burckhardt et al., as restated in Bindal et al.'s
+// PCTVB paper, §3; docs/references.md):
 // threads get distinct random priorities above d; d-1 change points k_1..k_{d-1} are drawn
 // from [1, k]; the highest-priority enabled thread always runs, and the thread that executes
 // step k_i drops to priority i.
 //
 // Variants:
-//  * thread-bounded priorities (paper 003 §4): priorities are the positions of a random
+//  * thread-bounded priorities (Bindal et al. §4): priorities are the positions of a random
 //    permutation of n + c values; the i-th change point gives the thread P_{n+i} instead of i
 //    (drawn lazily: each new value is a fresh uniform random number, which orders them as a
 //    uniform random permutation would);
-//  * PCTVB (paper 003 §3): change points are drawn among the accesses to a few chosen
+//  * PCTVB (Bindal et al. §3): change points are drawn among the accesses to a few chosen
 //    variables (counted globally, across threads), not among all steps.
 //
 // Spin loops: a thread that waits by spinning for a lower-priority thread would spin forever.
-// As paper 003 §5 does, a thread that has yielded (Thread.yield, onSpinWait) more than
+// As Bindal et al. do (§5), a thread that has yielded (Thread.yield, onSpinWait) more than
 // kYieldsBeforeLowering times drops below every other thread, and counts again from zero.
 #pragma once
 

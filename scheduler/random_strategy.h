@@ -1,6 +1,6 @@
-// CalFuzzer's simple randomized algorithm (paper 000, Fig. 3): a uniformly random enabled
-// thread at every scheduling point; notify targets and (optionally) spurious wake-ups uniform
-// too.
+// CalFuzzer's simple randomized algorithm (Sen's RAPOS paper, Fig. 3; docs/references.md): a
+// uniformly random enabled thread at every scheduling point; notify targets and (optionally)
+// spurious wake-ups uniform too.
 #pragma once
 
 #include "scheduler/rng.h"

@@ -1,4 +1,5 @@
-// RAPOS, random partial-order sampling (paper 000, Figs. 4 and 5).
+// RAPOS, random partial-order sampling (Sen, Effective Random Testing of Concurrent Programs,
+// Figs. 4 and 5; docs/references.md).
 //
 // `schedulable` starts as every enabled transition. Each round draws `scheduled`, a random
 // subset of `schedulable` whose transitions are mutually independent (RandIndependentSubset),
@@ -27,7 +28,7 @@ namespace jsched::sched {
 
 class RaposStrategy : public Strategy {
  public:
-  // The default wake probability; 0 is paper 000's algorithm.
+  // The default wake probability; 0 is Sen's algorithm.
   static constexpr double kDefaultWake = 0.1;
 
   explicit RaposStrategy(uint64_t seed, double wake = kDefaultWake) : rng_(seed), wake_(wake) {}

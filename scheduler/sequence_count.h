@@ -1,6 +1,6 @@
 // How many t-way block sequences a program of m threads with n atomic blocks each has
-// (paper 001 §5.1.2, Fig. 37): ordered t-tuples of distinct blocks that keep each thread's
-// blocks in program order.
+// (Çalpur's TSCA thesis, §5.1.2, Fig. 37; docs/references.md): ordered t-tuples of distinct blocks
+// that keep each thread's blocks in program order.
 #pragma once
 
 #include <cstdint>

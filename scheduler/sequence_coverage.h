@@ -1,5 +1,5 @@
-// t-way sequence coverage (SPEC §4, tsca): the feasible sequences over the known blocks, and
-// which of them executions have covered (their blocks ran in that order, not necessarily
+// t-way sequence coverage (docs/strategies.md, tsca): the feasible sequences over the known blocks,
+// and which of them executions have covered (their blocks ran in that order, not necessarily
 // adjacent).
 #pragma once
 

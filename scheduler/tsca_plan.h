@@ -1,6 +1,6 @@
-// The TSCA plan file (SPEC §1 `plan=` under strategy=tsca): what the runner knows about the
-// program's blocks, which t-way sequences are covered, and the schedule the next execution
-// follows.
+// The TSCA plan file (agent option `plan=` under strategy=tsca, docs/agent.md): what the runner
+// knows about the program's blocks, which t-way sequences are covered, and the schedule the next
+// execution follows.
 //
 // File format (text, one item per line, tokens separated by single spaces):
 //   jsched-tsca-plan 1

@@ -1,7 +1,8 @@
-// The TSCA loop (paper 001 §5, SPEC §4) without a JVM: learns from each execution's blocks,
-// tracks t-way coverage, and proposes the next schedules: greedy covering schedules while
-// they promise new sequences, then one schedule per remaining sequence. The runner drives it
-// with real executions, the abstract-program tests with modelled ones.
+// The TSCA loop (Çalpur's thesis §5, docs/references.md; docs/strategies.md, tsca) without a JVM:
+// learns from each execution's blocks, tracks t-way coverage, and proposes the next schedules:
+// greedy covering schedules while they promise new sequences, then one schedule per remaining
+// sequence. The runner drives it with real executions, the abstract-program tests with modelled
+// ones.
 #pragma once
 
 #include <cstdint>

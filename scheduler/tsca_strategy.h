@@ -1,6 +1,7 @@
-// TSCA (paper 001, SPEC §4): scheduling decisions only at atomic-block boundaries, following
-// a planned order of blocks when one is given (a covering schedule), uniformly at random
-// otherwise (an exploration run). Records the blocks that actually ran.
+// TSCA (Çalpur's thesis, docs/references.md; docs/strategies.md, tsca): scheduling decisions only
+// at atomic-block boundaries, following a planned order of blocks when one is given (a covering
+// schedule), uniformly at random otherwise (an exploration run). Records the blocks that actually
+// ran.
 #pragma once
 
 #include <functional>

@@ -1,6 +1,6 @@
-// The PCT/PCTVB plan (SPEC §1 `plan=`, §4): what profile executions learned about a program,
-// written by each profile run (agent option `profile=`), merged by the runner, and read by
-// the planned runs.
+// The PCT/PCTVB plan (agent option `plan=`, docs/agent.md "Plan files"): what profile executions
+// learned about a program, written by each profile run (agent option `profile=`), merged by the
+// runner, and read by the planned runs.
 //
 // File format (text, one item per line, tokens separated by single spaces):
 //   jsched-plan 1
@@ -54,7 +54,8 @@ struct VariablePlan {
   uint32_t threads = 0;
   std::vector<PlanVariable> variables;
 
-  // Adds another profile: maxima of every count (SPEC §4: the bound needs maxima).
+  // Adds another profile: maxima of every count (Bindal et al.'s bound needs an upper bound;
+  // docs/references.md).
   void merge(const VariablePlan& other);
   // Whether variable `i`'s allocated type comes from no other allocation site of the plan (so
   // an object's class alone says whether it belongs to the variable).

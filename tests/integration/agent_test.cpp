@@ -142,7 +142,7 @@ TEST(CorrectPrograms, WaitNotifyInterruptsAndSleepsNeverReport) {
   }
 }
 
-// Acceptance 3 of the scheduler issue: threads block on the JDK-internal mutex of a
+// Threads block on the JDK-internal mutex of a
 // synchronized list while its holder is parked at a scheduling point inside equals().
 TEST(HiddenBlocks, SynchronizedListWithSynchronizedEqualsCompletes) {
   test::TempDir dir;

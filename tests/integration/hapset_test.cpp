@@ -1,4 +1,4 @@
-// HaPSet coverage and guidance under the real agent and runner (issue 11): every report counts
+// HaPSet coverage and guidance under the real agent and runner: every report counts
 // the ordering pairs, only passing executions teach, statements name the same code the same in
 // every JVM, a hapset finding replays through the plan of what the executions before it
 // taught, and the runner hands what one JVM learned to the next, whatever --jobs.

@@ -1,4 +1,4 @@
-// Several executions in one JVM under the real agent (issue 10): iterations=N with fresh
+// Several executions in one JVM under the real agent: iterations=N with fresh
 // statics, a finding at iteration i that the seed alone replays, explore, threads left behind
 // (a finding, or frozen daemons; never a hang), bad options; and Maven Surefire running the
 // test methods of samples/maven-demo under jsched.
@@ -70,7 +70,7 @@ TEST(Iterations, EveryExecutionHasFreshStaticsAndItsOwnReportLine) {
   }
 }
 
-// Acceptance 2: the bug found at iteration i replays with its seed alone, 100 times of 100.
+// The bug found at iteration i replays with its seed alone, 100 times of 100.
 // P(lost update) is about 0.2 per execution here: 1000 iterations all missing it is beyond 1e-90.
 TEST(Iterations, BugFoundAtIterationIReplaysWithTheSeedAloneEveryTime) {
   test::ProcessResult r = test::run_agent("seed=1,iterations=1000", JSCHED_SAMPLES_CLASSES,

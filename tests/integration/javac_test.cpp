@@ -1,4 +1,4 @@
-// Issue 3, acceptance 1: javac itself, every class instrumented (JDK included, field and array
+// javac itself, every class instrumented (JDK included, field and array
 // accesses too) and every class verified, compiles sources to byte-identical output.
 #include <gtest/gtest.h>
 

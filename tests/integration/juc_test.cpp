@@ -1,4 +1,4 @@
-// java.util.concurrent under the real agent (issue 9): a ReentrantLock deadlock is a deadlock
+// java.util.concurrent under the real agent: a ReentrantLock deadlock is a deadlock
 // with both stacks, a pool with futures and a latch runs clean, idle pool workers left at the
 // end are not a deadlock, and accesses=volatile means volatile fields only.
 #include <gtest/gtest.h>

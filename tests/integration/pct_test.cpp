@@ -1,5 +1,6 @@
 // PCT and PCTVB on the real JVM: profile runs and plans, option errors, the rare-variable
-// sample (paper 003 Fig. 6 setting), and the runner's profile phase.
+// sample (the setting of Fig. 6 of Bindal et al.'s PCTVB paper, docs/references.md), and the
+// runner's profile phase.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -118,7 +119,7 @@ TEST(PctOptions, PctvbWithoutAUsablePlanStopsTheJvmWithOneLine) {
   EXPECT_NE(r.err.find(bad + ":3:"), std::string::npos) << r.err;
 }
 
-// Paper 003 Fig. 6: PCTVB picks the rare variable `events` (one of three) and one of its six
+// Bindal et al., Fig. 6: PCTVB picks the rare variable `events` (one of three) and one of its six
 // accesses; random switches among the 600 busy accesses and never leaves the window open.
 // Theorem 3.1 with Q = 3, v = 1, n = 3, k_q = 6, d = 2: at least 1/3 * 1/(3*6) = 1/54 per run;
 // measured about 1 in 10 (no finding in 150 runs: probability below 1e-6).

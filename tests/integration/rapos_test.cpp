@@ -1,5 +1,5 @@
-// RAPOS on the real JVM: paper 000's Figure 1 program, and bugs inside java.util reached by
-// instrumenting the JDK's collections.
+// RAPOS on the real JVM: the Figure 1 program of Sen's RAPOS paper (docs/references.md), and bugs
+// inside java.util reached by instrumenting the JDK's collections.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -34,7 +34,7 @@ int assertion_hits(const std::string& strategy, int seeds) {
 
 }  // namespace
 
-// Acceptance 1 of issue 6. The model's probabilities are 1/16 (random), 1/4 (the paper's
+// The model's probabilities are 1/16 (random), 1/4 (the paper's
 // RAPOS, wake=0) and about 0.20 (RAPOS's default wake, scheduler_model_test): each count must be
 // consistent with its model, and RAPOS must hit at least twice as often as random.
 TEST(RaposJvm, Figure1AssertionAtLeastTwiceAsOftenAsRandomOver200Seeds) {

@@ -1,5 +1,5 @@
-// TSCA on the real JVM (issue 8): the blocks the agent records, plans it rejects, and the
-// runner's covering loop on the thesis's Fig. 39 benchmark.
+// TSCA on the real JVM: the blocks the agent records, plans it rejects, and the
+// runner's covering loop on the Fig. 39 benchmark of Çalpur's TSCA thesis (docs/references.md).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -85,7 +85,7 @@ TEST(TscaJvm, RejectsABadPlanBeforeMain) {
   EXPECT_EQ(r.out.find("tscabench"), std::string::npos);  // main never ran
 }
 
-// Acceptance 2 of issue 8 (m = 5): the thesis needed 70 executions; the goal is 40.
+// m = 5: the thesis needed 70 executions; the goal is 40.
 TEST(TscaJvm, Figure39FullThreeWayCoverageWithinFortyExecutions) {
   for (uint64_t seed = 1; seed <= 3; ++seed) {
     test::TempDir d;

@@ -1,5 +1,6 @@
-// Paper 000's Figure 1 (T1: y=1; y=2; y=3; x=4.  T2: if (x==4) assert(false)) under RAPOS with
-// wake probability q, shared by the model test and the JVM test.
+// Figure 1 of Sen's RAPOS paper (docs/references.md) under RAPOS with wake probability q
+// (T1: y=1; y=2; y=3; x=4.  T2: if (x==4) assert(false)), shared by the model test and the JVM
+// test.
 #pragma once
 
 namespace jsched::test {

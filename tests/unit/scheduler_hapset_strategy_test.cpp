@@ -1,4 +1,5 @@
-// strategy=hapset on the atomicity example of paper 004 Fig. 1 (abstract model): once the
+// strategy=hapset on the atomicity example of Wang et al.'s HaPSet paper, Fig. 1 (abstract model;
+// docs/references.md): once the
 // good interleavings are learned, the strategy prefers the step that creates an ordering pair
 // no passing run has shown, which is the step into the bug.
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
-// HaPSet learning on the two worked examples of paper 004 (§3.1-3.2): exactly the sets the
+// HaPSet learning on the two worked examples of Wang et al.'s HaPSet paper (§3.1-3.2;
+// docs/references.md): exactly the sets the
 // paper lists, and what a new interleaving adds.
 #include <gtest/gtest.h>
 

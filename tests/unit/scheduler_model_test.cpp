@@ -1,4 +1,5 @@
-// The scheduler's model and strategies on abstract programs (SPEC §6).
+// The scheduler's model and strategies on abstract programs (docs/architecture.md, "The
+// scheduler").
 #include <gtest/gtest.h>
 
 #include <map>
@@ -16,7 +17,8 @@ using jsched::test::wilson;
 
 namespace {
 
-// Paper 000, Fig. 1: T1: y=1; y=2; y=3; x=4.   T2: if (x==4) assert(false).
+// Sen's RAPOS paper (docs/references.md), Fig. 1:
+// T1: y=1; y=2; y=3; x=4.   T2: if (x==4) assert(false).
 AbstractProgram figure1() {
   constexpr uint32_t x = 0, y = 1;
   AbstractProgram p;
@@ -47,7 +49,7 @@ class Scripted : public Strategy {
 
 }  // namespace
 
-// Paper 000 §2 says random finds this assertion with probability 1/32, listing the five
+// Sen (§2) says random finds this assertion with probability 1/32, listing the five
 // interleavings at 1/2, 1/4, 1/8, 1/16 and 1/32. Those sum to 31/32: the violating interleaving
 // needs the same four choices of T1 as the fourth one (after them T2 is the only enabled
 // thread), so its probability is 1/16. This test checks the correct value; see
@@ -65,7 +67,7 @@ TEST(AbstractModel, RandomFindsFigure1AssertionWithProbabilityOneIn16) {
   EXPECT_GT(ci.lo, 1.0 / 32) << "the paper's 1/32 is excluded: " << hits << " of " << n;
 }
 
-// Paper 000 §3.5: RAPOS (wake=0, the paper's algorithm) schedules {y=1}, {check} or
+// Sen §3.5: RAPOS (wake=0, the paper's algorithm) schedules {y=1}, {check} or
 // {y=1, check} first with probabilities 1/4, 1/4, 1/2, and only the first leads to the violation.
 TEST(AbstractModel, RaposFindsFigure1AssertionWithProbabilityOneIn4) {
   const uint64_t n = 20000;

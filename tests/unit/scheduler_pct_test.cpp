@@ -1,5 +1,6 @@
-// PCT and PCTVB on the short programs of paper 003 (Figs. 1-4 and 8-10): the empirical hit
-// rate of each strategy must be at least its probability bound (SPEC §6). On programs this
+// PCT and PCTVB on the short programs of Bindal et al.'s PCTVB paper (Figs. 1-4 and 8-10;
+// docs/references.md): the empirical hit rate of each strategy must be at least its probability
+// bound (docs/architecture.md, "The scheduler"). On programs this
 // small the bounds are nearly tight (Fig. 1's is exactly 1/2), so each check runs enough seeds
 // to measure the rate within about 10% and fails when the whole confidence interval lies
 // below the bound; never a lucky seed.
@@ -102,7 +103,7 @@ Figure fig9() {
 // With PCT's priorities (change points drop a thread below every initial priority) T3 must
 // itself be dropped before its increment, which only its Begin step can do: depth 4. With
 // PCTVB change points fall on accesses only, so no plain-priority schedule reaches the bug;
-// the thread-bounded generator (003 §4) does, with two change points.
+// the thread-bounded generator (Bindal et al. §4) does, with two change points.
 Figure fig10() {
   Figure f{"fig10", {}, 4, 0, 2};
   f.program.threads = {
@@ -167,7 +168,7 @@ class PaperFigure : public ::testing::TestWithParam<Figure (*)()> {};
 
 }  // namespace
 
-// PCT's bound (Burckhardt et al., restated in 003 §3): 1 / (n k^(d-1)).
+// PCT's bound (Burckhardt et al., restated in Bindal et al. §3): 1 / (n k^(d-1)).
 TEST_P(PaperFigure, PctMeetsItsBound) {
   Figure f = GetParam()();
   Profile prof = profile(f.program);
@@ -181,8 +182,8 @@ TEST_P(PaperFigure, PctMeetsItsBound) {
   EXPECT_GE(ci.hi, bound) << f.name << ": k=" << prof.k << " d=" << f.pct_depth << " rate " << rate;
 }
 
-// Theorem 3.1 with the variable choice (003 §3): 1 / (C(Q,v) n (sum of k_q)^(d-1)), where the
-// sum runs over the bug's variables.
+// Theorem 3.1 with the variable choice (Bindal et al. §3): 1 / (C(Q,v) n (sum of k_q)^(d-1)), where
+// the sum runs over the bug's variables.
 TEST_P(PaperFigure, PctvbMeetsTheorem31Bound) {
   Figure f = GetParam()();
   if (f.vb_depth == 0) GTEST_SKIP() << "not reachable with plain priorities (see fig10)";
@@ -213,10 +214,10 @@ TEST(Pct, Figure10IsOutOfReachAtDepth3) {
   }
 }
 
-// Thread bounding (003 §4): priorities are a random permutation of n + c values and the i-th
-// change point gives P_{n+i}. For a t-thread bug with c change points the needed relative
-// order of the t + c values has probability 1/(t+c)!, and the change points must land on the
-// right c accesses among K = sum of k_q: at least 1 / (C(Q,v) (t+c)! K^c).
+// Thread bounding (Bindal et al. §4): priorities are a random permutation of n + c values and the
+// i-th change point gives P_{n+i}. For a t-thread bug with c change points the needed relative
+// order of the t + c values has probability 1/(t+c)!, and the change points must land on the right
+// c accesses among K = sum of k_q: at least 1 / (C(Q,v) (t+c)! K^c).
 TEST(Pctvb, ThreadBoundedPrioritiesReachFigure10) {
   Figure f = fig10();
   Profile prof = profile(f.program);
@@ -244,8 +245,8 @@ TEST(Pct, ThreadBoundedPrioritiesMeetTheirBoundOnFigures8And9) {
   }
 }
 
-// The setting of 003 Fig. 6: a depth-2 bug on a variable accessed a few times, after many
-// accesses to busy variables. PCT must put its change point on one step among all of them;
+// The setting of Bindal et al., Fig. 6: a depth-2 bug on a variable accessed a few times, after
+// many accesses to busy variables. PCT must put its change point on one step among all of them;
 // PCTVB first picks a variable (1 in Q) and then one of its few accesses, so it finds the bug
 // several times more often.
 TEST(Pctvb, FindsBugsOnRarelyAccessedVariablesMoreOftenThanPct) {
@@ -304,7 +305,7 @@ TEST(Pctvb, ChoosesVariablesFromThePlanDeterministically) {
   }
 }
 
-// Paper 003 §5: a thread that spins (yields) more than 100 times drops below every other, so a
+// Bindal et al. §5: a thread that spins (yields) more than 100 times drops below every other, so a
 // spin loop waiting for a lower-priority thread ends; before that, yields change nothing.
 TEST(Pct, AThreadThatKeepsYieldingDropsBelowTheOthers) {
   PctOptions o;

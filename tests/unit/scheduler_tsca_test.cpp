@@ -1,6 +1,6 @@
-// TSCA (paper 001, SPEC §4) without a JVM: sequence counting, block recording and schedule
-// enforcement on abstract programs, and the whole covering loop on the thesis's Fig. 39
-// benchmark.
+// TSCA (Çalpur's thesis, docs/references.md; docs/strategies.md, tsca) without a JVM: sequence
+// counting, block recording and schedule enforcement on abstract programs, and the whole covering
+// loop on the thesis's Fig. 39 benchmark.
 #include <gtest/gtest.h>
 #include <unistd.h>
 

@@ -166,7 +166,7 @@ public final class JSchedShim {
   // arrays, one entry per tracked variable ("slot"), before main runs. Only one controlled thread
   // runs at a time, so plain fields suffice.
 
-  /** Accesses so far, per slot (counted globally across threads, SPEC §4). */
+  /** Accesses so far, per slot (counted globally across threads, docs/strategies.md, pctvb). */
   private static long[] jschedCount;
 
   /** The access number of the slot's next change point (0: none left). */

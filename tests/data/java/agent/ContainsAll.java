@@ -3,9 +3,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Vector;
 
-// Paper 000 section 5.1's containsAll race, reduced to two threads: a.containsAll(b) iterates
-// over b without b's lock while another thread adds to b. Inside java.util only: found only when
-// the agent instruments it (include=java.util.).
+// The containsAll race of Sen's RAPOS paper, section 5.1 (docs/references.md), reduced to two
+// threads: a.containsAll(b) iterates over b without b's lock while another thread adds to b. Inside
+// java.util only: found only when the agent instruments it (include=java.util.).
 public class ContainsAll {
   public static void main(String[] args) throws Exception {
     boolean vector = args.length == 0 || args[0].equals("vector");

@@ -1,6 +1,6 @@
-// Paper 000, Figure 1: thread 1 writes y three times, then x = 4; thread 2 fails if it reads
-// x == 4. In the paper's model both threads are enabled from the start; here thread 2 is
-// started first so that thread 1 gets no head start the model does not have.
+// Sen's RAPOS paper (docs/references.md), Figure 1: thread 1 writes y three times, then x = 4;
+// thread 2 fails if it reads x == 4. In the paper's model both threads are enabled from the start;
+// here thread 2 is started first so that thread 1 gets no head start the model does not have.
 public class Figure1 {
   static volatile int x, y;
 

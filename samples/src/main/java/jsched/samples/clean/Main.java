@@ -1,7 +1,8 @@
 package jsched.samples.clean;
 
 /**
- * SIR's "clean" program, as the TSCA thesis tests it (paper 001 §6.2, Listings 4-7): two tasks
+ * SIR's "clean" program, as the TSCA thesis tests it (Çalpur's thesis, §6.2, Listings 4-7; see
+ * docs/references.md): two tasks
  * hand control back and forth through two events with a counter. The bug: a task reads the
  * event's counter outside the event's lock, so when the other task has already signalled
  * before the first read, the task waits for a signal that came already, while the other waits

@@ -1,8 +1,9 @@
 /*
- * collections: paper 000's java.util drivers (section 5.1, MTLISTest): seven threads, one
+ * collections: the java.util drivers of Sen's RAPOS paper (section 5.1, MTLISTest; see
+ * docs/references.md): seven threads, one
  * operation each, on two synchronized collections.
  *
- * Models: the drivers behind paper 000's Table 1 and Figure 7. The argument picks the collection:
+ * Models: the drivers behind Sen's Table 1 and Figure 7. The argument picks the collection:
  * vector (two Vectors), arraylist, linkedlist (Collections.synchronizedList over ArrayList or
  * LinkedList), hashset, linkedhashset, treeset (Collections.synchronizedSet). Thread i runs
  * operation i on (c1, c2) for even i and on (c2, c1) for odd i: add, addAll, clear, contains,

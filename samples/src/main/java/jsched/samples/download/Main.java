@@ -1,5 +1,6 @@
 /*
- * download: a parallel downloader in the style of aget (paper 004, Table 4): W worker threads
+ * download: a parallel downloader in the style of aget (Wang et al.'s HaPSet paper, Table 4; see
+ * docs/references.md): W worker threads
  * fetch the chunks of one file from a shared queue and count the bytes written in one shared
  * counter, while a progress thread reads it.
  *

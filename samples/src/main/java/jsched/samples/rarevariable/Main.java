@@ -1,6 +1,7 @@
 /*
  * rarevariable: a lost update on a variable that is touched four times among hundreds of
- * accesses to a busy one (the setting of paper 003, Fig. 6).
+ * accesses to a busy one (the setting of Bindal et al.'s PCTVB paper, Fig. 6; see
+ * docs/references.md).
  *
  * Models: a statistics module. A recorder thread counts one event in `events` with a plain
  * read-modify-write and is done. A sampler thread first takes `busy` samples into `samples` (one

@@ -1,7 +1,8 @@
 package jsched.samples.tscabench;
 
 /**
- * The benchmark of the TSCA thesis (paper 001, Fig. 39): m threads, each with non-critical
+ * The benchmark of the TSCA thesis (Çalpur's thesis, Fig. 39; see docs/references.md): m
+ * threads, each with non-critical
  * work and four synchronized sections on two shared locks, so five atomic blocks a thread (the
  * last one is the tail after the fourth release). No bug: it measures how many executions
  * t-way block coverage needs (thesis Tables 3-5). Argument: m (default 5).
