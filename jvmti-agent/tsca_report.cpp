@@ -23,13 +23,15 @@ std::string tsca_report(const sched::BlockTrace& trace, sched::TscaPlanner& plan
   }
   edges += "]";
   JsonObject j;
-  sched::CoverageProgress p;
-  try {
-    p = planner.add(trace);
-  } catch (const std::length_error& e) {
-    // The blocks still go into the report; only the coverage figures are missing.
-    j.str("error", e.what());
-  }
+  const sched::CoverageProgress p = [&] {
+    try {
+      return planner.add(trace);
+    } catch (const std::length_error& e) {
+      // The blocks still go into the report; only the coverage figures are missing.
+      j.str("error", e.what());
+      return sched::CoverageProgress{};
+    }
+  }();
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.2f", p.percent());
   j.num("t", planner.coverage().t())

@@ -297,8 +297,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     if (!series.empty()) sat << line_chart(p, "executions", "HaPSet pairs known", series, false);
   }
   if (!sat.str().empty()) {
-    // The page's "paper 004" is Wang et al.'s HaPSet paper (docs/references.md).
-    o << "<h2>HaPSet coverage</h2>\n<p>Ordering pairs of conflicting statements (paper 004) "
+    o << "<h2>HaPSet coverage</h2>\n<p>Ordering pairs of conflicting statements (Wang et al.) "
          "known after each execution, from the executions without a finding. A curve that "
          "flattens has saturated: more executions of that kind show little new.</p>\n"
          "<div class=charts>\n"
