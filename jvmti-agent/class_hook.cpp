@@ -147,6 +147,13 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       _exit(2);
     }
   }
+  if (cls == "java/lang/Shutdown" && s.controlled && jdk_class) {
+    try {
+      output = add_exit_hook(output.empty() ? input : cf::Bytes(output), s.rewrite.hook_owner);
+    } catch (const std::exception& e) {
+      log_line(std::string("warning: System.exit and signals will not be reported: ") + e.what());
+    }
+  }
   if (s.cache && s.hooks_ready) s.cache->put(cls, cf::Bytes(data, size_t(len)), output);
   if (!output.empty()) hand_back(jvmti, output, new_len, new_data);
 }

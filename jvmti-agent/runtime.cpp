@@ -78,6 +78,8 @@ const char* outcome_name(RunOutcome o) {
       return "hang";
     case RunOutcome::Exit:
       return "exit";
+    case RunOutcome::Killed:
+      return "killed";
     default:
       return "ok";
   }
@@ -558,7 +560,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   j.str("strategy", strategy_name(o.strategy))
       .num("seed", seed_)
       .str("outcome", outcome_name(outcome))
-      .num("exit_status", uint64_t(outcome))
+      .num("exit_status", uint64_t(exit_status(outcome)))
       .str("detail", detail)
       .num("scheduling_points", steps)
       .num("events", events)
@@ -675,21 +677,83 @@ void Runtime::stop_watchdog() {
   g_vm_dying = true;
 }
 
+int Runtime::exit_status(RunOutcome o) {
+  if (o != RunOutcome::Exit && o != RunOutcome::Killed) return int(o);
+  std::lock_guard<std::mutex> g(mu_);
+  return exit_status_ ? exit_status_ : 1;
+}
+
+void Runtime::exiting(JNIEnv*, int status) {
+  if (status == 0) return;
+  jthread self = nullptr;
+  jvmtiThreadInfo info{};
+  std::string tname = "?";
+  if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
+      jvmti_->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
+    tname = info.name;
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
+  std::string stack = stack_of(self);
+  // The JVM's signal handlers (java.lang.Terminator) exit with 128 + the signal's number.
+  const bool signal = stack.find("java.lang.Terminator") != std::string::npos && status > 128;
+  std::string detail;
+  if (signal) {
+    const char* abbrev = sigabbrev_np(status - 128);
+    detail = std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
+             std::to_string(status) + ")";
+  } else {
+    ThreadCtx* c = t_ctx;
+    std::string who =
+        c && c->epoch == epoch_
+            ? "thread " + ctl_.inspect([&](sched::Model& m) { return m.thread(c->id).name; })
+            : "the uncontrolled thread '" + tname + "'";
+    const bool halt = stack.find("java.lang.Runtime.halt") != std::string::npos;
+    // The stack from the program's call on (Shutdown, Runtime and System frames dropped).
+    for (const char* call : {"java.lang.System.exit(", "java.lang.Runtime.halt("}) {
+      size_t at = stack.find(call);
+      if (at != std::string::npos) {
+        size_t next = stack.find('\n', at);
+        stack = next == std::string::npos ? "" : stack.substr(next);
+        break;
+      }
+    }
+    detail = std::string(halt ? "Runtime.halt(" : "System.exit(") + std::to_string(status) +
+             ") in " + who + stack;
+  }
+  std::lock_guard<std::mutex> g(mu_);
+  if (!exit_detail_.empty()) return;
+  exit_status_ = status;
+  killed_ = signal;
+  exit_detail_ = detail;
+}
+
 void Runtime::vm_death(JNIEnv* env) {
-  std::string bug;
+  std::string bug, exit_detail;
+  bool killed;
   {
     std::lock_guard<std::mutex> g(mu_);
     bug = bug_;
+    exit_detail = exit_detail_;
+    killed = killed_;
   }
   if (!bug.empty() && !multi()) finish(env, RunOutcome::Bug, bug);
   if (finishing_.exchange(true)) return;
   if (multi()) {
     log_line("the program called System.exit in iteration " + std::to_string(iteration_) +
              " (seed " + std::to_string(seed_) + "): the iterations stop there");
-    write_report(env, RunOutcome::Exit, "System.exit");
+    write_report(env, killed ? RunOutcome::Killed : RunOutcome::Exit,
+                 exit_detail.empty() ? "System.exit(0)" : exit_detail);
     return;
   }
-  write_report(env, RunOutcome::Ok, "");
+  if (exit_detail.empty()) {
+    write_report(env, RunOutcome::Ok, "");
+    return;
+  }
+  // The program did not end by itself: the report says so rather than "ok".
+  const RunOutcome o = killed ? RunOutcome::Killed : RunOutcome::Exit;
+  write_report(env, o, exit_detail);
+  log_line(std::string(outcome_name(o)) + " (strategy " + strategy_name(agent_.options.strategy) +
+           ", seed " + std::to_string(seed_) + "): " + exit_detail.substr(0, exit_detail.find('\n')));
 }
 
 void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {

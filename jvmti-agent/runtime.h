@@ -29,9 +29,10 @@ struct ThreadCtx {
   uint64_t epoch = 0;  // the execution (Runtime) the thread belongs to
 };
 
-// How a run ends; the exit status of docs/agent.md, "Exit status and reports" (Exit: the program
-// called System.exit while several executions were running).
-enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5 };
+// How a run ends; for findings, the exit status of docs/agent.md, "Exit status and reports".
+// Exit: the program ended the JVM with System.exit(n != 0) or Runtime.halt; Killed: a signal
+// (SIGTERM, SIGINT, SIGHUP) did; both report the JVM's real status.
+enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
 const char* outcome_name(RunOutcome o);  // as reports name it: "ok", "bug", ...
 
 // Flushes System.out and System.err (before the process ends, or a report is written).
@@ -96,6 +97,9 @@ class Runtime {
   void finish(JNIEnv* env, RunOutcome outcome, const std::string& detail);
   // Normal VM exit: report only.
   void vm_death(JNIEnv* env);
+  // First thing in Shutdown.halt: the process ends with `status` (System.exit, Runtime.halt, or
+  // the JVM's handler of a signal). Remembered for the report.
+  void exiting(JNIEnv* env, int status);
 
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
   // Reported as "thread <name><what>" and the thread's stack.
@@ -121,6 +125,7 @@ class Runtime {
   std::string idle_workers_only();
   std::string stack_of(jthread t);
   void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  int exit_status(RunOutcome o);  // the process's, for Exit and Killed
   // The execution's HaPSet coverage as a JSON object; its pairs become known if it passed.
   // Under strategy=hapset with several executions, a finding's replay needs what the
   // executions before it taught: that goes to a plan file the replay command names.
@@ -143,6 +148,10 @@ class Runtime {
   std::vector<int> os_tids_;      // Linux thread ids, by thread id (0: unknown)
   std::vector<std::string> hidden_blocks_;
   std::string bug_;  // description of the uncaught throwable
+  // How the process is ending when it ends with a status other than 0 (exiting()).
+  int exit_status_ = 0;
+  bool killed_ = false;
+  std::string exit_detail_;
   std::atomic<bool> finishing_{false};
   std::atomic<uint64_t> start_ns_{0};
   const uint64_t seed_;

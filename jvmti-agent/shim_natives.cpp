@@ -372,6 +372,10 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass, jthrowab
   a.rt->uncaught(env, *a.ctx, e);
 }
 
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedExiting)(JNIEnv* env, jclass, jint status) {
+  if (Runtime* rt = runtime()) rt->exiting(env, status);
+}
+
 JSCHED_THREAD_ALIAS(jschedEnter)
 JSCHED_THREAD_ALIAS(jschedExit)
 JSCHED_THREAD_ALIAS(jschedWait)
@@ -386,6 +390,7 @@ JSCHED_THREAD_ALIAS(jschedResolves)
 JSCHED_THREAD_ALIAS(jschedAccess)
 JSCHED_THREAD_ALIAS(jschedAllocated)
 JSCHED_THREAD_ALIAS(jschedUncaught)
+JSCHED_THREAD_ALIAS(jschedExiting)
 JSCHED_THREAD_ALIAS(jschedTracked)
 JSCHED_THREAD_ALIAS(jschedTag)
 JSCHED_THREAD_ALIAS(jschedSlotOf)

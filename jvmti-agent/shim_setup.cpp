@@ -61,6 +61,21 @@ cf::Buffer add_hooks_to_thread(cf::Bytes thread_class, bool uncaught_hook) {
   return host.write();
 }
 
+cf::Buffer add_exit_hook(cf::Bytes shutdown_class, std::string_view owner) {
+  cf::ClassFile c = cf::ClassFile::parse(shutdown_class);
+  for (cf::Member& m : c.methods) {
+    if (c.member_name(m) != "halt" || c.member_desc(m) != "(I)V" || m.code_attr < 0) continue;
+    cf::Code& code = c.decode_code(m);
+    const rw::HookInfo& h = rw::hook_info(rw::Hook::Exiting);
+    uint16_t ref = c.cp.add_methodref(owner, h.name, h.desc);
+    code.insns.insert(code.insns.begin(),
+                      {cf::Insn::make(cf::op::iload_0), cf::Insn::make(cf::op::invokestatic, ref)});
+    code.max_stack = std::max<uint16_t>(code.max_stack, 1);
+    return c.write();
+  }
+  throw std::runtime_error("java.lang.Shutdown has no halt(int)");
+}
+
 cf::Buffer add_uncaught_hook(cf::Bytes thread_class) {
   cf::ClassFile host = cf::ClassFile::parse(thread_class);
   call_uncaught_hook(host, "java/lang/JSchedShim");
@@ -90,6 +105,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedAccess", "(Ljava/lang/Object;IZI)V"},
       {"jschedAllocated", "(Ljava/lang/Object;I)V"},
       {"jschedUncaught", "(Ljava/lang/Throwable;)V"},
+      {"jschedExiting", "(I)V"},
       {"jschedTracked", "(II)V"},
       {"jschedTag", "(Ljava/lang/Object;I)V"},
       {"jschedSlotOf", "(Ljava/lang/Object;)I"},

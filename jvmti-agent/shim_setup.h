@@ -4,6 +4,8 @@
 
 #include <jni.h>
 
+#include <string_view>
+
 #include "classfile/bytes.h"
 
 namespace jsched::agent {
@@ -16,6 +18,10 @@ bool define_shim_class(JNIEnv* env);
 // with dispatchUncaughtException calling the uncaught hook first (both modes).
 cf::Buffer add_hooks_to_thread(cf::Bytes thread_class, bool uncaught_hook);
 cf::Buffer add_uncaught_hook(cf::Bytes thread_class);
+
+// java.lang.Shutdown's class bytes with halt(int) calling the exiting hook of `owner` first:
+// the report then tells System.exit(n) and a signal from a clean end.
+cf::Buffer add_exit_hook(cf::Bytes shutdown_class, std::string_view owner);
 
 // Links every native of the hooks class `owner` (internal name) by calling it once as a
 // no-op, then sets its jschedReady flag so hooks start calling the agent. Natives must be

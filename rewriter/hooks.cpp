@@ -40,6 +40,7 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"syncRead", "(Ljava/lang/Object;I)V"},
     {"nanoTime", "(I)J"},
     {"currentTimeMillis", "(I)J"},
+    {"exiting", "(I)V"},
 };
 }  // namespace
 

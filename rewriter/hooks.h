@@ -44,6 +44,7 @@ enum class Hook {
   SyncRead,      // before one that only reads it
   NanoTime,      // the scheduler's clock, for JDK concurrency code
   CurrentTimeMillis,
+  Exiting,  // first in java.lang.Shutdown.halt(int): the process ends with this status
   Count
 };
 

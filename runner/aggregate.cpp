@@ -16,6 +16,15 @@ uint64_t CellStats::found_runs() const {
   return n;
 }
 
+uint64_t CellStats::error_runs() const {
+  uint64_t n = 0;
+  for (const char* k : {"error", "exit"}) {
+    auto it = outcomes.find(k);
+    if (it != outcomes.end()) n += it->second;
+  }
+  return n;
+}
+
 std::optional<double> CellStats::mean_first() const {
   double sum = 0;
   int n = 0;

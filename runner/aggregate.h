@@ -26,6 +26,8 @@ struct CellStats {
 
   uint64_t found_runs() const;
   bool found() const { return found_runs() > 0; }
+  // Runs that did not run the program to its end (outcome "error"; "exit" in older records).
+  uint64_t error_runs() const;
   // Over repetitions that found something.
   std::optional<double> mean_first() const;
   std::optional<double> stddev_first() const;

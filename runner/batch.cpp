@@ -36,7 +36,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     ++in_shard;
     if (!done.count(s.index)) todo.push_back(s);
   }
-  std::set<std::string> orders, kinds, found_cells;
+  std::set<std::string> orders, kinds, found_cells, errors;
   auto cell = [](const std::string& program, const std::string& strategy, uint32_t rep) {
     return program + '\n' + strategy + '\n' + std::to_string(rep);
   };
@@ -92,9 +92,10 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
             note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
                    "): " + r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
           }
-        } else if (r.outcome == "error" || r.outcome == "exit") {
+        } else if (r.outcome == "error" && errors.insert(r.detail.substr(0, r.detail.find('\n'))).second) {
+          // Once per reason: a program that cannot start would otherwise print it every run.
           note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
-                 "): error: " + r.detail;
+                 "): error: " + r.detail.substr(0, r.detail.find('\n'));
         }
         bool stop = opts.until_bug && r.hit();
         if (learns_from(r)) add_pairs(r, learned[learning_key(r)]);

@@ -52,15 +52,10 @@ const char* kBenchUsage =
     "  --bootstrap       also estimate time to first finding with 1..50 parallel workers\n"
     "  --agent PATH      libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
     "\n"
-    "Exit status: 0 every expectation met, 1 some not met, 2 usage error or bad suite.\n";
+    "Exit status: 0 every expectation met, 1 some not met, 2 usage error or bad suite, 3 every\n"
+    "expectation met by the runs that ran, but some runs did not run their program to its end\n"
+    "(error outcomes: see the summary's errors).\n";
 
-int bench_exit(const runner::ResultsDir& dir, const runner::Expectations& expect) {
-  for (const runner::CellStats& c : runner::aggregate(dir.records())) {
-    auto it = expect.find(c.program);
-    if (!runner::cell_ok(c, it == expect.end() ? "" : it->second)) return 1;
-  }
-  return 0;
-}
 
 }  // namespace
 
@@ -69,7 +64,8 @@ int cmd_bench(const std::vector<std::string>& args) {
   CliArgs cli(args, kBenchUsage);
   std::string resume = cli.value("--resume");
   BatchOptions opts;
-  opts.jobs = int(cli.number("--jobs", std::max(1u, std::thread::hardware_concurrency())));
+  opts.jobs =
+      int(cli.number("--jobs", std::max(1u, std::thread::hardware_concurrency()), 1, kMaxJobs));
   if (std::string sh = cli.value("--shard"); !sh.empty()) opts.shard = cli.shard(sh);
   bool boot = cli.flag("--bootstrap");
   try {
@@ -94,12 +90,11 @@ int cmd_bench(const std::vector<std::string>& args) {
     } else {
       std::optional<uint64_t> seed_opt, runs, reps;
       if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
-      if (cli.has("--runs")) runs = cli.number("--runs", 1);
-      if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1);
-      uint64_t profile_runs = cli.number("--profile-runs", 10);
+      if (cli.has("--runs")) runs = cli.number("--runs", 1, 1, kMaxRuns);
+      if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1, 1, kMaxRuns);
+      uint64_t profile_runs = cli.number("--profile-runs", 10, 0, kMaxRuns);
       opts.until_bug_per_cell = cli.flag("--until-bug");
-      opts.in_jvm = uint32_t(cli.number("--in-jvm", 1));
-      if (opts.in_jvm == 0) return cli.fail("--in-jvm wants at least 1 execution per JVM");
+      opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
@@ -118,7 +113,8 @@ int cmd_bench(const std::vector<std::string>& args) {
         batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
                                                std::to_string(opts.shard.count)));
       }
-      Suite::load(batch.str("suite"));  // reject a bad suite before creating anything
+      // A bad suite, or one whose programs cannot start, is refused before anything is made.
+      Suite::load(batch.str("suite")).check_programs();
       dir.emplace(ResultsDir::create(out, batch));
     }
     suite = Suite::load(batch.str("suite"));
@@ -165,7 +161,7 @@ int cmd_bench(const std::vector<std::string>& args) {
     std::fputs(all.str().c_str(), stdout);
     std::ofstream(dir->path() + "/bootstrap.txt") << all.str();
   }
-  return bench_exit(*dir, suite.expectations());
+  return bench_status(dir->records(), suite.expectations());
 }
 
 }  // namespace jsched

@@ -3,6 +3,8 @@
 // rejects whatever is left, so a typo is an error rather than ignored.
 #pragma once
 
+#include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -61,12 +63,21 @@ class CliArgs {
     while (has(name)) out.push_back(value(name));
     return out;
   }
-  uint64_t number(const std::string& name, uint64_t dflt) {
+  // A whole number in [min, max]; anything else (a sign, a fraction, too many digits) stops
+  // with a usage error naming the option and the range.
+  uint64_t number(const std::string& name, uint64_t dflt, uint64_t min = 0,
+                  uint64_t max = UINT64_MAX) {
+    if (!has(name)) return dflt;
     std::string v = value(name);
-    if (v.empty()) return dflt;
+    errno = 0;
     char* end = nullptr;
     unsigned long long n = std::strtoull(v.c_str(), &end, 10);
-    if (!end || *end || v[0] == '-') die(name + ": '" + v + "' is not a non-negative integer");
+    bool ok = !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) && end && !*end &&
+              errno != ERANGE;
+    if (!ok || n < min || n > max) {
+      die(name + ": '" + clip(v) + "' is not a whole number from " + std::to_string(min) +
+          " to " + std::to_string(max));
+    }
     return n;
   }
   Shard shard(const std::string& text) {
@@ -85,7 +96,14 @@ class CliArgs {
     return out;
   }
   void done() {
-    if (!opts_.empty()) die("unknown option or stray argument '" + opts_[0] + "'");
+    if (!opts_.empty()) die("unknown option or stray argument '" + clip(opts_[0]) + "'");
+  }
+  // A value quoted in an error line, cut so that the line stays one line.
+  static std::string clip(const std::string& v, size_t max = 60) {
+    std::string out = v.size() > max ? v.substr(0, max) + "..." : v;
+    for (char& c : out)
+      if (c == '\n' || c == '\r') c = ' ';
+    return out;
   }
   int fail(const std::string& msg) const {
     std::fprintf(stderr, "jsched: error: %s\n", msg.c_str());

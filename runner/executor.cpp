@@ -64,6 +64,31 @@ std::string tail_lines(const std::string& text, size_t max_lines) {
   return out;
 }
 
+// Why a JVM did not run its program to the end, in one line, then the last lines of its output:
+// "exit status 1: Error: Could not find or load main class no.Such". The line is the JVM's own
+// "Error:" line when there is one (its usage errors), else the last line of output that is
+// not the agent's greeting.
+std::string failure_reason(int exit_status, const std::string& output) {
+  std::string head = exit_status > 128 && exit_status < 160
+                         ? "killed by signal " + std::to_string(exit_status - 128)
+                         : "exit status " + std::to_string(exit_status);
+  std::string last, error_line;
+  size_t start = 0;
+  while (start < output.size()) {
+    size_t end = output.find('\n', start);
+    if (end == std::string::npos) end = output.size();
+    std::string line = output.substr(start, end - start);
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (line.rfind("jsched: strategy ", 0) == 0) continue;
+    if (error_line.empty() && line.rfind("Error: ", 0) == 0) error_line = line;
+    last = line;
+  }
+  std::string why = !error_line.empty() ? error_line : last;
+  if (why.size() > 300) why = why.substr(0, 300) + "...";
+  return head + (why.empty() ? " (no output)" : ": " + why);
+}
+
 }  // namespace
 
 bool runs_in_one_jvm(const std::string& strategy) {
@@ -210,22 +235,30 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
           if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
           rec.extra.set(k, (*rep)[k]);
         }
-        if (!several && rec.outcome == "ok" && rec.exit_status != 0) rec.outcome = "exit";
+        // The program did not run to its own end: System.exit(n), a signal (the agent says
+        // which), or a status the report does not explain.
+        if (rec.outcome == "exit" || rec.outcome == "killed") {
+          rec.outcome = "error";
+        } else if (!several && rec.outcome == "ok" && rec.exit_status != 0) {
+          rec.outcome = "error";
+          rec.detail = failure_reason(exit_status, slurp(r.log));
+        }
         found = found || rec.found();
       } else {
         // No report: the JVM failed before or outside the agent (bad options, a crash, a kill,
         // System.exit in an earlier execution of the same JVM).
         rec.exit_status = exit_status;
         rec.elapsed_ms = several ? 0 : elapsed;
-        rec.outcome = exit_status == 2 ? "error" : "exit";
+        rec.outcome = "error";
+        const std::string output = slurp(r.log);
         rec.detail =
             (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) + ".." +
-                           std::to_string(r.specs.back().run) + " ended first (exit status " +
-                           std::to_string(exit_status) + ")\n"
-                     : std::string()) +
-            tail_lines(slurp(r.log), 6);
+                           std::to_string(r.specs.back().run) + " ended first (" +
+                           failure_reason(exit_status, output) + ")"
+                     : failure_reason(exit_status, output)) +
+            "\n" + tail_lines(output, 6);
       }
-      if (rec.found() || rec.outcome == "error" || rec.outcome == "exit") {
+      if (rec.found() || rec.outcome == "error") {
         // Each record owns its log file (the results keep them apart); the JVM's log is the
         // first execution's.
         rec.log = work_ + "/run-" + std::to_string(s.index) + ".log";

@@ -73,11 +73,42 @@ uint64_t count(const CellStats& c, const char* outcome) {
 }  // namespace
 
 bool cell_ok(const CellStats& c, const std::string& e) {
-  if (e == "none" || e.empty()) return !c.found();
+  // Runs that never ran to their end show nothing: they cannot make "nothing found" true.
+  if (e == "none" || e.empty()) return !c.found() && c.error_runs() == 0;
   if (c.targeted) return c.hits > 0;
   if (e == "bug") return count(c, "bug") > 0;
   if (e == "deadlock") return count(c, "deadlock") > 0;
   return c.found();
+}
+
+int batch_status(const std::vector<RunRecord>& records) {
+  bool errors = false;
+  for (const RunRecord& r : records) {
+    if (r.found()) return 1;
+    errors = errors || r.outcome == "error" || r.outcome == "exit";
+  }
+  return errors ? 3 : 0;
+}
+
+int bench_status(const std::vector<RunRecord>& records, const Expectations& expect) {
+  bool errors = false, not_met = false;
+  for (const CellStats& c : aggregate(records)) {
+    auto it = expect.find(c.program);
+    const std::string e = it == expect.end() ? "" : it->second;
+    errors = errors || c.error_runs() > 0;
+    // A cell that errored and found nothing is "not met" because of its errors: status 3.
+    if (!cell_ok(c, e) && (c.error_runs() == 0 || c.found())) not_met = true;
+  }
+  return not_met ? 1 : errors ? 3 : 0;
+}
+
+// "(met)", "(NOT MET)", or why not when runs errored.
+std::string verdict(const CellStats& c, const std::string& e) {
+  if (e.empty()) return "";
+  if (cell_ok(c, e)) return e + " (met)";
+  if (c.error_runs() > 0 && !c.found())
+    return e + " (NOT MET: " + std::to_string(c.error_runs()) + " runs errored)";
+  return e + " (NOT MET)";
 }
 
 std::string summary_text(const ReportInput& in, const std::vector<CellStats>& cells) {
@@ -92,14 +123,14 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
-    std::string verdict = e.empty() ? "" : (e + (cell_ok(c, e) ? " (met)" : " (NOT MET)"));
+    std::string v = verdict(c, e);
     std::snprintf(row, sizeof row,
                   "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu %6s  %s\n", int(w),
                   c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
                   (unsigned long long)count(c, "ok"), (unsigned long long)count(c, "bug"),
                   (unsigned long long)count(c, "deadlock"), (unsigned long long)count(c, "hang"),
-                  (unsigned long long)(count(c, "error") + count(c, "exit")), first_text(c).c_str(),
-                  c.partial_orders.size(), pairs_text(c).c_str(), verdict.c_str());
+                  (unsigned long long)(c.error_runs()), first_text(c).c_str(),
+                  c.partial_orders.size(), pairs_text(c).c_str(), v.c_str());
     o << row;
   }
   for (const CellStats& c : cells) {
@@ -120,6 +151,20 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
         << first_line(r->detail) << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
     }
   }
+  // Runs that did not run the program to its end, once per distinct reason.
+  std::set<std::string> reasons;
+  for (const RunRecord& r : in.records) {
+    if (r.outcome != "error" && r.outcome != "exit") continue;
+    if (!reasons.insert(r.program + '\n' + r.strategy + '\n' + first_line(r.detail)).second) continue;
+    if (reasons.size() == 1)
+      o << "\nerrors (runs that did not run the program to its end; the first of each kind):\n";
+    if (reasons.size() > 20) {
+      o << "  ...\n";
+      break;
+    }
+    o << "  " << r.program << " / " << r.strategy << " (seed " << r.seed
+      << "): " << first_line(r.detail) << (r.log.empty() ? "" : "\n    output: " + r.log) << "\n";
+  }
   return o.str();
 }
 
@@ -132,7 +177,7 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
                                              [](const auto& f) { return f.has_value(); }));
     o << c.program << "," << c.strategy << "," << c.runs << "," << count(c, "ok") << ","
       << count(c, "bug") << "," << count(c, "deadlock") << "," << count(c, "hang") << ","
-      << count(c, "error") + count(c, "exit") << "," << (c.found() ? "yes" : "no") << ","
+      << c.error_runs() << "," << (c.found() ? "yes" : "no") << ","
       << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
@@ -144,7 +189,7 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
 
 std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells) {
   std::ostringstream body;
-  int failures = 0;
+  int failures = 0, errors = 0;
   double total = 0;
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
@@ -152,7 +197,22 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
     total += c.total_ms / 1000;
     body << "  <testcase classname=\"jsched." << xml(c.program) << "\" name=\"" << xml(c.strategy)
          << "\" time=\"" << fmt(c.total_ms / 1000, 3) << "\">\n";
-    if (!cell_ok(c, e)) {
+    if (c.error_runs() > 0) {
+      // The first error says why (a missing class, System.exit, a crash, a signal).
+      ++errors;
+      const RunRecord* first = nullptr;
+      for (const RunRecord& r : in.records) {
+        if (r.program == c.program && r.strategy == c.strategy &&
+            (r.outcome == "error" || r.outcome == "exit") && (!first || r.index < first->index))
+          first = &r;
+      }
+      std::string msg = std::to_string(c.error_runs()) + " of " + std::to_string(c.runs) +
+                        " runs did not run the program to its end: " +
+                        (first ? first_line(first->detail) : std::string());
+      body << "    <error message=\"" << xml(msg) << "\">"
+           << xml(first ? first->detail + "\nreplay: " + first->replay : msg) << "</error>\n";
+    }
+    if (!cell_ok(c, e) && !(c.error_runs() > 0 && !c.found())) {
       ++failures;
       std::string msg;
       if (e.empty() || e == "none") {
@@ -171,7 +231,8 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
   }
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml(in.title)
-    << "\" tests=\"" << cells.size() << "\" failures=\"" << failures << "\" errors=\"0\" time=\""
+    << "\" tests=\"" << cells.size() << "\" failures=\"" << failures << "\" errors=\"" << errors
+    << "\" time=\""
     << fmt(total, 3) << "\">\n"
     << body.str() << "</testsuite>\n";
   return o.str();
@@ -216,7 +277,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << "\"><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy)
       << "</td><td>" << c.runs << "</td><td>" << count(c, "bug") << "</td><td>"
       << count(c, "deadlock") << "</td><td>" << count(c, "hang") << "</td><td>"
-      << count(c, "error") + count(c, "exit") << "</td><td>" << xml(first_text(c)) << "</td><td>"
+      << c.error_runs() << "</td><td>" << xml(first_text(c)) << "</td><td>"
       << c.partial_orders.size() << "</td><td>" << pairs_text(c) << "</td><td class=l>" << xml(e)
       << "</td></tr>\n";
   }

@@ -28,8 +28,15 @@ std::string summary_csv(const std::vector<CellStats>& cells);
 std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells);
 std::string html_report(const ReportInput& in, const std::vector<CellStats>& cells);
 
-// Whether a cell met its expectation.
+// Whether a cell met its expectation. Runs with errors never make "none" met.
 bool cell_ok(const CellStats& c, const std::string& expect);
+
+// The exit status of `jsched run` over these records: 1 something found, else 3 if some run
+// had an error (nothing found is then not an all-clear), else 0.
+int batch_status(const std::vector<RunRecord>& records);
+// The same for `jsched bench`: 1 an expectation not met by runs that ran, else 3 if some run
+// had an error, else 0.
+int bench_status(const std::vector<RunRecord>& records, const Expectations& expect);
 
 // Writes summary.csv, junit.xml and report.html into `dir`; returns the summary text.
 std::string write_reports(const std::string& dir, const ReportInput& in);

@@ -14,6 +14,7 @@
 #include "runner/profile_phase.h"
 #include "runner/reports.h"
 #include "runner/results_dir.h"
+#include "runner/run_checks.h"
 #include "runner/tsca_batch.h"
 
 namespace jsched {
@@ -62,7 +63,9 @@ const char* kRunUsage =
     "  --shard I/N      run only the executions whose index is I modulo N\n"
     "  --agent PATH     libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
     "\n"
-    "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error.\n";
+    "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error,\n"
+    "3 nothing found but some runs did not run the program to its end (error: the JVM did\n"
+    "not start, crashed, was killed, or the program called System.exit): not an all-clear.\n";
 
 std::vector<RunSpec> run_specs(const json::Value& b) {
   std::vector<std::string> command;
@@ -96,10 +99,7 @@ int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& 
   std::fputs(text.c_str(), stdout);
   std::printf("\nresults: %s (runs.jsonl, summary.csv, junit.xml, report.html)\n",
               dir.path().c_str());
-  for (const RunRecord& r : dir.records()) {
-    if (r.found()) return 1;
-  }
-  return 0;
+  return batch_status(dir.records());
 }
 
 }  // namespace runner
@@ -109,7 +109,8 @@ int cmd_run(const std::vector<std::string>& args) {
   CliArgs cli(args, kRunUsage);
   std::string resume = cli.value("--resume");
   BatchOptions opts;
-  opts.jobs = int(cli.number("--jobs", std::max(1u, std::thread::hardware_concurrency())));
+  opts.jobs =
+      int(cli.number("--jobs", std::max(1u, std::thread::hardware_concurrency()), 1, kMaxJobs));
   opts.until_bug = cli.flag("--until-bug");
   if (std::string sh = cli.value("--shard"); !sh.empty()) opts.shard = cli.shard(sh);
   try {
@@ -132,34 +133,44 @@ int cmd_run(const std::vector<std::string>& args) {
       std::vector<std::string> command = cli.rest();
       if (command.empty()) return cli.fail("missing the program: ... -- java MAIN [ARGS]");
       if (command[0].find("java") == std::string::npos) {
-        return cli.fail("the command after -- must start with java, not '" + command[0] + "'");
+        return cli.fail("the command after -- must start with java, not '" +
+                        CliArgs::clip(command[0]) + "'");
       }
       batch = json::Value::object();
       batch.set("kind", json::Value::string("run"));
       json::Value cmd = json::Value::array();
       for (const std::string& a : command) cmd.push(json::Value::string(a));
       batch.set("command", cmd);
+      // The program is named after its main class (reports, junit.xml's classname).
+      std::string program = main_class_of(command);
+      batch.set("program", json::Value::string(program.empty() ? "main" : program));
       batch.set("strategy", json::Value::string(cli.value("--strategy", "random")));
       batch.set("params", json::Value::string(cli.value("--params")));
-      batch.set("runs", json::Value::number(double(cli.number("--runs", 100))));
+      batch.set("runs", json::Value::number(double(cli.number("--runs", 100, 1, kMaxRuns))));
       uint64_t seed = cli.has("--seed") ? cli.number("--seed", 0) : fresh_master_seed();
       batch.set("seed", json::Value::string(std::to_string(seed)));
-      batch.set("timeout", json::Value::number(double(cli.number("--timeout", 10000))));
+      batch.set("timeout",
+                json::Value::number(double(cli.number("--timeout", 10000, 1, kMaxTimeoutMs))));
       batch.set("until_bug", json::Value::boolean(opts.until_bug));
-      opts.in_jvm = uint32_t(cli.number("--in-jvm", 1));
-      if (opts.in_jvm == 0) return cli.fail("--in-jvm wants at least 1 execution per JVM");
+      opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const std::string st = batch.str("strategy");
       if (opts.in_jvm > 1 && !runs_in_one_jvm(st))
         return cli.fail("--in-jvm runs random, rapos, pct or hapset, not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
-      batch.set("profile_runs", json::Value::number(double(cli.number("--profile-runs", 10))));
-      batch.set("t", json::Value::number(double(cli.number("--t", 3))));
-      batch.set("explore", json::Value::number(double(cli.number("--explore", 2))));
-      if (batch.num("t") < 1 || batch.num("t") > 4) return cli.fail("--t must be 1, 2, 3 or 4");
-      if (batch.str("strategy") != "tsca" && (cli.has("--t") || cli.has("--explore")))
+      batch.set("profile_runs",
+                json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxRuns))));
+      const bool tsca_opts = cli.has("--t") || cli.has("--explore");
+      batch.set("t", json::Value::number(double(cli.number("--t", 3, 1, 4))));
+      batch.set("explore", json::Value::number(double(cli.number("--explore", 2, 0, kMaxRuns))));
+      if (batch.str("strategy") != "tsca" && tsca_opts)
         return cli.fail("--t and --explore belong to --strategy tsca");
       std::string out = cli.value("--out", default_results_dir("run"));
       cli.done();
+      // The program must be able to start, with options the agent accepts, before anything is
+      // written: a batch of runs that never ran would otherwise say "nothing found".
+      if (std::string why = check_agent_params(st, batch.str("params")); !why.empty())
+        return cli.fail(why);
+      if (std::string why = check_java_command(command); !why.empty()) return cli.fail(why);
       dir.emplace(ResultsDir::create(out, batch));
     }
   } catch (const std::exception& e) {

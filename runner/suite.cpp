@@ -1,5 +1,7 @@
 #include "runner/suite.h"
 
+#include "runner/run_checks.h"
+
 #include <filesystem>
 #include <fstream>
 #include <pugixml.hpp>
@@ -7,6 +9,7 @@
 #include <sstream>
 
 #include "runner/executor.h"
+#include "runner/run_checks.h"
 
 namespace jsched::runner {
 
@@ -23,6 +26,11 @@ std::vector<std::string> words(const std::string& s) {
   std::vector<std::string> out;
   for (std::string w; in >> w;) out.push_back(w);
   return out;
+}
+
+// A program's agent options come before its strategy's.
+std::string cell_params(const SuiteProgram& p, const SuiteStrategy& st) {
+  return p.params.empty() || st.params.empty() ? p.params + st.params : p.params + "," + st.params;
 }
 
 class Loader {
@@ -51,6 +59,7 @@ class Loader {
     s.java = root.attribute("java").as_string("java");
     std::string classpath, jvm_args;
     std::set<std::string> names, labels;
+    std::vector<pugi::xml_node> nodes, strategy_nodes;  // of programs, of strategies
     for (pugi::xml_node n : root.children()) {
       if (n.type() != pugi::node_element) continue;
       std::string tag = n.name();
@@ -73,6 +82,7 @@ class Loader {
         if (!labels.insert(st.label).second)
           fail(n, "two strategies labelled '" + st.label + "' (add label=\"...\")");
         s.strategies.push_back(st);
+        strategy_nodes.push_back(n);
       } else if (tag == "program") {
         only_attrs(n, {"name", "main", "args", "classpath", "jvm-args", "params", "expect",
                        "finding", "runs", "timeout"});
@@ -98,7 +108,9 @@ class Loader {
           fail(n, "expect must be bug, deadlock, any or none, not '" + p.expect + "'");
         p.runs = uint32_t(number(n, "runs", 0, 1, 10000000));
         p.timeout_ms = number(n, "timeout", 0, 1, 86400000);
+        p.line = line_at(size_t(n.offset_debug()));
         s.programs.push_back(p);
+        nodes.push_back(n);
       } else {
         fail(n,
              "unknown element <" + tag + "> (expected classpath, jvm-args, strategy or program)");
@@ -106,14 +118,32 @@ class Loader {
     }
     if (s.programs.empty()) fail(root, "the suite has no <program>");
     if (s.strategies.empty()) s.strategies.push_back(SuiteStrategy{"random", "random", ""});
+    // Every cell's agent options, through the agent's own parser (a strategy's params alone
+    // first, so that its own mistakes are named at its line).
+    for (size_t k = 0; k < s.strategies.size(); ++k) {
+      const SuiteStrategy& st = s.strategies[k];
+      if (std::string why = check_agent_params(st.name, st.params); !why.empty())
+        fail(k < strategy_nodes.size() ? strategy_nodes[k] : root,
+             "strategy '" + st.label + "': " + why);
+    }
+    for (size_t i = 0; i < s.programs.size(); ++i) {
+      for (const SuiteStrategy& st : s.strategies) {
+        std::string why = check_agent_params(st.name, cell_params(s.programs[i], st));
+        if (!why.empty())
+          fail(nodes[i], "program '" + s.programs[i].name + "' under '" + st.label + "': " + why);
+      }
+    }
     return s;
   }
 
  private:
-  [[noreturn]] void fail_at(size_t offset, const std::string& why) const {
+  size_t line_at(size_t offset) const {
     size_t line = 1;
     for (size_t i = 0; i < offset && i < text_.size(); ++i) line += text_[i] == '\n';
-    throw SuiteError(path_ + ":" + std::to_string(line) + ": " + why);
+    return line;
+  }
+  [[noreturn]] void fail_at(size_t offset, const std::string& why) const {
+    throw SuiteError(path_ + ":" + std::to_string(line_at(offset)) + ": " + why);
   }
   [[noreturn]] void fail(const pugi::xml_node& n, const std::string& why) const {
     fail_at(size_t(n.offset_debug()), why);
@@ -173,6 +203,13 @@ Suite Suite::load(const std::string& path) {
   return Loader(path).load();
 }
 
+void Suite::check_programs() const {
+  for (const SuiteProgram& p : programs) {
+    if (std::string why = check_main_class(p.classpath, p.main); !why.empty())
+      throw SuiteError(file + ":" + std::to_string(p.line) + ": program '" + p.name + "': " + why);
+  }
+}
+
 std::vector<RunSpec> Suite::specs(uint64_t master_seed, bool consecutive) const {
   std::vector<RunSpec> out;
   uint64_t index = 0;
@@ -186,8 +223,7 @@ std::vector<RunSpec> Suite::specs(uint64_t master_seed, bool consecutive) const 
           s.program = p.name;
           s.strategy = st.label;
           s.agent_strategy = st.name;
-          s.params = p.params.empty() || st.params.empty() ? p.params + st.params
-                                                           : p.params + "," + st.params;
+          s.params = cell_params(p, st);
           s.target = p.finding;
           s.repetition = rep;
           s.run = i;

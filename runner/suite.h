@@ -19,6 +19,7 @@ struct SuiteProgram {
   std::vector<std::string> args, jvm_args;
   uint32_t runs = 0;  // 0: the suite's
   uint64_t timeout_ms = 0;
+  size_t line = 0;  // in the suite file, for messages
 };
 
 struct SuiteStrategy {
@@ -33,8 +34,10 @@ struct Suite {
   std::vector<SuiteProgram> programs;
   std::vector<SuiteStrategy> strategies;
 
-  // Throws SuiteError "FILE:LINE: reason".
+  // Throws SuiteError "FILE:LINE: reason" (also for agent options the agent would refuse).
   static Suite load(const std::string& path);
+  // Each program's main class is on its class path; throws SuiteError "FILE:LINE: reason".
+  void check_programs() const;
   // Every execution of the matrix, in index order: program, strategy, repetition, run.
   // `consecutive`: each cell's seeds are its run-0 seed plus the run number (for --in-jvm).
   std::vector<RunSpec> specs(uint64_t master_seed, bool consecutive = false) const;

@@ -290,6 +290,14 @@ public final class JSchedShim {
   }
 
   /**
+   * First thing in Shutdown.halt(int) (the agent adds the call there): System.exit, Runtime.halt
+   * and the JVM's own handlers of SIGTERM, SIGINT and SIGHUP all end the process through it.
+   */
+  public static void exiting(int status) {
+    if (jschedReady) jschedExiting(status);
+  }
+
+  /**
    * iterations=N: the main method of the class the launcher loaded, rewritten, calls this
    * instead of its own body; the agent runs the program's main N times, each in a class loader
    * of its own, and ends the JVM.
@@ -340,6 +348,8 @@ public final class JSchedShim {
   private static native void jschedAllocated(Object o, int site);
 
   private static native void jschedUncaught(Throwable e);
+
+  private static native void jschedExiting(int status);
 
   /** Returns false when the thread is not controlled (the caller then parks for real). */
   private static native boolean jschedPark(boolean absolute, long time, int site);

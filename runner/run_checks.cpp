@@ -1,0 +1,159 @@
+#include "runner/run_checks.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "classfile/zip_reader.h"
+#include "jvmti-agent/options.h"
+#include "runner/run_record.h"
+
+namespace jsched::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Agent keys whose value the runner decides for each run (or that would make the records lie:
+// every run writing one schedule file, a run's own profile).
+const std::set<std::string> kRunnerKeys = {"strategy", "seed",    "report", "timeout", "iterations",
+                                           "explore",  "record",  "replay", "profile", "tests"};
+
+// Launcher options followed by a value in the next argument.
+const std::set<std::string> kWithValue = {
+    "-cp",          "-classpath",        "--class-path",   "-p",
+    "--module-path", "--upgrade-module-path", "--add-modules", "--limit-modules",
+    "--add-reads",  "--add-exports",     "--add-opens",    "--patch-module",
+    "--source",     "--enable-native-access"};
+
+std::string clip(const std::string& v) {
+  return v.size() > 60 ? v.substr(0, 60) + "..." : v;
+}
+
+bool in_jar(const fs::path& jar, const std::string& entry) {
+  std::ifstream in(jar, std::ios::binary);
+  if (!in) return false;
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+  try {
+    cf::ZipReader zip(cf::Bytes(bytes.data(), bytes.size()));
+    for (const cf::ZipReader::Entry& e : zip.entries()) {
+      if (e.name == entry) return true;
+    }
+  } catch (const cf::ZipError&) {
+  }
+  return false;
+}
+
+bool is_jar(const fs::path& p) {
+  std::string ext = p.extension().string();
+  return ext == ".jar" || ext == ".JAR" || ext == ".zip" || ext == ".ZIP";
+}
+
+}  // namespace
+
+std::string check_agent_params(const std::string& strategy, const std::string& params) {
+  for (const auto& [k, v] : split_params(params)) {
+    if (kRunnerKeys.count(k)) {
+      if (k == "strategy") return "--params: strategy= is --strategy's (or the suite's <strategy name=...>)";
+      if (k == "timeout") return "--params: timeout= is --timeout's (or the suite's timeout=)";
+      return "--params: " + k + "= is set by the runner for each run; it cannot be given here";
+    }
+  }
+  std::string opts = "strategy=" + strategy + ",seed=1" + (params.empty() ? "" : "," + params);
+  // The runner's profile phase makes PCTVB's plan.
+  if (strategy == "pctvb" && params.find("plan=") == std::string::npos) opts += ",plan=-";
+  try {
+    agent::parse_options(opts);
+  } catch (const std::invalid_argument& e) {
+    return std::string("agent options: ") + e.what();
+  }
+  return "";
+}
+
+std::string check_main_class(const std::string& classpath, const std::string& main) {
+  std::string entry = main;
+  for (char& c : entry)
+    if (c == '.') c = '/';
+  entry += ".class";
+  size_t start = 0;
+  while (start <= classpath.size()) {
+    size_t end = classpath.find(':', start);
+    if (end == std::string::npos) end = classpath.size();
+    std::string part = classpath.substr(start, end - start);
+    start = end + 1;
+    if (part.empty()) part = ".";
+    std::error_code ec;
+    if (part.size() >= 2 && part.compare(part.size() - 2, 2, "/*") == 0) {
+      for (const auto& f : fs::directory_iterator(part.substr(0, part.size() - 1), ec)) {
+        if (is_jar(f.path()) && in_jar(f.path(), entry)) return "";
+      }
+    } else if (fs::is_directory(part, ec)) {
+      if (fs::is_regular_file(fs::path(part) / entry, ec)) return "";
+    } else if (fs::is_regular_file(part, ec)) {
+      if (in_jar(part, entry)) return "";
+    }
+  }
+  return "no class " + clip(main) + " on the class path " + clip(classpath) +
+         " (a typo, or the program is not built?)";
+}
+
+std::string main_class_of(const std::vector<std::string>& command) {
+  for (size_t i = 1; i < command.size(); ++i) {
+    const std::string& a = command[i];
+    if (kWithValue.count(a)) {
+      ++i;
+      continue;
+    }
+    if (a == "-jar") return i + 1 < command.size() ? fs::path(command[i + 1]).filename().string() : "";
+    if (a == "-m" || a == "--module") return i + 1 < command.size() ? command[i + 1] : "";
+    if (!a.empty() && (a[0] == '-' || a[0] == '@')) continue;
+    return a;
+  }
+  return "";
+}
+
+std::string check_java_command(const std::vector<std::string>& command) {
+  std::string classpath;
+  bool cp_given = false;
+  for (size_t i = 1; i < command.size(); ++i) {
+    const std::string& a = command[i];
+    if (!a.empty() && a[0] == '@') return "";  // an argument file: not followed
+    if (a == "-m" || a == "--module" || a.rfind("--module=", 0) == 0) return "";
+    if (a == "-cp" || a == "-classpath" || a == "--class-path") {
+      if (i + 1 >= command.size()) return a + " needs a class path";
+      classpath = command[++i];
+      cp_given = true;
+      continue;
+    }
+    if (a.rfind("--class-path=", 0) == 0) {
+      classpath = a.substr(13);
+      cp_given = true;
+      continue;
+    }
+    if (kWithValue.count(a)) {
+      ++i;
+      continue;
+    }
+    if (a == "-jar") {
+      if (i + 1 >= command.size()) return "-jar needs a jar file";
+      const std::string& jar = command[i + 1];
+      std::error_code ec;
+      if (!fs::is_regular_file(jar, ec)) return "no jar file " + clip(jar);
+      if (!in_jar(jar, "META-INF/MANIFEST.MF")) return clip(jar) + " is not a jar with a manifest";
+      return "";
+    }
+    if (!a.empty() && a[0] == '-') continue;
+    if (a.size() > 5 && a.compare(a.size() - 5, 5, ".java") == 0) return "";  // source launch
+    if (!cp_given) {
+      const char* env = std::getenv("CLASSPATH");
+      classpath = env && *env ? env : ".";
+    }
+    return check_main_class(classpath, a);
+  }
+  return "no main class: the command after -- must name one (java [options] MAIN [args], or "
+         "java -jar JAR)";
+}
+
+}  // namespace jsched::runner

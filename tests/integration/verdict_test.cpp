@@ -1,0 +1,210 @@
+// A verdict is a promise: "nothing found" only for programs that ran, no result lost, no
+// endless run. Each test is a regression test for one way the runner or the agent used to
+// give a wrong or silent answer.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "runner/json.h"
+#include "tests/integration/agent_runner.h"
+#include "tests/integration/results.h"
+#include "tests/support/test_paths.h"
+
+using namespace jsched;
+namespace fs = std::filesystem;
+
+namespace {
+
+using test::records;
+using test::run_jsched;
+using test::slurp;
+
+std::string cp() {
+  return test::data_dir() + "/agent";
+}
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+}  // namespace
+
+// A typo in the main class, a missing class path, no class at all: refused before any run.
+TEST(Verdict, AProgramThatCannotStartIsRefusedBeforeAnyRun) {
+  test::TempDir d;
+  struct Case {
+    std::vector<std::string> command;
+    const char* says;
+  } cases[] = {
+      {{"java", "-cp", cp(), "no.Such"}, "no class no.Such on the class path"},
+      {{"java", "-cp", d.path() + "/nothing", "LostUpdate"}, "no class LostUpdate"},
+      {{"java"}, "no main class"},
+      {{"java", "-cp", cp()}, "no main class"},
+      {{"java", "-jar", d.path() + "/missing.jar"}, "no jar file"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"run", "--runs", "5", "--jobs", "1", "--out",
+                                     d.path() + "/o", "--"};
+    args.insert(args.end(), c.command.begin(), c.command.end());
+    test::ProcessResult p = run_jsched(args);
+    EXPECT_EQ(p.status, 2) << c.says;
+    EXPECT_TRUE(has(p.err, c.says)) << p.err;
+    EXPECT_EQ(std::count(p.err.begin(), p.err.end(), '\n'), 1) << "one line: " << p.err;
+    EXPECT_FALSE(fs::exists(d.path() + "/o")) << "nothing is written for a refused batch";
+  }
+}
+
+// Options only the agent understands are checked by the agent's own parser, and numbers out of
+// range are refused: before, `--jobs 0` spun for ever and `--runs 0` ran nothing and passed.
+TEST(Verdict, BadOptionsAndNumbersOutOfRangeAreUsageErrors) {
+  test::TempDir d;
+  const std::vector<std::string> prog = {"--", "java", "-cp", cp(), "WaitNotify"};
+  struct Case {
+    std::vector<std::string> opts;
+    const char* says;
+  } cases[] = {
+      {{"--strategy", "foo"}, "unknown strategy 'foo'"},
+      {{"--params", "foo=1"}, "unknown option 'foo'"},
+      {{"--params", "depth=x"}, "depth"},
+      {{"--timeout", "0"}, "--timeout: '0'"},
+      {{"--jobs", "0"}, "--jobs: '0'"},
+      {{"--runs", "0"}, "--runs: '0'"},
+      {{"--runs", "99999999999999999999"}, "--runs: '99999999999999999999'"},
+      {{"--runs", "-3"}, "--runs: '-3'"},
+      {{"--in-jvm", "0"}, "--in-jvm: '0'"},
+      {{"--t", "9", "--strategy", "tsca"}, "--t: '9'"},
+      {{"--t", "2"}, "--t and --explore belong to --strategy tsca"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"run", "--out", d.path() + "/o"};
+    args.insert(args.end(), c.opts.begin(), c.opts.end());
+    args.insert(args.end(), prog.begin(), prog.end());
+    auto t0 = std::chrono::steady_clock::now();
+    test::ProcessResult p = run_jsched(args);
+    EXPECT_EQ(p.status, 2) << c.says << ": " << p.err;
+    EXPECT_TRUE(has(p.err, c.says)) << p.err;
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5)) << c.says;
+  }
+  for (const char* jobs : {"0", "x"}) {
+    test::ProcessResult b =
+        run_jsched({"bench", test::data_dir() + "/suites/mini.xml", "--jobs", jobs});
+    EXPECT_EQ(b.status, 2) << b.err;
+  }
+}
+
+// Keys the runner sets for each run cannot come through --params: every run used seed 5 while
+// the records showed distinct seeds, pct runs were labelled random.
+TEST(Verdict, ParamsCannotOverrideWhatTheRunnerRecords) {
+  for (const char* kv : {"seed=5", "strategy=pct", "report=/tmp/x", "iterations=3", "timeout=5"}) {
+    test::ProcessResult p =
+        run_jsched({"run", "--params", kv, "--", "java", "-cp", cp(), "WaitNotify"});
+    EXPECT_EQ(p.status, 2) << kv;
+    EXPECT_TRUE(has(p.err, std::string(kv).substr(0, std::string(kv).find('=') + 1))) << p.err;
+  }
+  test::TempDir d;
+  std::string suite = d.path() + "/s.xml";
+  std::ofstream(suite) << "<suite>\n<classpath>" << cp()
+                       << "</classpath>\n<strategy name='random' params='seed=5'/>\n"
+                          "<program name='w' main='WaitNotify'/>\n</suite>\n";
+  test::ProcessResult b = run_jsched({"bench", suite, "--out", d.path() + "/o"});
+  EXPECT_EQ(b.status, 2);
+  EXPECT_TRUE(has(b.err, suite + ":3: strategy 'random'")) << b.err;
+}
+
+// A suite program whose main class is not on its class path is refused before anything runs.
+TEST(Verdict, BenchChecksEveryProgramBeforeAnythingRuns) {
+  test::TempDir d;
+  std::string suite = d.path() + "/s.xml";
+  std::ofstream(suite) << "<suite>\n<classpath>" << cp()
+                       << "</classpath>\n<program name='ok' main='WaitNotify'/>\n"
+                          "<program name='typo' main='WaitNotfy' expect='none'/>\n</suite>\n";
+  test::ProcessResult b = run_jsched({"bench", suite, "--out", d.path() + "/o"});
+  EXPECT_EQ(b.status, 2);
+  EXPECT_TRUE(has(b.err, suite + ":4: program 'typo': no class WaitNotfy")) << b.err;
+  EXPECT_FALSE(fs::exists(d.path() + "/o"));
+}
+
+// A program that ends the JVM with System.exit(7) never ran to its end: every run is an error
+// that says so, the batch exits 3 (not 0), junit.xml has errors, and expect="none" is not met.
+TEST(Verdict, RunsThatDidNotRunToTheirEndAreErrorsWithTheirReason) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  test::ProcessResult p = run_jsched({"run", "--runs", "4", "--jobs", "2", "--seed", "1", "--out",
+                                      out, "--", "java", "-cp", cp(), "ExitInWorker"});
+  EXPECT_EQ(p.status, 3) << p.err << p.out;
+  std::vector<json::Value> recs = records(out);
+  ASSERT_EQ(recs.size(), 4u);
+  for (const json::Value& r : recs) {
+    EXPECT_EQ(r.str("outcome"), "error");
+    EXPECT_EQ(r.num("exit_status"), 7);
+    EXPECT_TRUE(has(r.str("detail"), "System.exit(7) in thread 0.1")) << r.str("detail");
+    EXPECT_TRUE(has(r.str("detail"), "ExitInWorker")) << "the program's frame";
+  }
+  EXPECT_TRUE(has(p.out, "System.exit(7)")) << p.out;
+  std::string junit = slurp(out + "/junit.xml");
+  EXPECT_TRUE(has(junit, "errors=\"1\"")) << junit;
+  EXPECT_TRUE(has(junit, "<error message=\"4 of 4 runs did not run the program to its end"))
+      << junit;
+
+  std::string suite = d.path() + "/s.xml";
+  std::ofstream(suite) << "<suite runs='3'>\n<classpath>" << cp()
+                       << "</classpath>\n<program name='exits' main='ExitInWorker' "
+                          "expect='none'/>\n</suite>\n";
+  test::ProcessResult b = run_jsched({"bench", suite, "--jobs", "2", "--out", d.path() + "/b"});
+  EXPECT_EQ(b.status, 3) << b.out;
+  EXPECT_TRUE(has(b.out, "NOT MET: 3 runs errored")) << b.out;
+  EXPECT_FALSE(has(b.out, "(met)")) << b.out;
+}
+
+// A JVM option the JVM refuses: the runs are errors carrying the JVM's own line.
+TEST(Verdict, AJvmThatDoesNotStartIsAnErrorWithTheJvmsLine) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  test::ProcessResult p =
+      run_jsched({"run", "--runs", "3", "--jobs", "1", "--seed", "1", "--out", out, "--", "java",
+                  "-XX:+NoSuchJvmOption", "-cp", cp(), "WaitNotify"});
+  EXPECT_EQ(p.status, 3) << p.err;
+  std::vector<json::Value> recs = records(out);
+  ASSERT_FALSE(recs.empty());
+  EXPECT_EQ(recs[0].str("outcome"), "error");
+  EXPECT_TRUE(has(recs[0].str("detail"), "exit status 1: "));
+  EXPECT_TRUE(has(recs[0].str("detail"), "NoSuchJvmOption")) << recs[0].str("detail");
+}
+
+// A JVM ended by SIGTERM used to report "ok" with exit status 0.
+TEST(Verdict, AJvmKilledBySigtermSaysSo) {
+  test::TempDir d;
+  std::string report = d.path() + "/r.json", log = d.path() + "/out.log";
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::string java = test::java_bin();
+    std::string agent =
+        "-agentpath:" + test::agent_path() + "=seed=1,timeout=120000,report=" + report;
+    std::string c = cp();
+    execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "Endless", nullptr);
+    _exit(127);
+  }
+  // The program runs (the agent has greeted) before the signal comes.
+  for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 143);
+  json::Value r = json::parse(slurp(report));
+  EXPECT_EQ(r.str("outcome"), "killed");
+  EXPECT_EQ(r.num("exit_status"), 143);
+  EXPECT_TRUE(has(r.str("detail"), "killed by signal SIGTERM")) << r.str("detail");
+}
