@@ -1,7 +1,11 @@
 // Agent_OnLoad and the VM lifecycle events.
 #include <jni.h>
 #include <jvmti.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <cstring>
 #include <exception>
@@ -306,6 +310,18 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   if (o.iterations == 1) main_class.clear();
 }
 
+// The files a run writes at its end are checked now: finding out only after the program ran
+// would lose its result. A file that did not exist is not left behind.
+void check_writable(const char* key, const std::string& path) {
+  if (path.empty()) return;
+  struct stat st;
+  const bool existed = stat(path.c_str(), &st) == 0;
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) fatal(std::string(key) + ": cannot write " + path + ": " + std::strerror(errno));
+  close(fd);
+  if (!existed) unlink(path.c_str());
+}
+
 uint64_t fresh_seed() {
   std::random_device rd;
   return (uint64_t(rd()) << 32 | rd()) & 0x7fffffffffffffffULL;
@@ -326,6 +342,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     _exit(2);
   }
   if (!opts.seed_given) opts.seed = fresh_seed();
+  check_writable("report", opts.report);
+  check_writable("record", opts.record);
+  check_writable("profile", opts.profile);
   std::set_terminate(on_terminate);
   if (opts.strategy == Strategy::Replay) adopt_recorded(opts);
   const Options& run = opts.strategy == Strategy::Replay ? g_recorded : opts;  // what was run

@@ -1,6 +1,7 @@
 #include "jvmti-agent/options.h"
 
 #include <charconv>
+#include <set>
 #include <stdexcept>
 
 namespace jsched::agent {
@@ -46,14 +47,22 @@ namespace {
   throw std::invalid_argument(msg);
 }
 
+// A value quoted in an error line, cut so that the line stays short and one line.
+std::string clip(const std::string& v) {
+  std::string out = v.size() > 60 ? v.substr(0, 60) + "..." : v;
+  for (char& c : out)
+    if (c == '\n' || c == '\r') c = ' ';
+  return out;
+}
+
 uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, uint64_t max) {
   uint64_t out = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
   if (v.empty() || ec != std::errc() || p != v.data() + v.size()) {
-    bad(key + ": '" + v + "' is not a non-negative integer");
+    bad(key + ": '" + clip(v) + "' is not a non-negative integer");
   }
   if (out < min || out > max) {
-    bad(key + ": " + v + " is out of range (" + std::to_string(min) + " to " + std::to_string(max) +
+    bad(key + ": " + clip(v) + " is out of range (" + std::to_string(min) + " to " + std::to_string(max) +
         ")");
   }
   return out;
@@ -63,12 +72,12 @@ double parse_probability(const std::string& key, const std::string& v) {
   double out = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
   if (v.empty() || ec != std::errc() || p != v.data() + v.size() || !(out >= 0 && out <= 1))
-    bad(key + ": '" + v + "' is not a probability (a number from 0 to 1)");
+    bad(key + ": '" + clip(v) + "' is not a probability (a number from 0 to 1)");
   return out;
 }
 
 bool parse_on_off(const std::string& key, const std::string& v) {
-  if (v != "on" && v != "off") bad(key + ": '" + v + "' is not on or off");
+  if (v != "on" && v != "off") bad(key + ": '" + clip(v) + "' is not on or off");
   return v == "on";
 }
 
@@ -86,10 +95,10 @@ std::vector<std::string> split(const std::string& s, char sep) {
 std::vector<std::string> prefixes(const std::string& key, const std::string& v) {
   std::vector<std::string> out;
   for (const std::string& p : split(v, ':')) {
-    if (p.empty()) bad(key + ": empty class-name prefix in '" + v + "'");
+    if (p.empty()) bad(key + ": empty class-name prefix in '" + clip(v) + "'");
     for (char c : p) {
       if (c == '/' || c == ' ' || c == ';' || c == '[') {
-        bad(key + ": '" + p + "' is not a class-name prefix (use dots, e.g. com.example.)");
+        bad(key + ": '" + clip(p) + "' is not a class-name prefix (use dots, e.g. com.example.)");
       }
     }
     out.push_back(p);
@@ -102,15 +111,19 @@ std::vector<std::string> prefixes(const std::string& key, const std::string& v) 
 Options parse_options(const std::string& text) {
   Options o;
   if (text.empty()) return o;
+  std::set<std::string> seen;
   for (const std::string& item : split(text, ',')) {
     size_t eq = item.find('=');
     std::string key = item.substr(0, eq);
-    if (key.empty()) bad("empty option in '" + text + "'");
+    if (key.empty()) bad("empty option in '" + clip(text) + "'");
+    // A key given twice is a mistake (which one would win?), not something to resolve silently.
+    if (!seen.insert(key).second) bad("option '" + clip(key) + "' given twice");
     if ((key == "verbose" || key == "explore") && eq == std::string::npos) {
       (key == "verbose" ? o.verbose : o.explore) = true;
       continue;
     }
-    if (eq == std::string::npos) bad("option '" + key + "' needs a value (" + key + "=...)");
+    if (eq == std::string::npos)
+      bad("option '" + clip(key) + "' needs a value (" + clip(key) + "=...)");
     std::string v = item.substr(eq + 1);
     if (key == "strategy") {
       if (v == "random")
@@ -130,7 +143,7 @@ Options parse_options(const std::string& text) {
       else if (v == "none")
         o.strategy = Strategy::None;
       else
-        bad("strategy: unknown strategy '" + v +
+        bad("strategy: unknown strategy '" + clip(v) +
             "' (random, rapos, pct, pctvb, tsca, hapset, replay, none)");
     } else if (key == "seed") {
       o.seed = parse_u64(key, v, 0, UINT64_MAX);
@@ -168,7 +181,7 @@ Options parse_options(const std::string& text) {
       else if (v == "all")
         o.accesses = rw::Accesses::All;
       else
-        bad("accesses: '" + v + "' is not none, volatile or all");
+        bad("accesses: '" + clip(v) + "' is not none, volatile or all");
     } else if (key == "timeout") {
       o.timeout_ms = parse_u64(key, v, 1, UINT64_MAX / 1000000);
     } else if (key == "verbose") {
@@ -184,7 +197,7 @@ Options parse_options(const std::string& text) {
     } else if (key == "wake") {
       o.wake = parse_probability(key, v);
     } else if (key == "base") {
-      if (v != "random" && v != "rapos") bad("base: '" + v + "' is not random or rapos");
+      if (v != "random" && v != "rapos") bad("base: '" + clip(v) + "' is not random or rapos");
       o.base = v == "random" ? Strategy::Random : Strategy::Rapos;
     } else if (key == "tests") {
       if (v == "auto")
@@ -194,9 +207,9 @@ Options parse_options(const std::string& text) {
       else if (v == "off")
         o.tests = TestsMode::Off;
       else
-        bad("tests: '" + v + "' is not auto, on or off");
+        bad("tests: '" + clip(v) + "' is not auto, on or off");
     } else {
-      bad("unknown option '" + key +
+      bad("unknown option '" + clip(key) +
           "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
           "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose, "
           "hapset, frames, prefer, base, wake)");

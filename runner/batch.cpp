@@ -1,5 +1,7 @@
 #include "runner/batch.h"
 
+#include <signal.h>
+
 #include <set>
 #include <stdexcept>
 
@@ -9,6 +11,26 @@
 #include "scheduler/hapset_plan.h"
 
 namespace jsched::runner {
+
+namespace {
+volatile sig_atomic_t g_interrupt = 0;
+void on_signal(int) {
+  g_interrupt = 1;
+}
+}  // namespace
+
+void stop_batches_on_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: a wait returns at once
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+bool interrupt_requested() {
+  return g_interrupt != 0;
+}
 
 Shard Shard::parse(const std::string& text) {
   size_t slash = text.find('/');

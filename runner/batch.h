@@ -2,6 +2,7 @@
 // (resume), keeping to a shard, stopping at the first finding if asked, with progress.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,17 @@
 #include "runner/run_record.h"
 
 namespace jsched::runner {
+
+// Ctrl-C or SIGTERM stopped the batch: what finished is recorded, the rest can be resumed.
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+// Makes SIGINT and SIGTERM stop a batch (the running JVMs are killed, run_batch throws
+// Interrupted) instead of ending jsched before it can say what it recorded.
+void stop_batches_on_signals();
+bool interrupt_requested();
 
 struct Shard {
   uint32_t index = 0, count = 1;  // shard i of N holds the runs whose index is i modulo N

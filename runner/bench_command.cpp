@@ -12,6 +12,7 @@
 #include "runner/cli_args.h"
 #include "runner/commands.h"
 #include "runner/executor.h"
+#include "runner/exit_status.h"
 #include "runner/profile_phase.h"
 #include "runner/results_dir.h"
 #include "runner/suite.h"
@@ -23,6 +24,7 @@ std::string default_results_dir(const char* kind);
 uint64_t fresh_master_seed();
 int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
                  uint64_t seed);
+int batch_failed(const std::exception& e, const ResultsDir& dir);
 }  // namespace runner
 
 namespace {
@@ -130,6 +132,7 @@ int cmd_bench(const std::vector<std::string>& args) {
     suite.repetitions = uint32_t(batch.num("repetitions"));
   uint64_t seed = std::stoull(batch.str("seed"));
   std::vector<RunSpec> specs = suite.specs(seed, opts.in_jvm > 1);
+  stop_batches_on_signals();
   std::fprintf(stderr,
                "jsched: suite %s: %zu programs x %zu strategies x %u repetitions, %zu "
                "executions%s, master seed %llu, %d at a time, results in %s\n",
@@ -144,10 +147,10 @@ int cmd_bench(const std::vector<std::string>& args) {
     attach_plans(specs, batch, dir->path(), opts);
     run_batch(specs, *dir, opts);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "jsched: error: %s\n", e.what());
-    return 2;
+    return batch_failed(e, *dir);
   }
-  finish_batch(*dir, "suite " + suite.name, suite.expectations(), seed);
+  if (finish_batch(*dir, "suite " + suite.name, suite.expectations(), seed) == kExitWriteFailed)
+    return kExitWriteFailed;
   if (boot) {
     std::ostringstream all;
     for (const CellStats& c : aggregate(dir->records())) {
@@ -159,7 +162,12 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (!rows.empty()) all << "\n" << bootstrap_text(c.program + " / " + c.strategy, rows);
     }
     std::fputs(all.str().c_str(), stdout);
-    std::ofstream(dir->path() + "/bootstrap.txt") << all.str();
+    try {
+      write_file(dir->path() + "/bootstrap.txt", all.str());
+    } catch (const WriteError& e) {
+      std::fprintf(stderr, "jsched: error: %s\n", e.what());
+      return kExitWriteFailed;
+    }
   }
   return bench_status(dir->records(), suite.expectations());
 }

@@ -16,6 +16,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "runner/batch.h"
 #include "runner/hapset_pairs.h"
 
 extern char** environ;
@@ -159,7 +160,8 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     r.specs = std::move(group);
     const RunSpec& s = r.specs.front();
     r.report = work_ + "/run-" + std::to_string(s.index) + ".json";
-    r.log = work_ + "/run-" + std::to_string(s.index) + ".log";
+    // One log per JVM: the findings of its executions all point to it.
+    r.log = work_ + (r.specs.size() > 1 ? "/jvm-" : "/run-") + std::to_string(s.index) + ".log";
     fs::remove(r.report);
     std::vector<std::string> argv =
         command(s, r.report, r.specs.size(), before ? before(r.specs) : std::string());
@@ -171,8 +173,19 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    // The JVM gets the default action of the signals jsched handles or ignores itself.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t dflt;
+    sigemptyset(&dflt);
+    sigaddset(&dflt, SIGXFSZ);
+    sigaddset(&dflt, SIGINT);
+    sigaddset(&dflt, SIGTERM);
+    posix_spawnattr_setsigdefault(&attr, &dflt);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
     pid_t pid;
-    int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+    int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(rc));
     r.started = std::chrono::steady_clock::now();
@@ -259,13 +272,8 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
             "\n" + tail_lines(output, 6);
       }
       if (rec.found() || rec.outcome == "error") {
-        // Each record owns its log file (the results keep them apart); the JVM's log is the
-        // first execution's.
-        rec.log = work_ + "/run-" + std::to_string(s.index) + ".log";
-        if (rec.log == r.log)
-          log_kept = true;
-        else
-          fs::copy_file(r.log, rec.log, fs::copy_options::overwrite_existing);
+        rec.log = r.log;
+        log_kept = true;
       }
       records.push_back(std::move(rec));
     }
@@ -279,7 +287,21 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       if (skip) skip(u);  // for the batch's accounting (progress)
     }
   };
+  // However the loop ends (a write that fails, Ctrl-C), no JVM is left running behind it.
+  struct Reaper {
+    std::map<pid_t, Running>& running;
+    ~Reaper() {
+      for (auto& [p, r] : running) {
+        kill(p, SIGKILL);
+        waitpid(p, nullptr, 0);
+        std::error_code ec;
+        fs::remove(r.report, ec);
+        fs::remove(r.log, ec);
+      }
+    }
+  } reaper{running};
   while ((next < specs.size() && !stop) || !running.empty()) {
+    if (interrupt_requested()) throw Interrupted();
     while (!stop && next < specs.size() && int(running.size()) < jobs_) {
       // A learning run waits for the JVM before it (and, to keep the order, so does the rest).
       if (learns(specs[next]) && learning_busy(specs[next])) break;

@@ -1,4 +1,5 @@
 // jsched: the command-line front end. Subcommands live in their own files.
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -37,6 +38,8 @@ void usage(FILE* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A full disk or a file-size limit must fail a write (and be reported), not kill jsched.
+  std::signal(SIGXFSZ, SIG_IGN);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     usage(args.empty() ? stderr : stdout);

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 
+#include "runner/batch.h"
 #include "runner/cli_args.h"
 #include "runner/commands.h"
 #include "runner/results_dir.h"
@@ -34,11 +36,19 @@ int cmd_merge(const std::vector<std::string>& args) {
   if (out.empty() || shards.empty()) return cli.fail("usage: jsched merge --out DIR SHARD_DIR...");
   std::map<uint64_t, RunRecord> all;
   json::Value batch;
+  std::set<uint32_t> have;  // shard indices given
+  uint32_t of = 0;          // shards in the batch
   try {
     for (const std::string& s : shards) {
       ResultsDir d = ResultsDir::resume(s);
       json::Value b = d.batch();
       std::string shard = b.str("shard");
+      if (!shard.empty()) {
+        Shard sh = Shard::parse(shard);
+        if (!have.insert(sh.index).second)
+          return cli.fail(s + " is shard " + shard + " again (given twice?)");
+        of = sh.count;
+      }
       b.set("shard", json::Value());
       if (batch.is(json::Value::Null)) {
         batch = b;
@@ -47,7 +57,8 @@ int cmd_merge(const std::vector<std::string>& args) {
       }
       for (const RunRecord& r : d.records()) {
         RunRecord copy = r;
-        if (!copy.log.empty()) copy.log = (std::filesystem::path(s) / copy.log).string();
+        if (!copy.log.empty())
+          copy.log = std::filesystem::absolute(std::filesystem::path(s) / copy.log).string();
         auto [it, fresh] = all.emplace(r.index, copy);
         if (!fresh) return cli.fail("execution " + std::to_string(r.index) + " is in two shards");
       }
@@ -67,6 +78,17 @@ int cmd_merge(const std::vector<std::string>& args) {
     }
     std::fprintf(stderr, "jsched: merged %zu executions from %zu shards into %s\n", all.size(),
                  shards.size(), out.c_str());
+    if (have.size() < of) {
+      std::string missing;
+      for (uint32_t i = 0; i < of; ++i) {
+        if (!have.count(i))
+          missing += (missing.empty() ? "" : ", ") + std::to_string(i) + "/" + std::to_string(of);
+      }
+      std::fprintf(stderr,
+                   "jsched: warning: shard%s %s missing: the merged results hold %zu of %u "
+                   "shards, not the whole batch\n",
+                   of - have.size() > 1 ? "s" : "", missing.c_str(), have.size(), of);
+    }
     return finish_batch(dir, title, expect, std::stoull(clean.str("seed", "0")));
   } catch (const std::exception& e) {
     return cli.fail(e.what());

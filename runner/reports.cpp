@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "runner/results_dir.h"
 #include "runner/svg_chart.h"
 
 namespace jsched::runner {
@@ -386,9 +387,9 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
 
 std::string write_reports(const std::string& dir, const ReportInput& in) {
   std::vector<CellStats> cells = aggregate(in.records);
-  std::ofstream(dir + "/summary.csv") << summary_csv(cells);
-  std::ofstream(dir + "/junit.xml") << junit_xml(in, cells);
-  std::ofstream(dir + "/report.html") << html_report(in, cells);
+  write_file(dir + "/summary.csv", summary_csv(cells));
+  write_file(dir + "/junit.xml", junit_xml(in, cells));
+  write_file(dir + "/report.html", html_report(in, cells));
   return summary_text(in, cells);
 }
 

@@ -1,10 +1,14 @@
 // A results directory: the batch description, runs.jsonl (one line per finished execution,
 // appended and flushed as each ends, so a killed batch loses nothing it finished), logs of
-// runs that found something, and the reports written at the end.
+// runs that found something, and the reports written at the end. A batch holds the
+// directory's lock (flock on DIR/.lock) while it writes, so two batches never interleave their
+// records. Every write is checked: a failure (a full disk) throws WriteError naming the file,
+// and what was recorded before stays whole, for --resume.
 #pragma once
 
 #include <cstdio>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,10 +17,21 @@
 
 namespace jsched::runner {
 
+// The runner could not write its results (disk full, file too large, permissions).
+class WriteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Writes `text` to `path` through a temporary file renamed into place (never a half-written
+// file under the real name); throws WriteError naming `path`.
+void write_file(const std::string& path, const std::string& text);
+
 class ResultsDir {
  public:
-  // Creates the directory (or opens it for resuming) and opens runs.jsonl for appending.
-  // Throws std::runtime_error with the reason.
+  // Creates the directory (or opens it for resuming), takes its lock and opens runs.jsonl for
+  // appending. Throws std::runtime_error with the reason (another batch holds the lock: its
+  // pid).
   static ResultsDir create(const std::string& path, const json::Value& batch);
   static ResultsDir resume(const std::string& path);
 
@@ -28,7 +43,8 @@ class ResultsDir {
   const std::vector<RunRecord>& records() const { return records_; }
   std::set<uint64_t> done_indices() const;
 
-  // Appends and flushes one line (and keeps the record); the run's log moves under logs/.
+  // Appends and flushes one line (and keeps the record); the run's log moves under logs/ (a
+  // log several records share, one JVM's, moves once). Throws WriteError.
   void add(RunRecord r);
   std::string work_dir() const { return path_ + "/work"; }
 
@@ -41,7 +57,9 @@ class ResultsDir {
   std::string path_;
   json::Value batch_;
   std::vector<RunRecord> records_;
+  void lock();  // throws std::runtime_error when another batch holds the directory
   FILE* runs_ = nullptr;
+  int lock_fd_ = -1;
 };
 
 }  // namespace jsched::runner

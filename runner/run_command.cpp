@@ -11,6 +11,7 @@
 #include "runner/cli_args.h"
 #include "runner/commands.h"
 #include "runner/executor.h"
+#include "runner/exit_status.h"
 #include "runner/profile_phase.h"
 #include "runner/reports.h"
 #include "runner/results_dir.h"
@@ -95,11 +96,37 @@ std::vector<RunSpec> run_specs(const json::Value& b) {
 int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
                  uint64_t seed) {
   ReportInput in{title, dir.records(), expect, seed};
-  std::string text = write_reports(dir.path(), in);
+  std::string text;
+  try {
+    text = write_reports(dir.path(), in);
+  } catch (const WriteError& e) {
+    std::fprintf(stderr,
+                 "jsched: error: %s (the runs are all in %s/runs.jsonl; `jsched run --resume %s` "
+                 "writes the reports again once there is room)\n",
+                 e.what(), dir.path().c_str(), dir.path().c_str());
+    return kExitWriteFailed;
+  }
   std::fputs(text.c_str(), stdout);
   std::printf("\nresults: %s (runs.jsonl, summary.csv, junit.xml, report.html)\n",
               dir.path().c_str());
   return batch_status(dir.records());
+}
+
+int batch_failed(const std::exception& e, const ResultsDir& dir) {
+  if (dynamic_cast<const WriteError*>(&e)) {
+    std::fprintf(stderr, "jsched: error: %s\n", e.what());
+    return kExitWriteFailed;
+  }
+  if (dynamic_cast<const Interrupted*>(&e)) {
+    std::fprintf(stderr,
+                 "\njsched: interrupted: %zu runs are recorded in %s; continue with: jsched %s "
+                 "--resume %s\n",
+                 dir.records().size(), dir.path().c_str(),
+                 dir.batch().str("kind") == "bench" ? "bench" : "run", dir.path().c_str());
+    return kExitInterrupted;
+  }
+  std::fprintf(stderr, "jsched: error: %s\n", e.what());
+  return kExitUsage;
 }
 
 }  // namespace runner
@@ -178,6 +205,7 @@ int cmd_run(const std::vector<std::string>& args) {
   }
   std::vector<RunSpec> specs = run_specs(batch);
   uint64_t seed = std::stoull(batch.str("seed"));
+  stop_batches_on_signals();
   std::fprintf(
       stderr,
       "jsched: %zu runs of %s, strategy %s, master seed %llu, %d at a time, results in %s\n",
@@ -192,8 +220,7 @@ int cmd_run(const std::vector<std::string>& args) {
       run_batch(specs, *dir, opts);
     }
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "jsched: error: %s\n", e.what());
-    return 2;
+    return batch_failed(e, *dir);
   }
   std::string title;
   for (const json::Value& a : batch["command"].items())

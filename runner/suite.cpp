@@ -36,6 +36,8 @@ std::string cell_params(const SuiteProgram& p, const SuiteStrategy& st) {
 class Loader {
  public:
   explicit Loader(const std::string& path) : path_(path) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw SuiteError(path + " is a directory, not a suite file");
     std::ifstream in(path);
     if (!in) throw SuiteError(path + ": cannot read the file");
     text_.assign(std::istreambuf_iterator<char>(in), {});

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "runner/json.h"
@@ -207,4 +208,85 @@ TEST(Verdict, AJvmKilledBySigtermSaysSo) {
   EXPECT_EQ(r.str("outcome"), "killed");
   EXPECT_EQ(r.num("exit_status"), 143);
   EXPECT_TRUE(has(r.str("detail"), "killed by signal SIGTERM")) << r.str("detail");
+}
+
+namespace {
+
+// jsched with `args` in the background, its stderr in `err_file`; returns its pid.
+pid_t start_jsched(const std::vector<std::string>& args, const std::string& err_file) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::vector<std::string> a = {JSCHED_BIN};
+    a.insert(a.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : a) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    int devnull = open("/dev/null", O_WRONLY);
+    int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(devnull, 1);
+    dup2(err, 2);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_status(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+// A full disk (here a file-size limit, RLIMIT_FSIZE) used to leave runs.jsonl cut short and the
+// reports empty while jsched printed its "results:" line. Now the failed write stops the batch
+// with status 4 naming the file, every recorded line is whole, and --resume completes it.
+TEST(Verdict, AFullDiskStopsTheBatchNamingTheFileAndLosesNothingRecorded) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  std::string cmd = "ulimit -f 12 && exec " + std::string(JSCHED_BIN) +
+                    " run --runs 60 --jobs 2 --seed 3 --out " + out + " -- java -cp " + cp() +
+                    " WaitNotify";
+  test::ProcessResult p = test::run({"sh", "-c", cmd});
+  EXPECT_EQ(p.status, 4) << p.err;
+  EXPECT_TRUE(has(p.err, "cannot write " + out + "/runs.jsonl")) << p.err;
+  EXPECT_FALSE(has(p.out, "results: ")) << "no claim of results that were not written";
+  std::vector<json::Value> before = records(out);  // throws on a torn or malformed line
+  EXPECT_GT(before.size(), 5u);
+  EXPECT_LT(before.size(), 60u);
+  EXPECT_EQ(slurp(out + "/runs.jsonl").back(), '\n');
+  test::ProcessResult r = run_jsched({"run", "--resume", out});
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<json::Value> after = records(out);
+  ASSERT_EQ(after.size(), 60u);
+  std::set<uint64_t> seen;
+  for (const json::Value& x : after) EXPECT_TRUE(seen.insert(uint64_t(x.num("index"))).second);
+  EXPECT_TRUE(has(slurp(out + "/junit.xml"), "<testsuite"));
+}
+
+// Two batches into one results directory used to interleave their records. The directory is
+// locked while a batch writes it; Ctrl-C stops a batch saying how to resume it.
+TEST(Verdict, AResultsDirectoryHasOneWriterAndCtrlCSaysHowToResume) {
+  test::TempDir d;
+  std::string out = d.path() + "/r", err = d.path() + "/err";
+  pid_t first = start_jsched({"run", "--runs", "4", "--jobs", "1", "--timeout", "60000", "--out",
+                              out, "--", "java", "-cp", cp(), "Endless"},
+                             err);
+  for (int i = 0; i < 500 && slurp(out + "/.lock").empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  test::ProcessResult second = run_jsched(
+      {"run", "--runs", "4", "--out", out, "--", "java", "-cp", cp(), "WaitNotify"});
+  EXPECT_EQ(second.status, 2);
+  EXPECT_TRUE(has(second.err, "in use by another jsched batch (pid " + std::to_string(first)))
+      << second.err;
+  test::ProcessResult resume = run_jsched({"run", "--resume", out});
+  EXPECT_EQ(resume.status, 2) << "a running batch cannot be resumed beside it";
+  EXPECT_TRUE(has(resume.err, "in use")) << resume.err;
+  kill(first, SIGINT);
+  EXPECT_EQ(wait_status(first), 130);
+  EXPECT_TRUE(has(slurp(err), "interrupted: 0 runs are recorded in " + out +
+                                   "; continue with: jsched run --resume " + out))
+      << slurp(err);
+  EXPECT_TRUE(records(out).empty());
 }
