@@ -32,6 +32,9 @@ struct Running {
   std::vector<RunSpec> specs;
   std::string report, log;
   std::chrono::steady_clock::time_point started;
+  size_t reported = 0;       // executions recorded so far
+  std::streamoff offset = 0;  // in the report file, after the lines read
+  bool found = false, log_kept = false;
 };
 
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
@@ -147,7 +150,9 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
   fs::create_directories(work_);
   std::map<pid_t, Running> running;
   size_t next = 0;
-  bool stop = false;
+  // The index of the run that stopped the batch (`done` returned false): no JVM of later runs
+  // goes on; JVMs of earlier runs finish and are recorded.
+  uint64_t stop_at = UINT64_MAX;
   // Whether a JVM of the runs `s` learns from is still running.
   auto learning_busy = [&](const RunSpec& s) {
     for (const auto& [pid, r] : running) {
@@ -191,101 +196,126 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     r.started = std::chrono::steady_clock::now();
     running.emplace(pid, std::move(r));
   };
-  // The report's lines, one per execution the JVM ran (one line without iterations).
-  auto report_lines = [](const std::string& path) {
-    std::vector<json::Value> lines;
-    std::ifstream in(path);
-    for (std::string line; std::getline(in, line);) {
-      if (line.empty()) continue;
-      try {
-        lines.push_back(json::parse(line));
-      } catch (const json::ParseError&) {
+  // A record of spec k of JVM `r` from its report line `rep` (null: it has none).
+  auto make_record = [&](Running& r, size_t k, const json::Value* rep, int exit_status,
+                         double elapsed) {
+    RunRecord rec;
+    const RunSpec& s = r.specs[k];
+    const bool several = r.specs.size() > 1;
+    rec.index = s.index;
+    rec.program = s.program;
+    rec.strategy = s.strategy;
+    rec.repetition = s.repetition;
+    rec.run = s.run;
+    rec.seed = s.seed;
+    rec.target = s.target;
+    if (rep) {
+      rec.outcome = rep->str("outcome");
+      rec.exit_status = several ? int(rep->num("exit_status")) : exit_status;
+      rec.elapsed_ms = several ? rep->num("elapsed_ms") : elapsed;
+      rec.detail = rep->str("detail");
+      rec.fingerprint = rep->str("fingerprint");
+      rec.points = uint64_t(rep->num("scheduling_points"));
+      rec.replay = rep->str("replay");
+      rec.extra = (*rep)["extra"];
+      // The blocks that ran (for the TSCA batch); the HaPSet pairs (coverage, learning).
+      for (const char* key : {"tsca", "hapset"}) {
+        if (!(*rep)[key].is(json::Value::Object)) continue;
+        if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
+        rec.extra.set(key, (*rep)[key]);
       }
+      // The program did not run to its own end: System.exit(n), a signal (the agent says
+      // which), or a status the report does not explain.
+      if (rec.outcome == "exit" || rec.outcome == "killed") {
+        rec.outcome = "error";
+      } else if (!several && rec.outcome == "ok" && rec.exit_status != 0) {
+        rec.outcome = "error";
+        rec.detail = failure_reason(exit_status, slurp(r.log));
+      }
+    } else {
+      // No report: the JVM failed before or outside the agent (bad options, a crash, a kill,
+      // System.exit in an earlier execution of the same JVM).
+      rec.exit_status = exit_status;
+      rec.elapsed_ms = several ? 0 : elapsed;
+      rec.outcome = "error";
+      const std::string output = slurp(r.log);
+      rec.detail =
+          (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) + ".." +
+                         std::to_string(r.specs.back().run) + " ended first (" +
+                         failure_reason(exit_status, output) + ")"
+                   : failure_reason(exit_status, output)) +
+          "\n" + tail_lines(output, 6);
     }
-    return lines;
+    if (rec.found() || rec.outcome == "error") {
+      rec.log = r.log;
+      r.log_kept = true;
+    }
+    r.found = r.found || rec.found();
+    return rec;
+  };
+  auto deliver = [&](RunRecord&& rec) {
+    // After a stop, only runs before the stopping one still count (--until-bug: the smallest
+    // index with a finding, whatever --jobs).
+    if (rec.index > stop_at) return;
+    const uint64_t index = rec.index;
+    if (!done(std::move(rec))) stop_at = std::min(stop_at, index);
+  };
+  // The executions of a JVM of several are recorded as each ends: its report has one line
+  // per execution, appended as the execution ends.
+  auto poll = [&](Running& r) {
+    std::ifstream in(r.report, std::ios::binary);
+    if (!in) return;
+    in.seekg(r.offset);
+    std::string line;
+    while (std::getline(in, line) && !in.eof()) {  // a line without its newline is not done
+      r.offset += std::streamoff(line.size() + 1);
+      if (line.empty() || r.reported >= r.specs.size()) continue;
+      json::Value rep;
+      try {
+        rep = json::parse(line);
+      } catch (const json::ParseError&) {
+        continue;
+      }
+      size_t k = size_t(rep.num("iteration"));
+      if (k != r.reported) continue;  // executions report in order
+      ++r.reported;
+      deliver(make_record(r, k, &rep, 0, 0));
+    }
   };
   auto finish = [&](Running& r, int status) {
     int exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     double elapsed =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r.started)
             .count();
-    std::vector<json::Value> lines = report_lines(r.report);
-    const bool several = r.specs.size() > 1;
-    bool log_kept = false, found = false;
-    std::vector<RunRecord> records;
-    std::vector<RunSpec> unreached;
-    for (size_t k = 0; k < r.specs.size(); ++k) {
-      RunRecord rec;
-      const RunSpec& s = r.specs[k];
-      rec.index = s.index;
-      rec.program = s.program;
-      rec.strategy = s.strategy;
-      rec.repetition = s.repetition;
-      rec.run = s.run;
-      rec.seed = s.seed;
-      rec.target = s.target;
-      const json::Value* rep = nullptr;
-      for (const json::Value& l : lines) {
-        if (!several || uint64_t(l.num("iteration")) == k) rep = &l;
+    if (r.specs.size() > 1) {
+      poll(r);
+    } else {
+      std::ifstream in(r.report);
+      std::string line;
+      json::Value rep;
+      bool have = false;
+      while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        try {
+          rep = json::parse(line);
+          have = true;
+        } catch (const json::ParseError&) {
+        }
       }
+      r.reported = 1;
+      deliver(make_record(r, 0, have ? &rep : nullptr, exit_status, elapsed));
+    }
+    for (size_t k = r.reported; k < r.specs.size(); ++k) {
       // The JVM stopped at its first finding on purpose: the rest count as skipped.
-      if (!rep && found && stop_at_finding_ && s.target.empty()) {
-        unreached.assign(r.specs.begin() + long(k), r.specs.end());
+      if (r.found && stop_at_finding_ && r.specs[k].target.empty()) {
+        for (size_t u = k; u < r.specs.size(); ++u)
+          if (skip) skip(r.specs[u]);  // for the batch's accounting (progress)
         break;
       }
-      if (rep) {
-        rec.outcome = rep->str("outcome");
-        rec.exit_status = several ? int(rep->num("exit_status")) : exit_status;
-        rec.elapsed_ms = several ? rep->num("elapsed_ms") : elapsed;
-        rec.detail = rep->str("detail");
-        rec.fingerprint = rep->str("fingerprint");
-        rec.points = uint64_t(rep->num("scheduling_points"));
-        rec.replay = rep->str("replay");
-        rec.extra = (*rep)["extra"];
-        // The blocks that ran (for the TSCA batch); the HaPSet pairs (coverage, learning).
-        for (const char* k : {"tsca", "hapset"}) {
-          if (!(*rep)[k].is(json::Value::Object)) continue;
-          if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
-          rec.extra.set(k, (*rep)[k]);
-        }
-        // The program did not run to its own end: System.exit(n), a signal (the agent says
-        // which), or a status the report does not explain.
-        if (rec.outcome == "exit" || rec.outcome == "killed") {
-          rec.outcome = "error";
-        } else if (!several && rec.outcome == "ok" && rec.exit_status != 0) {
-          rec.outcome = "error";
-          rec.detail = failure_reason(exit_status, slurp(r.log));
-        }
-        found = found || rec.found();
-      } else {
-        // No report: the JVM failed before or outside the agent (bad options, a crash, a kill,
-        // System.exit in an earlier execution of the same JVM).
-        rec.exit_status = exit_status;
-        rec.elapsed_ms = several ? 0 : elapsed;
-        rec.outcome = "error";
-        const std::string output = slurp(r.log);
-        rec.detail =
-            (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) + ".." +
-                           std::to_string(r.specs.back().run) + " ended first (" +
-                           failure_reason(exit_status, output) + ")"
-                     : failure_reason(exit_status, output)) +
-            "\n" + tail_lines(output, 6);
-      }
-      if (rec.found() || rec.outcome == "error") {
-        rec.log = r.log;
-        log_kept = true;
-      }
-      records.push_back(std::move(rec));
+      deliver(make_record(r, k, nullptr, exit_status, elapsed));
     }
-    if (!log_kept) fs::remove(r.log);
+    if (!r.log_kept) fs::remove(r.log);
     fs::remove(r.report);
-    for (RunRecord& rec : records) {
-      if (stop) break;
-      if (!done(std::move(rec))) stop = true;
-    }
-    for (const RunSpec& u : unreached) {
-      if (skip) skip(u);  // for the batch's accounting (progress)
-    }
   };
   // However the loop ends (a write that fails, Ctrl-C), no JVM is left running behind it.
   struct Reaper {
@@ -300,9 +330,17 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       }
     }
   } reaper{running};
-  while ((next < specs.size() && !stop) || !running.empty()) {
+  auto stopping = [&] { return stop_at != UINT64_MAX; };
+  // Kills the JVMs whose runs all come after the stopping run.
+  auto stop_later_jvms = [&] {
+    for (auto& [p, other] : running) {
+      if (other.specs.front().index > stop_at) kill(p, SIGKILL);
+    }
+  };
+  auto last_poll = std::chrono::steady_clock::now();
+  while ((next < specs.size() && !stopping()) || !running.empty()) {
     if (interrupt_requested()) throw Interrupted();
-    while (!stop && next < specs.size() && int(running.size()) < jobs_) {
+    while (!stopping() && next < specs.size() && int(running.size()) < jobs_) {
       // A learning run waits for the JVM before it (and, to keep the order, so does the rest).
       if (learns(specs[next]) && learning_busy(specs[next])) break;
       const uint32_t per_jvm = learns(specs[next]) && in_jvm_ <= 1 ? kHapsetPerJvm : in_jvm_;
@@ -323,9 +361,16 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       break;
     }
     if (pid == 0) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - last_poll > std::chrono::milliseconds(50)) {
+        last_poll = now;
+        for (auto& [p, r] : running) {
+          if (r.specs.size() > 1 && r.specs.front().index <= stop_at) poll(r);
+        }
+        if (stopping()) stop_later_jvms();
+      }
       // A JVM that outlives its own watchdog by far (a crash in start-up, a stuck exit) is
       // killed and reported.
-      auto now = std::chrono::steady_clock::now();
       for (auto& [p, r] : running) {
         auto limit = std::chrono::milliseconds(2 * r.specs[0].timeout_ms * r.specs.size() + 10000);
         if (now - r.started > limit) kill(p, SIGKILL);
@@ -338,16 +383,13 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     if (it == running.end()) continue;
     Running r = std::move(it->second);
     running.erase(it);
-    if (!stop) {
+    if (r.specs.front().index <= stop_at) {
       finish(r, status);
-    } else {
+    } else {  // killed because an earlier run stopped the batch: not counted
       fs::remove(r.report);
       fs::remove(r.log);
     }
-    if (stop) {
-      // First finding wins: the others are stopped and not counted.
-      for (auto& [p, other] : running) kill(p, SIGKILL);
-    }
+    if (stopping()) stop_later_jvms();
   }
 }
 

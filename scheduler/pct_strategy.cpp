@@ -67,7 +67,7 @@ void PctStrategy::yielded(ThreadId t) {
 
 void PctStrategy::on_executed(ThreadId t, const Op& op) {
   if (op.kind == OpKind::Continue) return;
-  if (op.kind == OpKind::Yield) yielded(t);
+  if (op.kind == OpKind::Yield || op.kind == OpKind::Sleep) yielded(t);
   if (!access_points_.empty() && (op.kind == OpKind::Read || op.kind == OpKind::Write) &&
       tracked_.count(op.var)) {
     uint64_t j = ++accesses_[op.var];
@@ -106,6 +106,8 @@ size_t PctStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step)
     if (priority_[enabled[i].thread] > priority_[enabled[best].thread]) best = i;
   }
   last_ = enabled[best].thread;
+  // A waiting thread chosen wakes without a notify (its timeout): it gives way like a yield.
+  if (enabled[best].op.kind == OpKind::Wait) yielded(last_);
   return best;
 }
 

@@ -15,6 +15,9 @@
 // Spin loops: a thread that waits by spinning for a lower-priority thread would spin forever.
 // As Bindal et al. do (§5), a thread that has yielded (Thread.yield, onSpinWait) more than
 // kYieldsBeforeLowering times drops below every other thread, and counts again from zero.
+// Sleeping and waking from a timed wait by its timeout count as yielding: a thread that polls
+// with sleep(10) (a daemon's loop, say) gives way in real time, and would otherwise starve
+// every lower thread for ever (a false hang).
 #pragma once
 
 #include <map>

@@ -290,3 +290,81 @@ TEST(Verdict, AResultsDirectoryHasOneWriterAndCtrlCSaysHowToResume) {
       << slurp(err);
   EXPECT_TRUE(records(out).empty());
 }
+
+// --until-bug with --in-jvm and --jobs 2 reported the run index of whichever JVM reported first
+// (1 or 101 on identical invocations). The first finding is the smallest run index with a finding,
+// whatever --jobs and --in-jvm.
+TEST(Verdict, UntilBugReportsTheSmallestRunWithAFindingWhateverTheJobs) {
+  for (int rep = 0; rep < 4; ++rep) {
+    for (const char* in_jvm : {"100", "1"}) {
+      test::TempDir d;
+      std::string out = d.path() + "/r";
+      test::ProcessResult p =
+          run_jsched({"run", "--until-bug", "--runs", "400", "--in-jvm", in_jvm, "--jobs", "2",
+                      "--seed", std::to_string(rep), "--out", out, "--", "java", "-cp", cp(),
+                      "AlwaysDeadlocks"});
+      EXPECT_EQ(p.status, 1) << p.err;
+      bool first = false;
+      for (const json::Value& r : records(out)) first = first || r.num("run") == 0;
+      EXPECT_TRUE(first) << "run 0 deadlocks too, and comes first (--in-jvm " << in_jvm << ")";
+      std::string table = p.out.substr(0, p.out.find('\n', p.out.find("AlwaysDeadlocks")));
+      EXPECT_TRUE(has(table, " 1.0 ")) << "first finding at run 1: " << p.out;
+    }
+  }
+}
+
+// With --in-jvm, nothing was recorded until the JVM's B executions ended (a hang costs the
+// whole timeout each), and every finding's log was a copy of the whole JVM's output. Each
+// execution is recorded as it ends, and the findings of one JVM share its one log.
+TEST(Verdict, InJvmExecutionsAreRecordedAsTheyEndAndShareOneLog) {
+  test::TempDir d;
+  std::string out = d.path() + "/r", err = d.path() + "/err";
+  pid_t batch = start_jsched({"run", "--runs", "10", "--in-jvm", "10", "--jobs", "1", "--timeout", "700", "--seed", "2", "--out", out, "--", "java",
+                              "-cp", cp(), "HangsSometimes"},
+                             err);
+  size_t seen_midway = 0;
+  for (int i = 0; i < 600; ++i) {
+    size_t n = fs::exists(out + "/runs.jsonl") ? records(out).size() : 0;
+    if (n > 0 && n < 10) seen_midway = std::max(seen_midway, n);
+    int status = 0;
+    if (waitpid(batch, &status, WNOHANG) == batch) {
+      batch = 0;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  if (batch) {
+    kill(batch, SIGKILL);
+    waitpid(batch, nullptr, 0);
+  }
+  EXPECT_GT(seen_midway, 0u) << "records appear while the JVM still runs: " << slurp(err);
+  std::vector<json::Value> recs = records(out);
+  ASSERT_EQ(recs.size(), 10u);
+  std::set<std::string> logs;
+  int hangs = 0;
+  for (const json::Value& r : recs) {
+    if (r.str("outcome") == "hang") ++hangs;
+    if (!r.str("log").empty()) logs.insert(r.str("log"));
+  }
+  EXPECT_GT(hangs, 1);
+  EXPECT_EQ(logs.size(), 1u) << "one log for the JVM";
+  EXPECT_EQ(fs::directory_iterator(out + "/logs") == fs::directory_iterator(), false);
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(out + "/logs")) files += e.is_regular_file();
+  EXPECT_EQ(files, 1u);
+}
+
+// A correct program whose daemon polls under a lock with sleep(10) while main ends: under pct the
+// daemon with the top priority used to starve main, a false hang. Sleeping now gives way.
+TEST(Verdict, PctDoesNotStarveAThreadBehindOneThatSleeps) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  test::ProcessResult p =
+      run_jsched({"run", "--strategy", "pct", "--params", "steps=40", "--runs", "60", "--in-jvm",
+                  "60", "--jobs", "1", "--timeout", "3000", "--seed", "11", "--out", out, "--",
+                  "java", "-cp", cp(), "SleepyDaemon"});
+  EXPECT_EQ(p.status, 0) << p.out;
+  std::vector<json::Value> recs = records(out);
+  EXPECT_EQ(recs.size(), 60u);
+  for (const json::Value& r : recs) EXPECT_EQ(r.str("outcome"), "ok") << r.str("detail");
+}

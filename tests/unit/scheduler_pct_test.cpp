@@ -338,3 +338,31 @@ TEST(Pct, AThreadThatKeepsYieldingDropsBelowTheOthers) {
     }
   }
 }
+
+// A thread that sleeps (or wakes from a timed wait by its timeout) gives way like one that
+// yields: a polling daemon with the top priority no longer starves the others for ever.
+TEST(Pct, AThreadThatKeepsSleepingDropsBelowTheOthers) {
+  PctOptions o;
+  o.depth = 1;
+  o.steps = 10;
+  for (OpKind kind : {OpKind::Sleep, OpKind::Wait}) {
+    for (uint64_t seed = 1; seed <= 50; ++seed) {
+      PctStrategy s(seed, o);
+      s.on_thread_created(0, kNoThread);
+      s.on_thread_created(1, 0);
+      Op op = Op::of(kind);
+      op.timed = true;
+      std::vector<Candidate> both{{0, op}, {1, op}};
+      uint64_t step = 0;
+      ThreadId top = both[s.choose(both, step++)].thread;
+      if (kind == OpKind::Sleep) s.on_executed(top, op);
+      bool gave_way = false;
+      for (uint32_t i = 0; i < 2 * PctStrategy::kYieldsBeforeLowering + 2 && !gave_way; ++i) {
+        ThreadId t = both[s.choose(both, step++)].thread;
+        if (kind == OpKind::Sleep) s.on_executed(t, op);
+        gave_way = t != top;
+      }
+      EXPECT_TRUE(gave_way) << op_name(kind) << " seed " << seed;
+    }
+  }
+}
