@@ -32,6 +32,7 @@ struct Shard {
 // Bounds of the runner's numeric options: a batch's runs are numbered in 32 bits, and more
 // JVMs at a time than this only thrash.
 inline constexpr uint64_t kMaxRuns = 1000000000;
+inline constexpr uint64_t kMaxProfileRuns = 100000;
 inline constexpr uint64_t kMaxJobs = 1024;
 inline constexpr uint64_t kMaxInJvm = 1000000;
 inline constexpr uint64_t kMaxTimeoutMs = 7 * 24 * 3600 * 1000ULL;  // a week

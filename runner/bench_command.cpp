@@ -94,7 +94,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
       if (cli.has("--runs")) runs = cli.number("--runs", 1, 1, kMaxRuns);
       if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1, 1, kMaxRuns);
-      uint64_t profile_runs = cli.number("--profile-runs", 10, 0, kMaxRuns);
+      uint64_t profile_runs = cli.number("--profile-runs", 10, 0, kMaxProfileRuns);
       opts.until_bug_per_cell = cli.flag("--until-bug");
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       std::string out = cli.value("--out", default_results_dir("bench"));
@@ -144,7 +144,7 @@ int cmd_bench(const std::vector<std::string>& args) {
                                     : "",
                (unsigned long long)seed, opts.jobs, dir->path().c_str());
   try {
-    attach_plans(specs, batch, dir->path(), opts);
+    attach_plans(specs, batch, *dir, opts);
     run_batch(specs, *dir, opts);
   } catch (const std::exception& e) {
     return batch_failed(e, *dir);

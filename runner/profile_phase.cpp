@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,6 +16,8 @@ namespace jsched::runner {
 namespace fs = std::filesystem;
 
 namespace {
+
+constexpr uint32_t kHangsEndingProfile = 3;
 
 // The options of `s` that change what a profile run counts (accesses, include, ...), without
 // those of the planned strategy itself.
@@ -38,7 +41,8 @@ std::string hex(uint64_t v) {
 // Runs the profile executions of `tmpl`'s program into `base`/ and merges them into
 // `base`.plan.
 std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t runs,
-                      uint64_t master_seed, const std::string& base, const BatchOptions& opts) {
+                      uint64_t master_seed, const std::string& base, const BatchOptions& opts,
+                      uint64_t first_index, ResultsDir& dir) {
   std::string plan_path = base + ".plan";
   if (fs::exists(plan_path)) {
     sched::VariablePlan::read(plan_path);  // reject a damaged plan rather than use it
@@ -48,13 +52,13 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   std::vector<RunSpec> specs;
   for (uint32_t i = 0; i < runs; ++i) {
     RunSpec s = tmpl;
-    s.index = i;
+    s.index = first_index + i;
     s.strategy = "profile";
     s.agent_strategy = "random";
     s.repetition = 0;
     s.run = i;
     s.seed = derive_seed(master_seed, tmpl.program, "profile " + params, 0, i);
-    s.timeout_ms = tmpl.timeout_ms * 10;  // counting every access makes a profile run slower
+    s.timeout_ms = tmpl.timeout_ms * 2;  // counting every access makes a profile run slower
     s.params = params + (params.empty() ? "" : ",") + "profile=" + base + "/run-" +
                std::to_string(i) + ".txt";
     specs.push_back(std::move(s));
@@ -63,25 +67,44 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                runs, params.empty() ? "" : (", " + params).c_str());
   sched::VariablePlan plan;
   std::string first_failure;
-  uint32_t found = 0;
+  std::map<std::string, uint32_t> outcomes;
+  const std::set<uint64_t> recorded = dir.done_indices();  // a resumed batch's
   Executor ex(opts.jobs, opts.agent, base + "/work");
   ex.run(specs, [&](RunRecord&& r) {
-    std::string file = base + "/run-" + std::to_string(r.index) + ".txt";
-    if (r.found()) ++found;
-    if (!fs::exists(file)) {
-      if (first_failure.empty()) first_failure = r.outcome + ": " + r.detail;
-      return true;
+    std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
+    ++outcomes[r.outcome];
+    if (!fs::exists(file) && first_failure.empty())
+      first_failure = r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
+    if (fs::exists(file)) plan.merge(sched::VariablePlan::read(file));
+    if (r.found() || r.outcome == "error") {
+      if (r.found())
+        std::fprintf(stderr, "jsched: profile run of %s (seed %llu) found a %s: %s\n",
+                     tmpl.program.c_str(), (unsigned long long)r.seed, r.outcome.c_str(),
+                     r.detail.substr(0, r.detail.find('\n')).c_str());
+      if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
     }
-    plan.merge(sched::VariablePlan::read(file));
-    return true;
+    // A program whose runs hang would hold the real runs back for runs x 2 timeouts: three
+    // hangs are enough to know, and what the others counted makes the plan.
+    return outcomes["hang"] < kHangsEndingProfile;
   });
+  std::string summary;
+  for (const auto& [outcome, n] : outcomes)
+    summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
+  std::fprintf(stderr, "jsched: profile runs of %s: %s\n", tmpl.program.c_str(), summary.c_str());
+  if (outcomes["hang"] >= kHangsEndingProfile)
+    std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs\n",
+                 tmpl.program.c_str(), kHangsEndingProfile);
   if (plan.runs == 0) {
+    // pct can run without a plan (the agent assumes 1000 steps); pctvb cannot.
+    if (tmpl.agent_strategy_name() == "pct") {
+      std::fprintf(stderr,
+                   "jsched: warning: profile runs of %s wrote no profile (%s): pct runs without "
+                   "a plan, assuming 1000 steps\n",
+                   tmpl.program.c_str(), first_failure.c_str());
+      return "";
+    }
     throw std::runtime_error("profile runs of " + tmpl.program + " wrote no profile (" +
-                             first_failure.substr(0, first_failure.find('\n')) + ")");
-  }
-  if (found > 0) {
-    std::fprintf(stderr, "jsched: note: %u of the profile runs of %s found something already\n",
-                 found, tmpl.program.c_str());
+                             first_failure + ")");
   }
   // Written last and renamed into place: a killed profile phase leaves no plan behind.
   plan.write(plan_path + ".tmp");
@@ -104,7 +127,7 @@ bool needs_plan(const RunSpec& s) {
   return true;
 }
 
-void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, const std::string& dir,
+void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, ResultsDir& dir,
                   const BatchOptions& opts) {
   const uint32_t runs =
       batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
@@ -119,11 +142,14 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, const s
     std::string key = s.program + "\n" + params;
     auto it = plans.find(key);
     if (it == plans.end()) {
-      std::string base =
-          fs::absolute(dir).string() + "/profile/" + s.program + "-" + hex(sched::hash_string(key));
-      it = plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts)).first;
+      std::string base = fs::absolute(dir.path()).string() + "/profile/" + s.program + "-" +
+                         hex(sched::hash_string(key));
+      // Each plan's runs have indices of their own, in the order the plans are made.
+      const uint64_t first = kProfileIndexBase + plans.size() * (kMaxProfileRuns + 1);
+      it = plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts, first, dir))
+               .first;
     }
-    s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);
+    if (!it->second.empty()) s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "runner/batch.h"
 #include "runner/json.h"
+#include "runner/results_dir.h"
 #include "runner/run_record.h"
 
 namespace jsched::runner {
@@ -23,7 +24,13 @@ bool needs_plan(const RunSpec& s);
 // 10) with seeds derived from its master seed, into DIR/profile/; a plan already there (a
 // resumed batch) is reused, so every shard of a batch computes the same plan. Throws
 // std::runtime_error with the reason.
-void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, const std::string& dir,
+//
+// Profile runs are real executions under the random strategy: what they find (a bug, a
+// deadlock, a hang) is recorded in `dir` as a run of strategy "profile" (indices from
+// kProfileIndexBase, shard 0's), and counts like any finding. A profile run gets twice the
+// batch's timeout (it counts every access); the phase prints what its runs came to.
+void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, ResultsDir& dir,
                   const BatchOptions& opts);
+inline constexpr uint64_t kProfileIndexBase = 1ULL << 40;
 
 }  // namespace jsched::runner

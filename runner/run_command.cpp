@@ -185,7 +185,7 @@ int cmd_run(const std::vector<std::string>& args) {
         return cli.fail("--in-jvm runs random, rapos, pct or hapset, not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("profile_runs",
-                json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxRuns))));
+                json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxProfileRuns))));
       const bool tsca_opts = cli.has("--t") || cli.has("--explore");
       batch.set("t", json::Value::number(double(cli.number("--t", 3, 1, 4))));
       batch.set("explore", json::Value::number(double(cli.number("--explore", 2, 0, kMaxRuns))));
@@ -216,7 +216,7 @@ int cmd_run(const std::vector<std::string>& args) {
       if (opts.shard.count > 1) throw std::runtime_error("tsca batches cannot be sharded");
       run_tsca_batch(batch, *dir, opts);
     } else {
-      attach_plans(specs, batch, dir->path(), opts);
+      attach_plans(specs, batch, *dir, opts);
       run_batch(specs, *dir, opts);
     }
   } catch (const std::exception& e) {

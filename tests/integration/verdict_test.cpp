@@ -368,3 +368,28 @@ TEST(Verdict, PctDoesNotStarveAThreadBehindOneThatSleeps) {
   EXPECT_EQ(recs.size(), 60u);
   for (const json::Value& r : recs) EXPECT_EQ(r.str("outcome"), "ok") << r.str("detail");
 }
+
+// PCT's profile phase gave its runs ten times the timeout and did not report their hangs: on a
+// program whose every run hangs, no real execution started for minutes. Now the phase stops
+// after three hangs, records them as findings (strategy "profile"), and the batch goes on.
+TEST(Verdict, TheProfilePhaseIsBoundedAndItsFindingsCount) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  auto t0 = std::chrono::steady_clock::now();
+  test::ProcessResult p =
+      run_jsched({"run", "--strategy", "pct", "--runs", "2", "--jobs", "2", "--timeout", "800",
+                  "--seed", "1", "--out", out, "--", "java", "-cp", cp(), "Endless"});
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(p.status, 1) << p.err;
+  EXPECT_TRUE(has(p.err, "profile phase of Endless stopped after 3 hangs")) << p.err;
+  int profile_hangs = 0, planned = 0;
+  for (const json::Value& r : records(out)) {
+    if (r.str("strategy") == "profile" && r.str("outcome") == "hang") ++profile_hangs;
+    if (r.str("strategy") == "pct") ++planned;
+  }
+  EXPECT_GE(profile_hangs, 3);
+  EXPECT_EQ(planned, 2) << "the planned runs still ran";
+  EXPECT_TRUE(has(p.out, "Endless / profile: hang")) << p.out;
+  EXPECT_LT(secs, 25) << "ten profile runs of 10 x 800 ms each would take 40 s";
+}
