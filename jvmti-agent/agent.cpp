@@ -96,6 +96,9 @@ void adopt_recorded(Options& o) {
   } catch (const std::invalid_argument& e) {
     fatal("replay: " + o.replay + ": the recorded options are invalid: " + e.what());
   }
+  // The replay is the recorded run: its seed is the one to print and to report.
+  o.seed = g_recorded.seed;
+  o.seed_given = true;
   if (!o.accesses) o.accesses = g_recorded.effective_accesses();
   if (o.include.empty()) o.include = g_recorded.include;
   if (o.exclude.empty()) o.exclude = g_recorded.exclude;
@@ -195,7 +198,11 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
         // hand over to the scheduler; the decisions come from the log.
         track(s, sched::PctStrategy(g_recorded.seed, pct_options(g_recorded, s.plan)));
       }
-      return std::make_unique<sched::ReplayStrategy>(g_replay_log, false);
+      {
+        auto replay = std::make_unique<sched::ReplayStrategy>(g_replay_log, false);
+        s.replay = replay.get();
+        return replay;
+      }
     default:
       fatal(std::string("strategy ") + strategy_name(o.strategy) + " is not implemented yet");
   }

@@ -21,6 +21,7 @@
 #include "scheduler/hapset.h"
 #include "scheduler/strategy.h"
 #include "scheduler/tsca_plan.h"
+#include "scheduler/schedule_log.h"
 #include "scheduler/tsca_planner.h"
 #include "scheduler/tsca_strategy.h"
 #include "scheduler/variable_plan.h"
@@ -47,6 +48,7 @@ struct AgentState {
   std::vector<sched::ThreadId> tsca_schedule;
   std::unique_ptr<sched::TscaPlanner> tsca_planner;
   sched::TscaStrategy* tsca = nullptr;        // the run's strategy under tsca
+  sched::ReplayStrategy* replay = nullptr;    // the run's strategy under replay
   std::unique_ptr<ProfileRecorder> profile;   // profile=
   std::unique_ptr<VariableTracker> tracker;   // PCTVB
   VolatileFields volatile_fields;             // accesses=volatile

@@ -95,6 +95,13 @@ void flush_java_streams(JNIEnv* env) {
   }
 }
 
+void replay_diverged(const std::string& why) {
+  log_line("replay diverged " + why + ": this run is not the recorded one");
+  std::fflush(stdout);
+  std::fflush(stderr);
+  _exit(kReplayDivergedStatus);
+}
+
 Runtime* runtime() {
   return g_runtime.load(std::memory_order_acquire);
 }
@@ -154,11 +161,7 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
       finish(e, RunOutcome::Deadlock, describe_threads(e, true));
     }
   });
-  ctl_.on_error([](const std::string& msg) {
-    log_line("error: replay diverged at " + msg);
-    std::fflush(stdout);
-    _exit(2);
-  });
+  ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   sched::ThreadId id = ctl_.attach_main();
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -617,11 +620,19 @@ void Runtime::write_replay_plan(sched::HapsetPlan& plan) {
   }
 }
 
+void Runtime::check_replay_complete(RunOutcome outcome) {
+  // A hang ends where real time says, not where the recorded run made its last choice.
+  if (!agent_.replay || outcome == RunOutcome::Hang) return;
+  std::string why = ctl_.inspect([&](sched::Model&) { return agent_.replay->unfinished(); });
+  if (!why.empty()) replay_diverged(why);
+}
+
 void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
   if (finishing_.exchange(true)) {
     if (multi()) return;
     for (;;) pause();  // another thread is ending the run
   }
+  check_replay_complete(outcome);
   // One of several executions: nothing of it runs any more, whatever thread ends it. A hung
   // thread that never reaches a scheduling point again is stopped (ThreadDeath), so that it
   // does not spin on beside the executions that follow.
@@ -745,6 +756,7 @@ void Runtime::vm_death(JNIEnv* env) {
                  exit_detail.empty() ? "System.exit(0)" : exit_detail);
     return;
   }
+  check_replay_complete(RunOutcome::Ok);
   if (exit_detail.empty()) {
     write_report(env, RunOutcome::Ok, "");
     return;

@@ -35,6 +35,11 @@ struct ThreadCtx {
 enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
 const char* outcome_name(RunOutcome o);  // as reports name it: "ok", "bug", ...
 
+// A replay (replay=FILE) that departs from its recording says where and ends the JVM with
+// this status of its own: its outcome would not be the recorded run's.
+inline constexpr int kReplayDivergedStatus = 6;
+[[noreturn]] void replay_diverged(const std::string& why);
+
 // Flushes System.out and System.err (before the process ends, or a report is written).
 void flush_java_streams(JNIEnv* env);
 
@@ -126,6 +131,8 @@ class Runtime {
   std::string stack_of(jthread t);
   void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
   int exit_status(RunOutcome o);  // the process's, for Exit and Killed
+  // Under replay=FILE: a run that ends before its schedule does is not the recorded run.
+  void check_replay_complete(RunOutcome outcome);
   // The execution's HaPSet coverage as a JSON object; its pairs become known if it passed.
   // Under strategy=hapset with several executions, a finding's replay needs what the
   // executions before it taught: that goes to a plan file the replay command names.

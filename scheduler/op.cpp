@@ -4,13 +4,26 @@
 
 namespace jsched::sched {
 
+namespace {
+const char* const kNames[] = {"begin",     "continue",  "enter",  "wait",  "reacquire",
+                              "notify",    "notifyAll", "join",   "sleep", "yield",
+                              "interrupt", "read",      "write",  "park",  "sync",
+                              "exit",      "start",     "unpark", "end"};
+static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
+}  // namespace
+
 const char* op_name(OpKind k) {
-  static const char* kNames[] = {"begin",     "continue",  "enter",  "wait",  "reacquire",
-                                 "notify",    "notifyAll", "join",   "sleep", "yield",
-                                 "interrupt", "read",      "write",  "park",  "sync",
-                                 "exit",      "start",     "unpark", "end"};
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
   return kNames[size_t(k)];
+}
+
+bool op_from_name(std::string_view name, OpKind& out) {
+  for (size_t i = 0; i < size_t(OpKind::Count); ++i) {
+    if (name == kNames[i]) {
+      out = OpKind(i);
+      return true;
+    }
+  }
+  return false;
 }
 
 Footprint footprint(ThreadId self, const Op& op) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace jsched::sched {
 
@@ -37,6 +38,8 @@ enum class OpKind : uint8_t {
 };
 
 const char* op_name(OpKind k);
+// The operation named `name` by op_name; false if none is.
+bool op_from_name(std::string_view name, OpKind& out);
 
 struct Op {
   OpKind kind = OpKind::Continue;

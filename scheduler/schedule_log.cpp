@@ -1,5 +1,6 @@
 #include "scheduler/schedule_log.h"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -9,13 +10,19 @@ namespace jsched::sched {
 void ScheduleLog::write(const std::string& path) const {
   std::ofstream out(path, std::ios::trunc);
   if (!out) throw std::runtime_error("cannot write schedule file " + path);
-  out << "jsched-schedule 1\noptions " << options << "\ndecisions " << decisions.size() << "\n";
+  out << "jsched-schedule 2\noptions " << options << "\ndecisions " << decisions.size() << "\n";
   std::string buf;
-  buf.reserve(decisions.size() * 6);
+  buf.reserve(decisions.size() * 16);
   for (const Decision& d : decisions) {
     buf += char(d.kind);
     buf += ' ';
     buf += std::to_string(d.value);
+    if (d.kind == Decision::Thread && d.op != OpKind::Count) {
+      buf += ' ';
+      buf += op_name(d.op);
+      buf += ' ';
+      buf += std::to_string(d.site);
+    }
     buf += '\n';
   }
   out << buf << "end\n";
@@ -36,9 +43,10 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
     ++n;
     return true;
   };
-  if (!next_line() || line != "jsched-schedule 1") {
-    fail("not a jsched schedule file (expected 'jsched-schedule 1')");
-  }
+  int version = 0;
+  if (next_line() && line == "jsched-schedule 1") version = 1;
+  if (line == "jsched-schedule 2") version = 2;
+  if (version == 0) fail("not a jsched schedule file (expected 'jsched-schedule 2')");
   if (!next_line() || line.rfind("options ", 0) != 0) fail("expected 'options ...'");
   log.options = line.substr(8);
   if (!next_line() || line.rfind("decisions ", 0) != 0) fail("expected 'decisions N'");
@@ -53,12 +61,26 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
     if (!next_line())
       fail("file ends after " + std::to_string(i) + " of " + std::to_string(count) + " decisions");
     if (line.size() < 3 || (line[0] != 't' && line[0] != 'a') || line[1] != ' ') {
-      fail("bad decision '" + line + "'");
+      fail("bad decision '" + line.substr(0, 60) + "'");
     }
+    const char* end = line.data() + line.size();
     uint32_t v = 0;
-    auto [p, ec] = std::from_chars(line.data() + 2, line.data() + line.size(), v);
-    if (ec != std::errc() || p != line.data() + line.size()) fail("bad decision '" + line + "'");
-    log.decisions.push_back(Decision{Decision::Kind(line[0]), v});
+    auto [p, ec] = std::from_chars(line.data() + 2, end, v);
+    if (ec != std::errc()) fail("bad decision '" + line.substr(0, 60) + "'");
+    Decision d{Decision::Kind(line[0]), v};
+    if (version >= 2 && d.kind == Decision::Thread) {
+      // " <operation> <site>"
+      if (p == end || *p != ' ') fail("bad decision '" + line.substr(0, 60) + "' (no operation)");
+      const char* op = p + 1;
+      const char* sp = std::find(op, end, ' ');
+      if (!op_from_name(std::string_view(op, size_t(sp - op)), d.op) || sp == end)
+        fail("bad decision '" + line.substr(0, 60) + "' (unknown operation)");
+      auto [q, ec2] = std::from_chars(sp + 1, end, d.site);
+      if (ec2 != std::errc()) fail("bad decision '" + line.substr(0, 60) + "'");
+      p = q;
+    }
+    if (p != end) fail("bad decision '" + line.substr(0, 60) + "'");
+    log.decisions.push_back(d);
   }
   if (!next_line() || line != "end") fail("expected 'end' after the decisions");
   return log;
@@ -66,7 +88,8 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
 
 size_t RecordingStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {
   size_t i = inner_.choose(enabled, step);
-  log_.decisions.push_back(Decision{Decision::Thread, enabled.at(i).thread});
+  const Candidate& c = enabled.at(i);
+  log_.decisions.push_back(Decision{Decision::Thread, c.thread, c.op.kind, c.op.site});
   return i;
 }
 
@@ -78,13 +101,13 @@ size_t RecordingStrategy::choose_aux(AuxChoice kind, size_t n) {
 
 const Decision& ReplayStrategy::next(Decision::Kind kind) {
   if (pos_ >= log_.decisions.size()) {
-    throw ReplayDivergence("decision " + std::to_string(pos_ + 1) +
+    throw ReplayDivergence("at decision " + std::to_string(pos_ + 1) +
                            ": the run needs more decisions than the schedule holds (" +
                            std::to_string(log_.decisions.size()) + ")");
   }
   const Decision& d = log_.decisions[pos_];
   if (d.kind != kind) {
-    throw ReplayDivergence("decision " + std::to_string(pos_ + 1) + ": the schedule has a " +
+    throw ReplayDivergence("at decision " + std::to_string(pos_ + 1) + ": the schedule has a " +
                            (d.kind == Decision::Thread ? "thread choice" : "notify choice") +
                            " where the run makes a " +
                            (kind == Decision::Thread ? "thread choice" : "notify choice"));
@@ -93,23 +116,43 @@ const Decision& ReplayStrategy::next(Decision::Kind kind) {
   return d;
 }
 
-size_t ReplayStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
+namespace {
+std::string describe(ThreadId t, OpKind op, int32_t site) {
+  std::string s = "thread " + std::to_string(t);
+  if (op == OpKind::Count) return s;
+  return s + " " + op_name(op) + (site ? " at site " + std::to_string(site) : std::string());
+}
+}  // namespace
+
+size_t ReplayStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {
   const Decision& d = next(Decision::Thread);
   for (size_t i = 0; i < enabled.size(); ++i) {
-    if (enabled[i].thread == d.value) return i;
+    const Candidate& c = enabled[i];
+    if (c.thread != d.value) continue;
+    if (d.op == OpKind::Count || (c.op.kind == d.op && c.op.site == d.site)) return i;
+    throw ReplayDivergence("at step " + std::to_string(step + 1) + ": expected " +
+                           describe(d.value, d.op, d.site) + ", got " +
+                           describe(c.thread, c.op.kind, c.op.site) + " (decision " +
+                           std::to_string(pos_) + ")");
   }
   std::ostringstream msg;
-  msg << "decision " << pos_ << ": the schedule runs thread " << d.value
+  msg << "at step " << step + 1 << ": expected " << describe(d.value, d.op, d.site)
       << ", which is not enabled (enabled:";
   for (const Candidate& c : enabled) msg << ' ' << c.thread;
-  msg << ")";
+  msg << "; decision " << pos_ << ")";
   throw ReplayDivergence(msg.str());
+}
+
+std::string ReplayStrategy::unfinished() const {
+  if (finished()) return "";
+  return "at the end: the run ended after " + std::to_string(pos_) + " of the schedule's " +
+         std::to_string(log_.decisions.size()) + " decisions";
 }
 
 size_t ReplayStrategy::choose_aux(AuxChoice, size_t n) {
   const Decision& d = next(Decision::Aux);
   if (d.value >= n) {
-    throw ReplayDivergence("decision " + std::to_string(pos_) + ": the schedule wakes waiter " +
+    throw ReplayDivergence("at decision " + std::to_string(pos_) + ": the schedule wakes waiter " +
                            std::to_string(d.value) + " of " + std::to_string(n));
   }
   return d.value;

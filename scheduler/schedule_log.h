@@ -3,14 +3,18 @@
 //
 // File format (text, one item per line):
 // Steps with a single enabled thread and notifies with a single waiter are not choices and
-// are not logged.
+// are not logged (how many a run has can vary with JDK code that a lone thread runs).
 //
-//   jsched-schedule 1
+//   jsched-schedule 2
 //   options <agent options of the recorded run>
 //   decisions <N>
-//   t <thread id>      (N lines of `t` or `a`: a thread choice or an auxiliary choice index)
-//   a <index>
-//   end
+//   t <thread id> <operation> <site>   (N lines of `t` or `a`: a thread choice, with the
+//   a <index>                           operation and instrumentation site it performed; or
+//   end                                 an auxiliary choice index)
+//
+// Replay checks each choice against what the program does: the thread must be enabled and
+// about to perform the recorded operation at the recorded site. Version 1 files (`t <thread
+// id>` only) are still read; their choices are checked by thread alone.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +29,12 @@ namespace jsched::sched {
 struct Decision {
   enum Kind : uint8_t { Thread = 't', Aux = 'a' } kind;
   uint32_t value;
-  bool operator==(const Decision& o) const { return kind == o.kind && value == o.value; }
+  // Thread choices: what the chosen thread performed (Count: not recorded, a version 1 file).
+  OpKind op = OpKind::Count;
+  int32_t site = 0;
+  bool operator==(const Decision& o) const {
+    return kind == o.kind && value == o.value && op == o.op && site == o.site;
+  }
 };
 
 struct ScheduleLog {
@@ -73,6 +82,8 @@ class ReplayStrategy : public Strategy {
   bool allow_spurious() const override { return spurious_; }
   bool finished() const { return pos_ == log_.decisions.size(); }
   size_t position() const { return pos_; }
+  // When the run ends before its schedule does: why the replay did not replay ("" if it did).
+  std::string unfinished() const;
 
  private:
   const Decision& next(Decision::Kind kind);

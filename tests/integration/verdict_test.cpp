@@ -393,3 +393,37 @@ TEST(Verdict, TheProfilePhaseIsBoundedAndItsFindingsCount) {
   EXPECT_TRUE(has(p.out, "Endless / profile: hang")) << p.out;
   EXPECT_LT(secs, 25) << "ten profile runs of 10 x 800 ms each would take 40 s";
 }
+
+// A replay that departs from its recording used to go on silently and could exit 0. Every
+// choice is checked against the recording (thread, operation, site); the first mismatch, or a
+// run that ends before its schedule, is reported with status 6.
+TEST(Verdict, AReplayThatDepartsFromItsRecordingSaysWhere) {
+  test::TempDir d;
+  std::string sched = d.path() + "/s.sched";
+  int recorded = -1;
+  for (int seed = 1; seed <= 20 && recorded != 0; ++seed) {
+    test::ProcessResult r = test::run_agent(
+        "seed=" + std::to_string(seed) + ",record=" + sched, cp(), "DivergingPath", {"-Dpath=1"});
+    recorded = r.status;
+  }
+  ASSERT_EQ(recorded, 0);
+  EXPECT_TRUE(has(slurp(sched), "jsched-schedule 2")) << slurp(sched);
+  // The same path replays.
+  test::ProcessResult same = test::run_agent("replay=" + sched, cp(), "DivergingPath", {"-Dpath=1"});
+  EXPECT_EQ(same.status, 0) << same.err;
+  // Another path departs: at a choice, or by ending early.
+  test::ProcessResult other =
+      test::run_agent("replay=" + sched, cp(), "DivergingPath", {"-Dpath=2"});
+  EXPECT_EQ(other.status, 6) << other.err;
+  EXPECT_TRUE(has(other.err, "replay diverged at step ")) << other.err;
+  EXPECT_TRUE(has(other.err, "expected thread ")) << other.err;
+  EXPECT_TRUE(has(other.err, ", got thread ") || has(other.err, "not enabled")) << other.err;
+  test::ProcessResult early =
+      test::run_agent("replay=" + sched, cp(), "DivergingPath", {"-Dpath=3"});
+  EXPECT_EQ(early.status, 6) << early.err;
+  EXPECT_TRUE(has(early.err, "replay diverged")) << early.err;
+  // The replay names the recorded run's seed, not a new one.
+  std::string opts = slurp(sched).substr(slurp(sched).find("seed="));
+  std::string seed = opts.substr(5, opts.find_first_of(",\n") - 5);
+  EXPECT_TRUE(has(same.err, "seed " + seed)) << same.err;
+}
