@@ -464,9 +464,19 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
   }
   for (const Row& r : rows) {
     std::string stack = stack_of(jthread_of(r.state.id));
-    size_t at = stack.find("at ");
-    std::string top =
-        at == std::string::npos ? "?" : stack.substr(at + 3, stack.find('\n', at) - at - 3);
+    // The summary names the innermost frame of the program, not LockSupport.park's.
+    std::string top = "?";
+    for (size_t at = stack.find("at "); at != std::string::npos; at = stack.find("\n    at ", at)) {
+      at += stack.compare(at, 3, "at ") == 0 ? 3 : 8;
+      std::string frame = stack.substr(at, stack.find('\n', at) - at);
+      if (top == "?") top = frame;
+      const bool jdk = frame.rfind("java.", 0) == 0 || frame.rfind("jdk.", 0) == 0 ||
+                       frame.rfind("sun.", 0) == 0;
+      if (!jdk) {
+        top = frame;
+        break;
+      }
+    }
     head += (head.empty() ? "" : ", ") + r.state.name + " at " + top;
     text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack;
   }

@@ -103,6 +103,10 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
       todo,
       [&](RunRecord&& r) {
         ++finished;
+        // A cell that found its bug records nothing after it (the JVM of later runs was
+        // already running): the table counts runs up to the finding.
+        if (opts.until_bug_per_cell && found_cells.count(cell(r.program, r.strategy, r.repetition)))
+          return true;
         ++ran;
         if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
         // A line for the first run of each distinct finding; the rest show in the counts.

@@ -152,18 +152,41 @@ int instrument_paths(const std::vector<std::string>& args) {
   return failed == 0 && errors == 0 ? 0 : 1;
 }
 
+const char* kRoundtripUsage =
+    "usage: jsched classfile roundtrip PATH...\n"
+    "\n"
+    "Reads every class under each PATH (.class files, directories, jars, jmods), decodes all\n"
+    "code and frames, writes each class back and compares byte for byte. Exit status 0 when\n"
+    "every class reads and writes back the same, 1 otherwise, 2 usage error.\n";
+
+bool wants_help(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int cmd_classfile(const std::vector<std::string>& args) {
-  if (args.size() >= 2 && args[0] == "roundtrip") {
-    return roundtrip_paths({args.begin() + 1, args.end()});
+  const std::vector<std::string> rest(args.empty() ? args.end() : args.begin() + 1, args.end());
+  if (!args.empty() && args[0] == "roundtrip") {
+    if (wants_help(rest)) return std::fputs(kRoundtripUsage, stdout), 0;
+    if (rest.empty()) return std::fputs(kRoundtripUsage, stderr), 2;
+    return roundtrip_paths(rest);
   }
-  if (!args.empty() && args[0] == "instrument")
-    return instrument_paths({args.begin() + 1, args.end()});
-  std::fprintf(stderr,
-               "jsched: error: usage: jsched classfile roundtrip PATH...\n"
-               "              or: jsched classfile instrument --out DIR PATH...\n");
-  return 2;
+  if (!args.empty() && args[0] == "instrument") {
+    if (wants_help(rest)) return std::fputs(kInstrumentUsage, stdout), 0;
+    return instrument_paths(rest);
+  }
+  FILE* out = wants_help(args) ? stdout : stderr;
+  std::fputs(
+      "usage: jsched classfile roundtrip PATH...\n"
+      "       jsched classfile instrument --out DIR PATH...   (jsched classfile instrument --help)\n",
+      out);
+  return out == stdout ? 0 : 2;
 }
+
+
 
 }  // namespace jsched

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "runner/batch.h"
@@ -253,12 +254,42 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     r.found = r.found || rec.found();
     return rec;
   };
-  auto deliver = [&](RunRecord&& rec) {
+  // When the first finding stops (a batch or a cell), records go out in index order: a run
+  // after the finding is never recorded, and what is recorded does not depend on --jobs or on
+  // which JVM ended first. Otherwise they go out as they come.
+  std::map<uint64_t, RunRecord> held;
+  std::set<uint64_t> passed;  // specs skipped or left unrun on purpose
+  size_t order_pos = 0;       // into `specs`: the next index to go out
+  auto hand_over = [&](RunRecord&& rec) {
     // After a stop, only runs before the stopping one still count (--until-bug: the smallest
     // index with a finding, whatever --jobs).
     if (rec.index > stop_at) return;
     const uint64_t index = rec.index;
     if (!done(std::move(rec))) stop_at = std::min(stop_at, index);
+  };
+  auto flush = [&] {
+    while (order_pos < specs.size()) {
+      const uint64_t index = specs[order_pos].index;
+      if (passed.count(index)) {
+        ++order_pos;
+        continue;
+      }
+      auto it = held.find(index);
+      if (it == held.end()) return;
+      RunRecord rec = std::move(it->second);
+      held.erase(it);
+      ++order_pos;
+      hand_over(std::move(rec));
+    }
+  };
+  auto deliver = [&](RunRecord&& rec) {
+    if (!stop_at_finding_) return hand_over(std::move(rec));
+    held.emplace(rec.index, std::move(rec));
+    flush();
+  };
+  auto pass = [&](const RunSpec& s) {
+    passed.insert(s.index);
+    if (stop_at_finding_) flush();
   };
   // The executions of a JVM of several are recorded as each ends: its report has one line
   // per execution, appended as the execution ends.
@@ -308,8 +339,10 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     for (size_t k = r.reported; k < r.specs.size(); ++k) {
       // The JVM stopped at its first finding on purpose: the rest count as skipped.
       if (r.found && stop_at_finding_ && r.specs[k].target.empty()) {
-        for (size_t u = k; u < r.specs.size(); ++u)
+        for (size_t u = k; u < r.specs.size(); ++u) {
           if (skip) skip(r.specs[u]);  // for the batch's accounting (progress)
+          pass(r.specs[u]);
+        }
         break;
       }
       deliver(make_record(r, k, nullptr, exit_status, elapsed));
@@ -349,7 +382,10 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         const RunSpec& s = specs[next];
         if (!group.empty() && !same_jvm(group.back(), s)) break;
         ++next;
-        if (!skip || !skip(s)) group.push_back(s);
+        if (!skip || !skip(s))
+          group.push_back(s);
+        else
+          pass(s);
       }
       if (!group.empty()) launch(std::move(group));
     }

@@ -10,7 +10,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "runner/json.h"
@@ -426,4 +428,62 @@ TEST(Verdict, AReplayThatDepartsFromItsRecordingSaysWhere) {
   std::string opts = slurp(sched).substr(slurp(sched).find("seed="));
   std::string seed = opts.substr(5, opts.find_first_of(",\n") - 5);
   EXPECT_TRUE(has(same.err, "seed " + seed)) << same.err;
+}
+
+// Under --until-bug, the runs after a cell's finding used to be recorded when another JVM had
+// already run them, so the table's runs and findings depended on --jobs. Records now go out in
+// index order and stop at the finding: the same results for --jobs 1 and 2.
+TEST(Verdict, UntilBugTablesCountRunsUpToTheFindingWhateverTheJobs) {
+  test::TempDir d;
+  std::string suite = d.path() + "/s.xml";
+  std::ofstream(suite) << "<suite runs='200' repetitions='3'>\n<classpath>" << cp()
+                       << "</classpath>\n<program name='lost' main='LostUpdate' expect='bug'/>\n"
+                          "<program name='lock' main='LockOrder' expect='deadlock'/>\n</suite>\n";
+  std::map<std::string, std::string> csv;
+  for (const char* jobs : {"1", "2"}) {
+    std::string out = d.path() + "/j" + jobs;
+    test::ProcessResult p = run_jsched({"bench", suite, "--until-bug", "--in-jvm", "25", "--jobs",
+                                        jobs, "--seed", "8", "--out", out});
+    EXPECT_EQ(p.status, 0) << p.out << p.err;
+    std::vector<json::Value> recs = records(out);
+    // One finding per cell (program x repetition), and nothing after it.
+    struct Cell {
+      int hits = 0, last_run = -1, hit_run = -1;
+    };
+    std::map<std::string, Cell> cells;
+    for (const json::Value& r : recs) {
+      Cell& c = cells[r.str("program") + std::to_string(int(r.num("repetition")))];
+      c.last_run = std::max(c.last_run, int(r.num("run")));
+      if (r.str("outcome") == "bug" || r.str("outcome") == "deadlock") {
+        ++c.hits;
+        c.hit_run = int(r.num("run"));
+      }
+    }
+    for (const auto& [k, c] : cells) {
+      EXPECT_EQ(c.hits, 1) << k;
+      EXPECT_EQ(c.hit_run, c.last_run) << k << ": no run recorded after the finding";
+    }
+    std::string text = slurp(out + "/summary.csv"), cut;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) cut += l.substr(0, l.rfind(',')) + "\n";
+    csv[jobs] = cut;
+  }
+  EXPECT_EQ(csv["1"], csv["2"]);
+}
+
+// A java.util.concurrent deadlock's one-line summary names where the program waits, not
+// LockSupport.park.
+TEST(Verdict, AJucDeadlockSummaryNamesTheProgramsFrame) {
+  int deadlocks = 0;
+  for (int seed = 1; seed <= 40 && deadlocks < 3; ++seed) {
+    test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed),
+                                            JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main");
+    if (r.status != 4) continue;
+    ++deadlocks;
+    std::string summary = r.err.substr(r.err.find("DEADLOCK"));
+    summary = summary.substr(0, summary.find('\n'));
+    EXPECT_FALSE(has(summary, "LockSupport")) << summary;
+    EXPECT_TRUE(has(summary, "0.1 at jsched.samples.lockorder.Main.transfer")) << summary;
+  }
+  EXPECT_GT(deadlocks, 0);
 }
