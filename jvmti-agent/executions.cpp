@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <deque>
 #include <fstream>
@@ -197,6 +198,69 @@ bool prepare_executions(JNIEnv* env) {
   return true;
 }
 
+namespace {
+
+// The line of the test method's frame in a finding's stack ("at demo.T.m(T.java:18)", the
+// body running as jsched$test$m or as m): where the test failed; 0 if the stack has none.
+int test_line(const std::string& detail, const std::string& cls, const std::string& method) {
+  for (const std::string& name :
+       {cls + "." + method + "(", cls + "." + std::string(rw::kTestBodyPrefix) + method + "("}) {
+    size_t at = detail.find(name);
+    if (at == std::string::npos) continue;
+    size_t colon = detail.find(':', at + name.size()), close = detail.find(')', at);
+    if (colon == std::string::npos || close == std::string::npos || colon > close) continue;
+    return std::atoi(detail.c_str() + colon + 1);
+  }
+  return 0;
+}
+
+// Throws the AssertionError that fails a test, with its stack starting at the test method's
+// frame and that frame at the line where the finding happened: test runners name that frame
+// (the wrapper the agent made has no line of its own: Surefire said "m:-1").
+void throw_at_test_line(JNIEnv* env, const std::string& msg, const std::string& cls,
+                        const std::string& method, const std::string& detail) {
+  jclass ae = env->FindClass("java/lang/AssertionError");
+  jmethodID ctor = env->GetMethodID(ae, "<init>", "(Ljava/lang/Object;)V");
+  jstring jmsg = env->NewStringUTF(msg.c_str());
+  auto err = static_cast<jthrowable>(env->NewObject(ae, ctor, jmsg));
+  if (err == nullptr) {
+    env->ExceptionClear();
+    env->ThrowNew(ae, msg.c_str());
+    return;
+  }
+  const int line = test_line(detail, cls, method);
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  jclass ste = env->FindClass("java/lang/StackTraceElement");
+  jmethodID get = env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
+  jmethodID set = env->GetMethodID(throwable, "setStackTrace", "([Ljava/lang/StackTraceElement;)V");
+  jmethodID cls_of = env->GetMethodID(ste, "getClassName", "()Ljava/lang/String;");
+  jmethodID method_of = env->GetMethodID(ste, "getMethodName", "()Ljava/lang/String;");
+  jmethodID file_of = env->GetMethodID(ste, "getFileName", "()Ljava/lang/String;");
+  jmethodID make = env->GetMethodID(
+      ste, "<init>", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V");
+  auto trace = static_cast<jobjectArray>(env->CallObjectMethod(err, get));
+  jsize n = trace ? env->GetArrayLength(trace) : 0;
+  for (jsize k = 0; k < n && line > 0; ++k) {
+    jobject e = env->GetObjectArrayElement(trace, k);
+    if (java_string(env, static_cast<jstring>(env->CallObjectMethod(e, cls_of))) != cls ||
+        java_string(env, static_cast<jstring>(env->CallObjectMethod(e, method_of))) != method)
+      continue;
+    jobjectArray fixed = env->NewObjectArray(n - k, ste, nullptr);
+    jobject at = env->NewObject(ste, make, env->CallObjectMethod(e, cls_of),
+                                env->CallObjectMethod(e, method_of),
+                                env->CallObjectMethod(e, file_of), jint(line));
+    env->SetObjectArrayElement(fixed, 0, at);
+    for (jsize j = k + 1; j < n; ++j)
+      env->SetObjectArrayElement(fixed, j - k, env->GetObjectArrayElement(trace, j));
+    env->CallVoidMethod(err, set, fixed);
+    break;
+  }
+  env->ExceptionClear();
+  env->Throw(err);
+}
+
+}  // namespace
+
 }  // namespace jsched::agent
 
 using namespace jsched::agent;
@@ -267,7 +331,7 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
                     std::to_string(loop.first_seed()) + "): " + loop.first_detail() +
                     "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" +
                     test_method + ") with " + loop.first_replay();
-  env->ThrowNew(env->FindClass("java/lang/AssertionError"), msg.c_str());
+  throw_at_test_line(env, msg, test_class, test_method, loop.first_detail());
 }
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 #include "runner/reports.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -64,6 +65,13 @@ std::string first_text(const CellStats& c) {
 // HaPSet pairs known at the end ("-" when no run reported coverage).
 std::string pairs_text(const CellStats& c) {
   return c.hapset_curve.empty() ? "-" : std::to_string(c.hapset_curve.back());
+}
+
+// An HTML id for a program's section.
+std::string anchor(const std::string& program) {
+  std::string id = "p-";
+  for (char c : program) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return id;
 }
 
 uint64_t count(const CellStats& c, const char* outcome) {
@@ -265,7 +273,16 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
        "head><body>\n";
   o << "<h1>jsched: " << xml(in.title) << "</h1>\n<p>master seed " << in.master_seed << ", "
     << in.records.size() << " executions.</p>\n";
-  o << "<h2>Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"
+  // Contents: the sections, and for a suite of many programs each program's chart.
+  o << "<p>Contents: <a href=\"#summary\">summary</a> · <a href=\"#first\">runs to first "
+       "finding</a> · <a href=\"#orders\">partial orders</a> · <a href=\"#findings\">findings</a>";
+  if (programs.size() > 8) {
+    o << "<br>Programs:";
+    for (const std::string& p : programs)
+      o << " <a href=\"#" << anchor(p) << "\">" << xml(p) << "</a>";
+  }
+  o << "</p>\n";
+  o << "<h2 id=\"summary\">Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"
        "<th>bug</th><th>deadlock</th><th>hang</th><th>error</th><th>runs to first finding</th>"
        "<th>partial orders</th><th>HaPSet pairs</th><th class=l>expected</th></tr>\n";
   for (const CellStats& c : cells) {
@@ -275,7 +292,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << (e.empty()       ? ""
           : cell_ok(c, e) ? "good"
                           : "bad")
-      << "\"><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy)
+      << "\"><td class=l><a href=\"#" << anchor(c.program) << "\">" << xml(c.program)
+      << "</a></td><td class=l>" << xml(c.strategy)
       << "</td><td>" << c.runs << "</td><td>" << count(c, "bug") << "</td><td>"
       << count(c, "deadlock") << "</td><td>" << count(c, "hang") << "</td><td>"
       << c.error_runs() << "</td><td>" << xml(first_text(c)) << "</td><td>"
@@ -285,23 +303,25 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   o << "</table>\n";
 
   // Runs to first finding, per program, one bar per strategy (mean over repetitions).
-  o << "<h2>Runs to first finding</h2>\n<div class=charts>\n";
+  o << "<h2 id=\"first\">Runs to first finding</h2>\n<div class=charts>\n";
   for (const std::string& p : programs) {
     std::vector<Bar> bars;
     for (const std::string& s : strategies) {
       const CellStats* c = cell(p, s);
       if (!c) continue;
-      Bar b{s, 0, 0, false};
+      auto ex = in.expect.find(p);
+      Bar b{s, 0, 0, false, ex != in.expect.end() && ex->second == "none"};
       if (auto m = c->mean_first()) b = Bar{s, *m, *c->stddev_first(), true};
       bars.push_back(b);
     }
-    o << bar_chart(p, "runs to first finding", bars);
+    o << "<div id=\"" << anchor(p) << "\">" << bar_chart(p, "runs to first finding", bars)
+      << "</div>";
   }
   o << "</div>\n";
 
   // The distribution of partial orders (Sen's RAPOS paper, Fig. 6; docs/references.md): how often
   // each distinct partial order was sampled, most frequent first, one line per strategy.
-  o << "<h2>Distribution of partial orders</h2>\n<p>Each point is one distinct partial order; its "
+  o << "<h2 id=\"orders\">Distribution of partial orders</h2>\n<p>Each point is one distinct partial order; its "
        "height is how many runs sampled it (most frequent first). A flatter, longer line means "
        "more uniform sampling.</p>\n<div class=charts>\n";
   for (const std::string& p : programs) {
@@ -335,7 +355,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
         se.points.push_back({double(i + 1), rs[i]->extra["coverage"].as_number()});
       series.push_back(se);
     }
-    if (!series.empty()) cov << line_chart(p, "executions", "coverage (%)", series, false);
+    if (!series.empty())
+      cov << line_chart(p, "executions", "coverage (%)", series, false, /*counts=*/false);
   }
   if (!cov.str().empty()) o << "<h2>Coverage</h2>\n<div class=charts>\n" << cov.str() << "</div>\n";
 
@@ -366,7 +387,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << sat.str() << "</div>\n";
   }
 
-  o << "<h2>Findings</h2>\n";
+  o << "<h2 id=\"findings\">Findings</h2>\n";
   bool any = false;
   for (const CellStats& c : cells) {
     for (const auto& [key, r] : c.findings) {

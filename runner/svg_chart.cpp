@@ -30,19 +30,24 @@ std::string num(double v) {
   return buf;
 }
 
-// A round step so the axis gets about `n` ticks.
-double nice_step(double range, int n) {
+// A round step so the axis gets about `n` ticks; at least 1 for whole-number axes.
+double nice_step(double range, int n, bool counts) {
   double raw = range / n, mag = std::pow(10, std::floor(std::log10(raw)));
+  double step = 10 * mag;
   for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    if (raw <= m * mag) return m * mag;
+    if (raw <= m * mag) {
+      step = m * mag;
+      break;
+    }
   }
-  return 10 * mag;
+  return counts ? std::max(step, 1.0) : step;
 }
 
+// `extra`: height added below the plot (the legend's rows).
 std::string frame(const std::string& title, const std::string& x_label,
-                  const std::string& y_label) {
+                  const std::string& y_label, double extra = 0) {
   std::ostringstream o;
-  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H + extra
     << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" "
        "fill=\"white\"/>\n"
     << "<text x=\"" << W / 2
@@ -64,7 +69,7 @@ std::string bar_chart(const std::string& title, const std::string& y_label,
   for (const Bar& b : bars) {
     if (b.present) top = std::max(top, b.value + b.error);
   }
-  double step = nice_step(top, 4);
+  double step = nice_step(top, 4, true);
   top = std::ceil(top / step) * step;
   auto y = [&](double v) { return T + (H - T - B) * (1 - v / top); };
   for (double v = 0; v <= top + 1e-9; v += step) {
@@ -88,6 +93,9 @@ std::string bar_chart(const std::string& title, const std::string& y_label,
       }
       o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(b.value) - 3 << "\" text-anchor=\"middle\">"
         << num(b.value) << "</text>\n";
+    } else if (b.none_expected) {
+      o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(0) - 4
+        << "\" text-anchor=\"middle\" fill=\"#777\">none (as expected)</text>\n";
     } else {
       o << "<text x=\"" << x + w / 2 << "\" y=\"" << y(0) - 4
         << "\" text-anchor=\"middle\" fill=\"#a00\">not found</text>\n";
@@ -101,9 +109,11 @@ std::string bar_chart(const std::string& title, const std::string& y_label,
 }
 
 std::string line_chart(const std::string& title, const std::string& x_label,
-                       const std::string& y_label, const std::vector<Series>& series, bool log_y) {
+                       const std::string& y_label, const std::vector<Series>& series, bool log_y,
+                       bool counts) {
+  constexpr double kLegendRow = 14;
   std::ostringstream o;
-  o << frame(title, x_label, y_label);
+  o << frame(title, x_label, y_label, kLegendRow * double(series.size()) + (series.empty() ? 0 : 12));
   double xmax = 1, ymax = 1, ymin = log_y ? 1 : 0;
   for (const Series& s : series) {
     for (auto [x, v] : s.points) {
@@ -137,7 +147,8 @@ std::string line_chart(const std::string& title, const std::string& x_label,
         << "\" text-anchor=\"end\">" << num(v) << "</text>\n";
     }
   } else {
-    double step = nice_step(ymax - ymin, 4);
+    double step = nice_step(ymax - ymin, 4, counts);
+    ymax = ymin + std::ceil((ymax - ymin) / step) * step;
     for (double v = ymin; v <= ymax + 1e-9; v += step) {
       o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << fy(v) << "\" y2=\"" << fy(v)
         << "\" stroke=\"#eee\"/><text x=\"" << L - 4 << "\" y=\"" << fy(v) + 4
@@ -158,10 +169,10 @@ std::string line_chart(const std::string& title, const std::string& x_label,
           << "\"/>\n";
       }
     }
-    o << "<rect x=\"" << W - R - 110 << "\" y=\"" << T + 4 + 14 * double(i)
-      << "\" width=\"10\" height=\"10\" fill=\"" << color << "\"/><text x=\"" << W - R - 96
-      << "\" y=\"" << T + 13 + 14 * double(i) << "\">" << esc(s.name) << " (" << s.points.size()
-      << ")</text>\n";
+    const double row = H + 10 + kLegendRow * double(i);  // below the x axis' label
+    o << "<rect x=\"" << L << "\" y=\"" << row - 9 << "\" width=\"10\" height=\"10\" fill=\""
+      << color << "\"/><text x=\"" << L + 14 << "\" y=\"" << row << "\">" << esc(s.name) << " ("
+      << s.points.size() << ")</text>\n";
   }
   o << "<line x1=\"" << L << "\" x2=\"" << L << "\" y1=\"" << T << "\" y2=\"" << H - B
     << "\" stroke=\"black\"/>"

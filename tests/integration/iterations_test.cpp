@@ -268,6 +268,12 @@ void surefire_fails_the_buggy_test_only(const std::string& project) {
       buggy, m, std::regex(R"(jsched found a bug in iteration \d+ \(strategy pct, seed (\d+)\))")))
       << buggy;
   std::string seed = m[1];
+  // The failure names the line in the test method where the assertion failed (the wrapper the
+  // agent made has no line of its own: Surefire used to say ":-1").
+  EXPECT_NE(buggy.find("at demo.AccountTest.concurrentDepositsAreAllCounted(AccountTest.java:"),
+            std::string::npos)
+      << buggy;
+  EXPECT_EQ(all.find("concurrentDepositsAreAllCounted:-1"), std::string::npos) << all;
   EXPECT_NE(buggy.find("mvn test -Dtest=demo.AccountTest#concurrentDepositsAreAllCounted"),
             std::string::npos)
       << buggy;

@@ -487,3 +487,32 @@ TEST(Verdict, AJucDeadlockSummaryNamesTheProgramsFrame) {
   }
   EXPECT_GT(deadlocks, 0);
 }
+
+// The HTML report: whole-number ticks on count axes, "none (as expected)" rather than a miss for
+// a correct program, and contents linking each program's section in a big suite.
+TEST(Verdict, TheHtmlReportReadsRightForBigSuites) {
+  test::TempDir d;
+  std::string suite = d.path() + "/s.xml";
+  std::ofstream s(suite);
+  s << "<suite runs='2'>\n<classpath>" << cp() << "</classpath>\n";
+  for (int i = 0; i < 5; ++i) {
+    s << "<program name='lost" << i << "' main='LostUpdate' expect='any'/>\n"
+      << "<program name='fine" << i << "' main='WaitNotify' expect='none'/>\n";
+  }
+  s << "</suite>\n";
+  s.close();
+  std::string out = d.path() + "/r";
+  test::ProcessResult p = run_jsched({"bench", suite, "--seed", "3", "--out", out});
+  ASSERT_LE(p.status, 1) << p.err;
+  std::string html = slurp(out + "/report.html");
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_TRUE(has(html, "<a href=\"#p-lost" + std::to_string(i) + "\">")) << "contents";
+    EXPECT_TRUE(has(html, "<div id=\"p-fine" + std::to_string(i) + "\">"));
+  }
+  EXPECT_TRUE(has(html, "none (as expected)"));
+  // Runs to a first finding are whole numbers: no tick such as 0.25 or 0.5.
+  std::string first = html.substr(html.find("id=\"first\""), html.find("id=\"orders\"") -
+                                                                 html.find("id=\"first\""));
+  for (const char* frac : {">0.2<", ">0.25<", ">0.5<", ">0.75<", ">1.5<"})
+    EXPECT_FALSE(has(first, frac)) << frac;
+}
