@@ -11,14 +11,29 @@ agent=$build/jvmti-agent/libjsched.so
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 javac -d "$tmp" "$here/java/Hello.java"
-ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }
+[ -f "$agent" ] || { echo "bench/startup.sh: no agent at $agent (build first)" >&2; exit 2; }
+# Microseconds of one run; a run that fails stops the benchmark (no figure from a broken run).
+ms() {
+  local s e
+  s=$(date +%s%N)
+  if ! "$@" >"$tmp/out" 2>&1; then
+    echo "bench/startup.sh: failed: $*" >&2
+    cat "$tmp/out" >&2
+    exit 1
+  fi
+  e=$(date +%s%N)
+  echo $(( (e - s) / 1000 ))
+}
 : > "$tmp/plain"; : > "$tmp/none"; : > "$tmp/random"
 for i in $(seq "$runs"); do
   ms java -cp "$tmp" Hello >> "$tmp/plain"
   ms java -agentpath:"$agent"=strategy=none -cp "$tmp" Hello >> "$tmp/none"
   ms java -agentpath:"$agent"=strategy=random,seed=$i -cp "$tmp" Hello >> "$tmp/random"
 done
-median() { sort -n "$1" | awk '{a[NR]=$1} END{print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
+# Medians in whole microseconds (the mean of the middle two can end in .5).
+median() {
+  sort -n "$1" | awk '{a[NR]=$1} END{printf "%d\n", (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'
+}
 p=$(median "$tmp/plain"); n=$(median "$tmp/none"); r=$(median "$tmp/random")
 echo "plain java:             $((p / 1000)) ms (median of $runs)"
 echo "agent, strategy=none:   $((n / 1000)) ms"
