@@ -516,3 +516,27 @@ TEST(Verdict, TheHtmlReportReadsRightForBigSuites) {
   for (const char* frac : {">0.2<", ">0.25<", ">0.5<", ">0.75<", ">1.5<"})
     EXPECT_FALSE(has(first, frac)) << frac;
 }
+
+// report=, record= and profile= used to be written only at the end: the whole program ran, then
+// "cannot write" and exit status 0. They are checked before main; so are duplicate keys.
+TEST(Verdict, TheAgentChecksItsOutputFilesAndKeysBeforeMain) {
+  test::TempDir d;
+  for (const char* key : {"report", "record", "profile"}) {
+    std::string opts = std::string("seed=1,") + key + "=" + d.path() + "/no/such/dir/f";
+    test::ProcessResult r = test::run_agent(opts, cp(), "WaitNotify");
+    EXPECT_EQ(r.status, 2) << key << ": " << r.err;
+    EXPECT_TRUE(has(r.err, std::string("jsched: error: ") + key + ": cannot write")) << r.err;
+    EXPECT_EQ(r.out, "") << "the program did not run";
+  }
+  std::string fresh = d.path() + "/r.json";
+  test::ProcessResult ok = test::run_agent("seed=1,report=" + fresh, cp(), "WaitNotify");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(has(slurp(fresh), "\"outcome\":\"ok\""));
+  test::ProcessResult twice = test::run_agent("seed=1,seed=2", cp(), "WaitNotify");
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_TRUE(has(twice.err, "option 'seed' given twice")) << twice.err;
+  std::string long_value(500, 'x');
+  test::ProcessResult longv = test::run_agent("strategy=" + long_value, cp(), "WaitNotify");
+  EXPECT_EQ(longv.status, 2);
+  EXPECT_LT(longv.err.size(), 300u) << "a long value is cut: " << longv.err;
+}
