@@ -99,6 +99,7 @@ void adopt_recorded(Options& o) {
   // The replay is the recorded run: its seed is the one to print and to report.
   o.seed = g_recorded.seed;
   o.seed_given = true;
+  o.spurious = g_recorded.spurious;  // the same draws as the recorded run
   if (!o.accesses) o.accesses = g_recorded.effective_accesses();
   if (o.include.empty()) o.include = g_recorded.include;
   if (o.exclude.empty()) o.exclude = g_recorded.exclude;
@@ -241,9 +242,14 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
     }
   }
   if (!s.jdk_mode) {
-    jclass classes[] = {refs().Thread, env->FindClass(kLockSupport)};
+    std::vector<jclass> classes = {refs().Thread, env->FindClass(kLockSupport)};
     if (classes[1] == nullptr) fatal("cannot find java.util.concurrent.locks.LockSupport");
-    check(jvmti->RetransformClasses(2, classes), "RetransformClasses(Thread, LockSupport)");
+    for (const char* c : kClockClasses) {
+      classes.push_back(env->FindClass(c));
+      if (classes.back() == nullptr) fatal(std::string("cannot find ") + c);
+    }
+    check(jvmti->RetransformClasses(jint(classes.size()), classes.data()),
+          "RetransformClasses(Thread, LockSupport, clocks)");
   }
   Runtime::start_watchdog(jvmti, env);
   const std::string run_line = std::string("strategy ") + strategy_name(s.options.strategy) +
@@ -391,10 +397,12 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   const bool priorities = run.strategy == Strategy::Pct || run.strategy == Strategy::Pctvb;
   st->rewrite.allocations = st->controlled && (!priorities || !opts.profile.empty());
   // java.util.concurrent under control (docs/agent.md): application calls to j.u.c. are
-  // scheduling points, LockSupport parks in the model. (The application's own clock reads stay
-  // real: programs measure time with them; only j.u.c.'s deadlines run on the scheduler's.)
+  // scheduling points, LockSupport parks in the model. The application's clock reads are the
+  // execution's virtual clock, which sleeps and timeouts advance: a program that checks that
+  // sleep(100) took 100 ms must see it (docs/agent.md, "Time").
   st->rewrite.sync_calls = st->controlled;
   st->rewrite.park_calls = st->controlled;
+  st->rewrite.virtual_clock = st->controlled;
   if (st->controlled && run.hapset)
     st->statements = std::make_unique<Statements>(jvmti, run.frames);
   if (!run.plan.empty() && jsched::sched::HapsetPlan::is_one(run.plan))

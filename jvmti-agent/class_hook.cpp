@@ -77,14 +77,14 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
         log_line(std::string("warning: uncaught exceptions will not be reported: ") + e.what());
       }
     }
-    if (!s.jdk_mode && s.controlled && cls == kLockSupport) {
+    if (!s.jdk_mode && s.controlled && (cls == kLockSupport || is_clock_class(cls))) {
       rw::RewriteResult r =
           rw::rewrite_class(input, *jdk_concurrency_config(cls, s.rewrite), s.sites);
       if (r.status == rw::RewriteResult::Changed) {
         hand_back(jvmti, r.bytes, new_len, new_data);
-      } else {
-        log_line("warning: LockSupport not instrumented (" + r.error +
-                 "): java.util.concurrent blocks outside jsched's view");
+      } else if (r.status == rw::RewriteResult::Failed) {
+        log_line("warning: " + std::string(cls) + " not instrumented (" + r.error +
+                 "): it works outside jsched's view");
       }
     }
     return;

@@ -11,6 +11,10 @@ bool is_timer_class(std::string_view n) {
 
 }  // namespace
 
+bool is_clock_class(std::string_view n) {
+  return n == "java/time/Instant" || n == "java/time/Clock$SystemClock" || n == "java/util/Date";
+}
+
 std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
                                                         const rw::RewriteConfig& app) {
   rw::RewriteConfig c;
@@ -19,6 +23,11 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
   c.allocations = false;
   c.virtual_clock = true;
   if (is_timer_class(name)) return c;  // monitors, wait/notify and thread calls
+  if (is_clock_class(name)) {  // their clock reads only
+    c.monitors = false;
+    c.calls = false;
+    return c;
+  }
   if (name.substr(0, 21) != "java/util/concurrent/") return std::nullopt;
   // No monitors: only one controlled thread runs at a time and none stops inside j.u.c. code
   // except in park, so their monitors are never contended by controlled threads; and no

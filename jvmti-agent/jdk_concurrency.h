@@ -1,6 +1,7 @@
 // The JDK classes jsched rewrites even when the JDK itself is not instrumented, so that
 // java.util.concurrent blocks, times out and starts threads where the scheduler sees it:
 // LockSupport's park/unpark go to the scheduler (every j.u.c. primitive blocks through them),
+// the clocks of java.time and java.util.Date read the scheduler's clock,
 // Thread.start/interrupt/... calls made by JDK code (executor workers, timers) are hooked like
 // the application's, and their clock reads are the scheduler's. java.util.Timer's classes wait
 // on monitors, so they get the full instrumentation.
@@ -20,5 +21,12 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view interna
 
 // The class loaded before jsched can see it that must be retransformed.
 inline constexpr const char* kLockSupport = "java/util/concurrent/locks/LockSupport";
+
+// The JDK's clocks for the application (Instant.now, Clock.systemUTC/systemDefaultZone and the
+// java.time now() methods built on them, new Date()): they read the scheduler's clock. They may
+// be loaded before jsched sees class loads, so they are retransformed at VM init too.
+bool is_clock_class(std::string_view internal_name);
+inline constexpr const char* kClockClasses[] = {"java/time/Instant", "java/time/Clock$SystemClock",
+                                                "java/util/Date"};
 
 }  // namespace jsched::agent

@@ -196,6 +196,8 @@ Options parse_options(const std::string& text) {
       o.prefer = parse_probability(key, v);
     } else if (key == "wake") {
       o.wake = parse_probability(key, v);
+    } else if (key == "spurious") {
+      o.spurious = parse_probability(key, v);
     } else if (key == "base") {
       if (v != "random" && v != "rapos") bad("base: '" + clip(v) + "' is not random or rapos");
       o.base = v == "random" ? Strategy::Random : Strategy::Rapos;
@@ -212,7 +214,7 @@ Options parse_options(const std::string& text) {
       bad("unknown option '" + clip(key) +
           "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
           "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose, "
-          "hapset, frames, prefer, base, wake)");
+          "hapset, frames, prefer, base, wake, spurious)");
     }
   }
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
@@ -271,6 +273,7 @@ std::string format_options(const Options& o) {
   bool rapos = o.strategy == Strategy::Rapos ||
                (o.strategy == Strategy::Hapset && o.base == Strategy::Rapos);
   if (rapos && o.wake != sched::RaposStrategy::kDefaultWake) s += ",wake=" + probability(o.wake);
+  if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + probability(o.spurious);
   return s;
 }
 

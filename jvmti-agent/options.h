@@ -50,6 +50,10 @@ struct Options {
   // RAPOS (and hapset over it): the probability that a delayed transition becomes schedulable
   // again in a round; 0 is Sen's algorithm (docs/references.md).
   double wake = sched::RaposStrategy::kDefaultWake;
+  // Probability, at a step where a thread waits (wait, await, untimed park) and another could
+  // run, that the waiting threads may wake spuriously (docs/agent.md, "Spurious wake-ups").
+  double spurious = kDefaultSpurious;
+  static constexpr double kDefaultSpurious = 0.1;
 
   // Field/array accesses as scheduling points under the chosen strategy.
   rw::Accesses effective_accesses() const;

@@ -133,6 +133,7 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       seed_(agent.options.seed),
       epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
+  ctl_.set_spurious(agent.options.spurious, seed_);
   if (Statements* st = agent.statements.get()) {
     agent.hapset.next_execution();
     ctl_.learn_hapsets(&agent.hapset, [st] { return st->current(); });

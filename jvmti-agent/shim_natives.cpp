@@ -102,6 +102,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
     env->MonitorExit(o);
     ++exits;
   }
+  const int64_t deadline = a.rt->clock().deadline(false, VirtualClock::span(millis, nanos));
   sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, site);
   for (int i = 0; i < exits; ++i) env->MonitorEnter(o);
   switch (r) {
@@ -110,8 +111,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
       return JNI_TRUE;
     case sched::Outcome::IllegalMonitor:
       return JNI_FALSE;  // taken where jsched did not see
-    case sched::Outcome::Timeout:
-      a.rt->clock().advance(millis * 1000000 + nanos);
+    case sched::Outcome::Timeout:  // the clock reaches the wait's deadline
+      a.rt->clock().advance_to(deadline);
       return JNI_TRUE;
     default:
       return JNI_TRUE;
@@ -152,7 +153,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv* env, jclass, jthread
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread t, jlong,
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread t, jlong millis,
                                                    jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadJoin);
@@ -162,10 +163,13 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
   if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
   InRuntime g(*a.ctx);
   sync_interrupt(env, a);
+  const int64_t deadline = a.rt->clock().deadline(false, VirtualClock::span(millis, 0));
   sched::Outcome r =
       a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Join, target, timed, site));
   if (r == sched::Outcome::Interrupted) {
     throw_interrupted(env, "join interrupted");
+  } else if (r == sched::Outcome::Timeout) {
+    a.rt->clock().advance_to(deadline);
   } else if (r == sched::Outcome::Ok) {
     // The model saw the thread end; the JVM finishes it a moment later (outside jsched).
     jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
@@ -183,11 +187,14 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong m
   sync_interrupt(env, a);
   sched::Op op = sched::Op::of(sched::OpKind::Sleep);
   op.site = site;
-  // Time is the scheduler's: a sleep is a point where others may run, never a real delay.
+  // Time is the scheduler's: a sleep is a point where others may run, never a real delay; when
+  // it returns, the virtual clock has reached its deadline (others that ran meanwhile may have
+  // moved it further, never back).
+  const int64_t deadline = a.rt->clock().deadline(false, VirtualClock::span(millis, 0));
   if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted)
     throw_interrupted(env, "sleep interrupted");
   else
-    a.rt->clock().advance(millis * 1000000);
+    a.rt->clock().advance_to(deadline);
   return JNI_TRUE;
 }
 

@@ -18,6 +18,12 @@ class VirtualClock {
 
   // What System.currentTimeMillis / nanoTime would say.
   static int64_t real(bool millis);
+  // `millis` ms plus `nanos` ns, saturating (wait(Long.MAX_VALUE) is a wait for ever).
+  static int64_t span(int64_t millis, int64_t nanos) {
+    if (millis < 0) return 0;
+    if (millis > (INT64_MAX - nanos) / 1000000) return INT64_MAX;
+    return millis * 1000000 + nanos;
+  }
 
   int64_t nanos(bool controlled);
   int64_t millis(bool controlled);

@@ -41,6 +41,7 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"nanoTime", "(I)J"},
     {"currentTimeMillis", "(I)J"},
     {"exiting", "(I)V"},
+    {"clockInstant", "(I)Ljava/time/Instant;"},
 };
 }  // namespace
 

@@ -45,6 +45,7 @@ enum class Hook {
   NanoTime,      // the scheduler's clock, for JDK concurrency code
   CurrentTimeMillis,
   Exiting,  // first in java.lang.Shutdown.halt(int): the process ends with this status
+  ClockInstant,  // in place of java.time.Clock.currentInstant(): the scheduler's clock
   Count
 };
 

@@ -89,6 +89,9 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
     if (name == "nanoTime") return ExactMatch{Hook::NanoTime, SiteKind::Clock};
     if (name == "currentTimeMillis") return ExactMatch{Hook::CurrentTimeMillis, SiteKind::Clock};
   }
+  if (cfg.virtual_clock && o == op::invokestatic && owner == "java/time/Clock" &&
+      name == "currentInstant" && desc == "()Ljava/time/Instant;")
+    return ExactMatch{Hook::ClockInstant, SiteKind::Clock};
   return std::nullopt;
 }
 
@@ -134,10 +137,33 @@ bool reads_only(std::string_view name) {
   return false;
 }
 
+// Unsafe's memory accesses that other threads can see (volatile, acquire/release, opaque, CAS,
+// get-and-op), as opposed to its offsets, allocation and plain accesses.
+bool is_unsafe_shared_access(std::string_view name) {
+  for (std::string_view part : {"Volatile", "Acquire", "Release", "Opaque"}) {
+    if (name.find(part) != std::string_view::npos) return true;
+  }
+  for (std::string_view prefix : {"compareAnd", "weakCompare", "getAnd"}) {
+    if (name.substr(0, prefix.size()) == prefix) return true;
+  }
+  return false;
+}
+
 // Calls that become scheduling points under `sync_calls`: instance methods of
 // java.util.concurrent classes (not TimeUnit's conversions nor ThreadLocalRandom), and
-// LockSupport.unpark.
+// LockSupport.unpark; every VarHandle access (a spin loop on getVolatile or compareAndSet must
+// let the thread it waits for run: otherwise a false hang); Unsafe's shared accesses. A
+// VarHandle names one field or array type, so its accesses touch it as a variable would (the
+// receiver of the call is the VarHandle).
 bool is_sync_call(uint8_t o, std::string_view owner, std::string_view name) {
+  if (o == op::invokevirtual && owner == "java/lang/invoke/VarHandle")
+    return name != "accessModeType" && name != "isAccessModeSupported" &&
+           name != "toMethodHandle" && name != "varType" && name != "coordinateTypes" &&
+           name != "hasInvokeExactBehavior" && name != "withInvokeExactBehavior" &&
+           name != "withInvokeBehavior" && name != "describeConstable" && name != "toString" &&
+           name != "hashCode" && name != "equals" && name != "getClass";
+  if (o == op::invokevirtual && (owner == "sun/misc/Unsafe" || owner == "jdk/internal/misc/Unsafe"))
+    return is_unsafe_shared_access(name);
   constexpr std::string_view kJuc = "java/util/concurrent/";
   if (owner.substr(0, kJuc.size()) != kJuc) return false;
   if (o == op::invokestatic)
@@ -482,7 +508,10 @@ class InstructionPass {
     for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
     e.op(op::dup);
     e.iconst(id);
-    e.hook(ctx_.cfg.hook_owner, reads_only(ref.name) ? Hook::SyncRead : Hook::SyncCall);
+    const bool memory = ref.owner.substr(0, 15) != "java/util/concu";  // VarHandle, Unsafe
+    const bool read = memory ? ref.name.substr(0, 3) == "get" && ref.name.substr(0, 6) != "getAnd"
+                             : reads_only(ref.name);
+    e.hook(ctx_.cfg.hook_owner, read ? Hook::SyncRead : Hook::SyncCall);
     for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
     grow(2);
   }

@@ -44,6 +44,9 @@ class Controller {
     where_ = std::move(where);
   }
 
+  // Spurious wake-ups with probability `p` per step (Model::set_spurious). Before any thread runs.
+  void set_spurious(double p, uint64_t seed) { model_.set_spurious(p, seed); }
+
   // The calling thread becomes thread 0 and runs.
   ThreadId attach_main();
   // Before the real Thread.start: the model gets the child (pending its first step).

@@ -146,7 +146,7 @@ bool Model::is_enabled(const ThreadState& t) const {
     return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
   };
   if (t.status == ThreadState::Waiting) {
-    bool can_wake = t.pending.timed || t.interrupted || strategy_.allow_spurious();
+    bool can_wake = t.pending.timed || t.interrupted || strategy_.allow_spurious() || spurious_now_;
     return can_wake && free_or_mine(t.pending.obj);
   }
   if (t.status != ThreadState::Pending) return false;
@@ -158,7 +158,8 @@ bool Model::is_enabled(const ThreadState& t) const {
       return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
              t.interrupted;
     case OpKind::Park:  // its timeout: see enabled()
-      return t.permit || t.interrupted || strategy_.allow_spurious();
+      return t.permit || t.interrupted || strategy_.allow_spurious() ||
+             (spurious_now_ && !t.pending.timed);
     default:
       return true;
   }
@@ -296,9 +297,23 @@ void Model::execute(ThreadState& t) {
   if (op.kind != OpKind::Continue) record(t, op);
 }
 
+bool Model::may_wake_spuriously(const ThreadState& t) {
+  if (t.status == ThreadState::Waiting) return !t.pending.timed && !t.interrupted;
+  return t.status == ThreadState::Pending && t.pending.kind == OpKind::Park && !t.pending.timed &&
+         !t.permit && !t.interrupted;
+}
+
 std::optional<ThreadId> Model::step() {
-  const std::vector<Candidate>& cands = enabled();
-  if (cands.empty()) return std::nullopt;
+  spurious_now_ = false;
+  const std::vector<Candidate>* list = &enabled();
+  if (list->empty()) return std::nullopt;
+  if (spurious_p_ > 0 &&
+      std::any_of(threads_.begin(), threads_.end(), may_wake_spuriously) &&
+      spurious_rng_.coin(spurious_p_)) {
+    spurious_now_ = true;
+    list = &enabled();
+  }
+  const std::vector<Candidate>& cands = *list;
   size_t i = 0;
   if (cands.size() == 1) {
     strategy_.forced(cands[0], steps_);
@@ -309,6 +324,7 @@ std::optional<ThreadId> Model::step() {
   ThreadState& t = threads_.at(cands[i].thread);
   execute(t);
   ++steps_;
+  spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
   return t.id;
 }
 

@@ -13,6 +13,7 @@
 #include "scheduler/fingerprint.h"
 #include "scheduler/hapset.h"
 #include "scheduler/op.h"
+#include "scheduler/rng.h"
 #include "scheduler/strategy.h"
 
 namespace jsched::sched {
@@ -94,6 +95,16 @@ class Model {
   Fingerprint& fingerprint() { return fingerprint_; }
   // Every executed operation that is a HaPSet event goes to `h` (null: none).
   void learn_hapsets(HapsetLearner* h) { hap_ = h; }
+  // Spurious wake-ups (the Java specification allows Object.wait, Condition.await and
+  // LockSupport.park to return with no notify or unpark): at a step where some thread waits in
+  // wait() or an untimed park() and another thread could run, with probability `p` the waiting
+  // threads are candidates too, woken with Outcome::Spurious if chosen. The draws come from
+  // `seed`, so a run and its replay draw alike. Never when no other thread could run: a
+  // spurious wake-up is not progress, and a deadlock stays a deadlock.
+  void set_spurious(double p, uint64_t seed) {
+    spurious_p_ = p;
+    spurious_rng_ = Rng(seed ^ 0x7370757269f0757aULL);
+  }
 
   // Interrupt status, for isInterrupted()/interrupted().
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
@@ -102,6 +113,7 @@ class Model {
 
  private:
   bool is_enabled(const ThreadState& t) const;
+  static bool may_wake_spuriously(const ThreadState& t);
   static bool timed_park(const ThreadState& t);
   void execute(ThreadState& t);
   void record(ThreadState& t, const Op& op);
@@ -117,6 +129,9 @@ class Model {
   uint64_t steps_ = 0;
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;
+  double spurious_p_ = 0;
+  Rng spurious_rng_{0};
+  bool spurious_now_ = false;  // this step's draw: waiting threads are candidates
 };
 
 }  // namespace jsched::sched

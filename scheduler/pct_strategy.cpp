@@ -59,7 +59,12 @@ void PctStrategy::on_thread_created(ThreadId t, ThreadId) {
 
 void PctStrategy::yielded(ThreadId t) {
   if (++yields_[t] <= kYieldsBeforeLowering) return;
+  lower(t);
+}
+
+void PctStrategy::lower(ThreadId t) {
   yields_[t] = 0;
+  reads_[t] = 0;
   double lowest = priority_[t];
   for (const auto& [other, p] : priority_) lowest = std::min(lowest, p);
   priority_[t] = lowest - 1;
@@ -68,6 +73,12 @@ void PctStrategy::yielded(ThreadId t) {
 void PctStrategy::on_executed(ThreadId t, const Op& op) {
   if (op.kind == OpKind::Continue) return;
   if (op.kind == OpKind::Yield || op.kind == OpKind::Sleep) yielded(t);
+  const bool read = op.kind == OpKind::Read || (op.kind == OpKind::Sync && !op.write);
+  if (!read) {
+    reads_[t] = 0;
+  } else if (++reads_[t] > kSpinReads) {
+    lower(t);
+  }
   if (!access_points_.empty() && (op.kind == OpKind::Read || op.kind == OpKind::Write) &&
       tracked_.count(op.var)) {
     uint64_t j = ++accesses_[op.var];

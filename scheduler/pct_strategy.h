@@ -17,7 +17,9 @@
 // kYieldsBeforeLowering times drops below every other thread, and counts again from zero.
 // Sleeping and waking from a timed wait by its timeout count as yielding: a thread that polls
 // with sleep(10) (a daemon's loop, say) gives way in real time, and would otherwise starve
-// every lower thread for ever (a false hang).
+// every lower thread for ever (a false hang). So does a thread that only reads, at
+// kSpinReads scheduling points in a row (a spin on a volatile or a VarHandle without
+// onSpinWait): it waits for another thread's write, which its priority would never let happen.
 #pragma once
 
 #include <map>
@@ -44,6 +46,7 @@ struct PctOptions {
 class PctStrategy : public Strategy {
  public:
   static constexpr uint32_t kYieldsBeforeLowering = 100;
+  static constexpr uint32_t kSpinReads = 1000;
 
   PctStrategy(uint64_t seed, const PctOptions& opts);
 
@@ -69,6 +72,7 @@ class PctStrategy : public Strategy {
  private:
   double fresh_priority();
   void yielded(ThreadId t);
+  void lower(ThreadId t);  // below every other thread
 
   PctOptions opts_;
   Rng rng_;
@@ -80,6 +84,7 @@ class PctStrategy : public Strategy {
   std::set<uint64_t> tracked_;
   std::unordered_map<uint64_t, uint64_t> accesses_;  // var -> accesses so far
   std::unordered_map<ThreadId, uint32_t> yields_;    // since the thread last dropped
+  std::unordered_map<ThreadId, uint32_t> reads_;     // read-only points in a row
   ThreadId last_ = kNoThread;                        // the thread chosen for the last step
 };
 

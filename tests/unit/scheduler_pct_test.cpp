@@ -366,3 +366,26 @@ TEST(Pct, AThreadThatKeepsSleepingDropsBelowTheOthers) {
     }
   }
 }
+
+// A thread that only reads, point after point (a spin on a volatile or a VarHandle without
+// onSpinWait), drops below the others after kSpinReads of them; a write resets the count.
+TEST(Pct, AThreadThatOnlyReadsForLongDropsBelowTheOthers) {
+  PctOptions o;
+  o.depth = 1;
+  o.steps = 10;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    PctStrategy s(seed, o);
+    s.on_thread_created(0, kNoThread);
+    s.on_thread_created(1, 0);
+    Op read = Op::sync(7, false, 1);
+    std::vector<Candidate> both{{0, read}, {1, read}};
+    uint64_t step = 0;
+    ThreadId top = both[s.choose(both, step++)].thread;
+    for (uint32_t i = 0; i < PctStrategy::kSpinReads; ++i) {
+      s.on_executed(top, i == 500 ? Op::sync(7, true, 1) : read);  // one write: counting restarts
+      ASSERT_EQ(both[s.choose(both, step++)].thread, top) << seed << " at " << i;
+    }
+    for (uint32_t i = 0; i < 600; ++i) s.on_executed(top, read);
+    EXPECT_NE(both[s.choose(both, step++)].thread, top) << seed;
+  }
+}

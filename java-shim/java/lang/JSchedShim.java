@@ -40,12 +40,14 @@ public final class JSchedShim {
   }
 
   public static void objectWaitTimed(Object o, long millis, int site) throws InterruptedException {
-    if (!jschedReady || millis < 0 || !jschedWait(o, millis, 0, true, site)) o.wait(millis);
+    // wait(0) waits for ever: it is not a timed wait.
+    if (!jschedReady || millis < 0 || !jschedWait(o, millis, 0, millis > 0, site)) o.wait(millis);
   }
 
   public static void objectWaitNanos(Object o, long millis, int nanos, int site)
       throws InterruptedException {
-    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999 || !jschedWait(o, millis, nanos, true, site)) {
+    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999
+        || !jschedWait(o, millis, nanos, millis > 0 || nanos > 0, site)) {
       o.wait(millis, nanos);
     }
   }
@@ -70,12 +72,14 @@ public final class JSchedShim {
   }
 
   public static void threadJoinTimed(Thread t, long millis, int site) throws InterruptedException {
-    if (!jschedReady || millis < 0 || !jschedJoin(t, millis, true, site)) t.join(millis);
+    // join(0) waits for ever: it is not a timed join.
+    if (!jschedReady || millis < 0 || !jschedJoin(t, millis, millis > 0, site)) t.join(millis);
   }
 
   public static void threadJoinNanos(Thread t, long millis, int nanos, int site)
       throws InterruptedException {
-    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999 || !jschedJoin(t, millis, true, site)) {
+    if (!jschedReady || millis < 0 || nanos < 0 || nanos > 999999
+        || !jschedJoin(t, millis + (nanos > 0 && millis < Long.MAX_VALUE ? 1 : 0), millis > 0 || nanos > 0, site)) {
       t.join(millis, nanos);
     }
   }
@@ -282,6 +286,13 @@ public final class JSchedShim {
 
   public static long currentTimeMillis(int site) {
     return jschedReady ? jschedClock(true, site) : System.currentTimeMillis();
+  }
+
+  /** Instant.now() and the system clocks' instant(), on the scheduler's clock. */
+  public static java.time.Instant clockInstant(int site) {
+    return jschedReady
+        ? java.time.Instant.ofEpochMilli(jschedClock(true, site))
+        : java.time.Instant.ofEpochMilli(System.currentTimeMillis());
   }
 
   /** First thing in Thread.dispatchUncaughtException (the agent adds the call there). */

@@ -21,7 +21,7 @@ public class LeftBehind {
       t = new Thread(() -> {
         synchronized (lock) {
           try {
-            lock.wait();
+            for (;;) lock.wait();  // a loop: spurious wake-ups do not end the wait either
           } catch (InterruptedException e) {
             throw new IllegalStateException(e);
           }
