@@ -244,7 +244,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!s.jdk_mode) {
     std::vector<jclass> classes = {refs().Thread, env->FindClass(kLockSupport)};
     if (classes[1] == nullptr) fatal("cannot find java.util.concurrent.locks.LockSupport");
-    for (const char* c : kClockClasses) {
+    for (const char* c : kEnvironmentClasses) {
       classes.push_back(env->FindClass(c));
       if (classes.back() == nullptr) fatal(std::string("cannot find ") + c);
     }
@@ -403,6 +403,8 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->rewrite.sync_calls = st->controlled;
   st->rewrite.park_calls = st->controlled;
   st->rewrite.virtual_clock = st->controlled;
+  st->rewrite.seeded_randomness = st->controlled;
+  st->rewrite.stable_hashes = st->controlled;
   if (st->controlled && run.hapset)
     st->statements = std::make_unique<Statements>(jvmti, run.frames);
   if (!run.plan.empty() && jsched::sched::HapsetPlan::is_one(run.plan))

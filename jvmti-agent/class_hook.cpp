@@ -43,6 +43,7 @@ std::optional<rw::RewriteConfig> rules_for(const AgentState& s, std::string_view
   // runs through them while holding loader locks; each point there can strand others).
   rw::RewriteConfig c = s.rewrite;
   c.sync_calls = false;
+  c.stable_hashes = false;  // the JDK's own classes keep their hashCode
   c.virtual_clock = concurrency.has_value();
   return c;
 }
@@ -77,7 +78,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
         log_line(std::string("warning: uncaught exceptions will not be reported: ") + e.what());
       }
     }
-    if (!s.jdk_mode && s.controlled && (cls == kLockSupport || is_clock_class(cls))) {
+    if (!s.jdk_mode && s.controlled && (cls == kLockSupport || is_environment_class(cls))) {
       rw::RewriteResult r =
           rw::rewrite_class(input, *jdk_concurrency_config(cls, s.rewrite), s.sites);
       if (r.status == rw::RewriteResult::Changed) {

@@ -11,8 +11,11 @@ bool is_timer_class(std::string_view n) {
 
 }  // namespace
 
-bool is_clock_class(std::string_view n) {
-  return n == "java/time/Instant" || n == "java/time/Clock$SystemClock" || n == "java/util/Date";
+bool is_environment_class(std::string_view n) {
+  for (const char* c : kEnvironmentClasses) {
+    if (n == c) return true;
+  }
+  return false;
 }
 
 std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
@@ -23,9 +26,10 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
   c.allocations = false;
   c.virtual_clock = true;
   if (is_timer_class(name)) return c;  // monitors, wait/notify and thread calls
-  if (is_clock_class(name)) {  // their clock reads only
+  if (is_environment_class(name)) {  // their clock reads and seeds only
     c.monitors = false;
     c.calls = false;
+    c.seeded_randomness = true;
     return c;
   }
   if (name.substr(0, 21) != "java/util/concurrent/") return std::nullopt;

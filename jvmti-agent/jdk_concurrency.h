@@ -22,11 +22,14 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view interna
 // The class loaded before jsched can see it that must be retransformed.
 inline constexpr const char* kLockSupport = "java/util/concurrent/locks/LockSupport";
 
-// The JDK's clocks for the application (Instant.now, Clock.systemUTC/systemDefaultZone and the
-// java.time now() methods built on them, new Date()): they read the scheduler's clock. They may
-// be loaded before jsched sees class loads, so they are retransformed at VM init too.
-bool is_clock_class(std::string_view internal_name);
-inline constexpr const char* kClockClasses[] = {"java/time/Instant", "java/time/Clock$SystemClock",
-                                                "java/util/Date"};
+// The JDK's clocks and sources of chance for the application: Instant.now, the system Clocks
+// (and the java.time now() methods built on them) and new Date() read the execution's clock;
+// new Random(), ThreadLocalRandom and new SplittableRandom() take their seeds from the
+// execution's seed (for controlled threads). They may be loaded before jsched sees class loads,
+// so they are retransformed at VM init too.
+bool is_environment_class(std::string_view internal_name);
+inline constexpr const char* kEnvironmentClasses[] = {
+    "java/time/Instant", "java/time/Clock$SystemClock", "java/util/Date", "java/util/Random",
+    "java/util/concurrent/ThreadLocalRandom", "java/util/SplittableRandom"};
 
 }  // namespace jsched::agent

@@ -129,6 +129,7 @@ void Runtime::stop_stale() {
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
     : agent_(agent),
       ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_),
+      random_(agent.options.seed ^ 0x72616e646f6d2121ULL),
       jvmti_(jvmti),
       seed_(agent.options.seed),
       epoch_(++g_epochs) {

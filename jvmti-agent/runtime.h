@@ -63,6 +63,12 @@ class Runtime {
   [[noreturn]] static void stop_stale();
   sched::Controller& ctl() { return ctl_; }
   VirtualClock& clock() { return clock_; }
+  // The execution's source of chance for the program (new Random()'s seed, Math.random, ...):
+  // drawn from its seed, in the order the schedule gives, so a seed and a schedule determine it.
+  uint64_t next_random() {
+    std::lock_guard<std::mutex> g(random_mu_);
+    return random_.next();
+  }
 
   // VM init: the main thread becomes thread 0. JVM threads started before this (their
   // ThreadStart events may arrive at any time) are never controlled.
@@ -148,6 +154,8 @@ class Runtime {
   sched::ScheduleLog log_;
   sched::Controller ctl_;
   VirtualClock clock_;
+  std::mutex random_mu_;
+  sched::Rng random_;
   jvmtiEnv* jvmti_ = nullptr;
   std::mutex mu_;
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;

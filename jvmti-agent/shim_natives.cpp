@@ -383,6 +383,41 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedExiting)(JNIEnv* env, jclass, jint stat
   if (Runtime* rt = runtime()) rt->exiting(env, status);
 }
 
+JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedRandomSeed)(JNIEnv*, jclass, jlong seed, jint site) {
+  if (site == 0) return seed;
+  Active a = active();
+  return a ? jlong(a.rt->next_random()) : seed;
+}
+
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedControlled)(JNIEnv*, jclass, jint site) {
+  if (site == 0) return JNI_FALSE;
+  return active() ? JNI_TRUE : JNI_FALSE;
+}
+
+JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobject o) {
+  if (o == nullptr) return 0;
+  Runtime* rt = runtime();
+  jlong tag = 0;
+  if (rt) rt->jvmti()->GetTag(o, &tag);
+  if (tag == 0) {
+    // Named now by a controlled thread (its first touch), else by its JVM identity hash: an
+    // object keeps one hash for its life.
+    if (Active a = active()) {
+      InRuntime g(*a.ctx);
+      tag = jlong(a.rt->object_id(env, o, *a.ctx));
+    } else {
+      static jclass system = static_cast<jclass>(env->NewGlobalRef(env->FindClass("java/lang/System")));
+      static jmethodID identity =
+          env->GetStaticMethodID(system, "identityHashCode", "(Ljava/lang/Object;)I");
+      const jint h = env->CallStaticIntMethod(system, identity, o);
+      tag = jlong(uint32_t(h)) | (jlong(1) << 40);  // never 0: tags name objects
+      if (!rt) return h;
+      rt->jvmti()->SetTag(o, tag);
+    }
+  }
+  return jint(uint64_t(tag) ^ (uint64_t(tag) >> 32));
+}
+
 JSCHED_THREAD_ALIAS(jschedEnter)
 JSCHED_THREAD_ALIAS(jschedExit)
 JSCHED_THREAD_ALIAS(jschedWait)
@@ -398,6 +433,9 @@ JSCHED_THREAD_ALIAS(jschedAccess)
 JSCHED_THREAD_ALIAS(jschedAllocated)
 JSCHED_THREAD_ALIAS(jschedUncaught)
 JSCHED_THREAD_ALIAS(jschedExiting)
+JSCHED_THREAD_ALIAS(jschedRandomSeed)
+JSCHED_THREAD_ALIAS(jschedControlled)
+JSCHED_THREAD_ALIAS(jschedIdentityHash)
 JSCHED_THREAD_ALIAS(jschedTracked)
 JSCHED_THREAD_ALIAS(jschedTag)
 JSCHED_THREAD_ALIAS(jschedSlotOf)

@@ -5,6 +5,7 @@
 #include "classfile/class_file.h"
 #include "classfile/code_codec.h"
 #include "rewriter/method_rewriter.h"
+#include "rewriter/stable_hashes.h"
 
 namespace jsched::rw {
 
@@ -31,6 +32,7 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
                                   " left uninstrumented: " + e.what());
       }
     }
+    if (cfg.stable_hashes) changed |= add_stable_hash(cf, cfg.hook_owner);
     if (!changed) return result;  // warnings (methods that could not change) stay
     add_bridges(ctx);
     result.bytes = cf.write();

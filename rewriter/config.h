@@ -46,6 +46,13 @@ struct RewriteConfig {
   bool sync_calls = false;     // calls to java.util.concurrent methods are points
   bool park_calls = false;     // Unsafe.park/unpark (LockSupport) go to the scheduler
   bool virtual_clock = false;  // System.nanoTime/currentTimeMillis: scheduler's clock
+  // Unseeded sources of chance take the execution's seed: new Random(), ThreadLocalRandom's and
+  // new SplittableRandom()'s seeds (in those JDK classes), Math.random(), UUID.randomUUID() and
+  // Collections.shuffle(list) (at the application's calls).
+  bool seeded_randomness = false;
+  // Application classes get identity hash codes the seed and schedule determine
+  // (rewriter/stable_hashes.h).
+  bool stable_hashes = false;
   // JDK code that seeds a randomization from the clock gets a constant instead, so that runs
   // with JDK classes instrumented repeat: ImmutableCollections' SALT orders Set.of/Map.of.
   bool fixed_jdk_seeds = false;

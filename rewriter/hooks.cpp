@@ -42,6 +42,11 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"currentTimeMillis", "(I)J"},
     {"exiting", "(I)V"},
     {"clockInstant", "(I)Ljava/time/Instant;"},
+    {"randomSeed", "(JI)J"},
+    {"mathRandom", "(I)D"},
+    {"randomUUID", "(I)Ljava/util/UUID;"},
+    {"shuffle", "(Ljava/util/List;I)V"},
+    {"identityHash", "(Ljava/lang/Object;)I"},
 };
 }  // namespace
 

@@ -46,6 +46,11 @@ enum class Hook {
   CurrentTimeMillis,
   Exiting,  // first in java.lang.Shutdown.halt(int): the process ends with this status
   ClockInstant,  // in place of java.time.Clock.currentInstant(): the scheduler's clock
+  RandomSeed,    // a seed about to be used: the execution's instead, for controlled threads
+  MathRandom,    // in place of Math.random() / StrictMath.random()
+  RandomUUID,    // in place of UUID.randomUUID()
+  Shuffle,       // in place of Collections.shuffle(List)
+  IdentityHash,  // the hashCode() added to application classes (rewriter/stable_hashes.h)
   Count
 };
 

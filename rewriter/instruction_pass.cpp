@@ -92,6 +92,15 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
   if (cfg.virtual_clock && o == op::invokestatic && owner == "java/time/Clock" &&
       name == "currentInstant" && desc == "()Ljava/time/Instant;")
     return ExactMatch{Hook::ClockInstant, SiteKind::Clock};
+  if (cfg.seeded_randomness && o == op::invokestatic) {
+    if ((owner == "java/lang/Math" || owner == "java/lang/StrictMath") && name == "random" &&
+        desc == "()D")
+      return ExactMatch{Hook::MathRandom, SiteKind::Random};
+    if (owner == "java/util/UUID" && name == "randomUUID" && desc == "()Ljava/util/UUID;")
+      return ExactMatch{Hook::RandomUUID, SiteKind::Random};
+    if (owner == "java/util/Collections" && name == "shuffle" && desc == "(Ljava/util/List;)V")
+      return ExactMatch{Hook::Shuffle, SiteKind::Random};
+  }
   return std::nullopt;
 }
 
@@ -251,6 +260,7 @@ class InstructionPass {
         alloc_hook(e, SiteKind::AllocArray, bci, array_name(in));
         continue;
       } else if (o == op::invokespecial) {
+        if (seed_hook(e, in, bci)) continue;
         if (auto it = alloc_after_.find(i); it != alloc_after_.end()) {
           e.insn(in);
           alloc_hook(e, SiteKind::AllocObject, bci, it->second);
@@ -461,6 +471,33 @@ class InstructionPass {
     grow(object ? 4 : 3);
   }
 
+  // Where the JDK's generators take their seed from the clock and a global counter, the seed
+  // goes through the RandomSeed hook, which gives controlled threads one from the execution.
+  // Returns whether it emitted the call.
+  bool seed_hook(Emitter& e, const Insn& in, uint32_t bci) {
+    if (!ctx_.cfg.seeded_randomness) return false;
+    auto ref = cf_.cp.member_ref(in.u);
+    const std::string_view cls = ctx_.class_name;
+    if (cls == "java/util/Random" && method_ == "<init>" && desc_ == "()V" &&
+        in.op == op::invokespecial && ref.name == "<init>" && ref.desc == "(J)V") {
+      e.iconst(site(SiteKind::Random, bci, ref.owner, ref.name, ref.desc));
+      e.hook(ctx_.cfg.hook_owner, Hook::RandomSeed);
+      e.insn(in);
+      grow(1);
+      return true;
+    }
+    if (((cls == "java/util/concurrent/ThreadLocalRandom" && method_ == "localInit") ||
+         (cls == "java/util/SplittableRandom" && method_ == "<init>" && desc_ == "()V")) &&
+        ref.owner == "java/util/concurrent/atomic/AtomicLong" && ref.name == "getAndAdd") {
+      e.insn(in);
+      e.iconst(site(SiteKind::Random, bci, ref.owner, ref.name, ref.desc));
+      e.hook(ctx_.cfg.hook_owner, Hook::RandomSeed);
+      grow(1);
+      return true;
+    }
+    return false;
+  }
+
   // Emits what a call gets (a replacement, or a scheduling point before it); returns whether
   // it emitted the call itself.
   bool call_hook(Emitter& e, const Insn& in, uint32_t bci) {
@@ -471,6 +508,7 @@ class InstructionPass {
       e.op(op::lconst_1);  // a long in place of the call's long: the stack is unchanged
       return true;
     }
+    if (seed_hook(e, in, bci)) return true;
     if (auto exact = match_exact(ctx_.cfg, in.op, ref.owner, ref.name, ref.desc)) {
       call_instead(e, exact->hook, exact->kind, in, bci);
       return true;

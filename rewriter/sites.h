@@ -34,6 +34,7 @@ enum class SiteKind : uint8_t {
   Unpark,    // Unsafe.unpark inside LockSupport
   SyncCall,  // a call to a java.util.concurrent method (a scheduling point before it)
   Clock,     // System.nanoTime / currentTimeMillis in JDK concurrency code
+  Random,    // an unseeded source of chance (a seed, Math.random, randomUUID, shuffle)
   Count
 };
 

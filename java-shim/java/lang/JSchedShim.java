@@ -295,6 +295,46 @@ public final class JSchedShim {
         : java.time.Instant.ofEpochMilli(System.currentTimeMillis());
   }
 
+  /**
+   * A seed the JDK's generators are about to use (new Random(), ThreadLocalRandom, new
+   * SplittableRandom()): in a controlled thread, one drawn from the execution's seed instead.
+   */
+  public static long randomSeed(long seed, int site) {
+    return jschedReady ? jschedRandomSeed(seed, site) : seed;
+  }
+
+  /** Math.random() and StrictMath.random(): from the execution's seed in a controlled thread. */
+  public static double mathRandom(int site) {
+    if (!jschedReady || !jschedControlled(site)) return Math.random();
+    return (jschedRandomSeed(0, site) >>> 11) * 0x1.0p-53;
+  }
+
+  /** UUID.randomUUID(): a version 4 UUID from the execution's seed in a controlled thread. */
+  public static java.util.UUID randomUUID(int site) {
+    if (!jschedReady || !jschedControlled(site)) return java.util.UUID.randomUUID();
+    long msb = jschedRandomSeed(0, site), lsb = jschedRandomSeed(0, site);
+    msb = (msb & ~0xf000L) | 0x4000L;
+    lsb = (lsb & 0x3fffffffffffffffL) | 0x8000000000000000L;
+    return new java.util.UUID(msb, lsb);
+  }
+
+  /** Collections.shuffle(list): with a generator from the execution's seed in a controlled thread. */
+  public static void shuffle(java.util.List<?> list, int site) {
+    if (!jschedReady || !jschedControlled(site)) {
+      java.util.Collections.shuffle(list);
+    } else {
+      java.util.Collections.shuffle(list, new java.util.Random(jschedRandomSeed(0, site)));
+    }
+  }
+
+  /**
+   * hashCode() of application classes that do not declare one: a hash from the object's stable
+   * name (so that HashSet orders repeat under one seed and schedule).
+   */
+  public static int identityHash(Object o) {
+    return jschedReady ? jschedIdentityHash(o) : System.identityHashCode(o);
+  }
+
   /** First thing in Thread.dispatchUncaughtException (the agent adds the call there). */
   public static void uncaught(Throwable e) {
     if (jschedReady) jschedUncaught(e);
@@ -361,6 +401,13 @@ public final class JSchedShim {
   private static native void jschedUncaught(Throwable e);
 
   private static native void jschedExiting(int status);
+
+  /** The next value of the execution's generator in a controlled thread, else `seed`. */
+  private static native long jschedRandomSeed(long seed, int site);
+
+  private static native boolean jschedControlled(int site);
+
+  private static native int jschedIdentityHash(Object o);
 
   /** Returns false when the thread is not controlled (the caller then parks for real). */
   private static native boolean jschedPark(boolean absolute, long time, int site);
