@@ -418,6 +418,12 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobj
   return jint(uint64_t(tag) ^ (uint64_t(tag) >> 32));
 }
 
+JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedThreadId)(JNIEnv*, jclass, jlong id, jint site) {
+  if (site == 0) return id;
+  Active a = active();
+  return a ? jlong(a.ctx->id) + 1 : id;
+}
+
 JSCHED_THREAD_ALIAS(jschedEnter)
 JSCHED_THREAD_ALIAS(jschedExit)
 JSCHED_THREAD_ALIAS(jschedWait)
@@ -436,6 +442,7 @@ JSCHED_THREAD_ALIAS(jschedExiting)
 JSCHED_THREAD_ALIAS(jschedRandomSeed)
 JSCHED_THREAD_ALIAS(jschedControlled)
 JSCHED_THREAD_ALIAS(jschedIdentityHash)
+JSCHED_THREAD_ALIAS(jschedThreadId)
 JSCHED_THREAD_ALIAS(jschedTracked)
 JSCHED_THREAD_ALIAS(jschedTag)
 JSCHED_THREAD_ALIAS(jschedSlotOf)

@@ -109,6 +109,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedRandomSeed", "(JI)J"},
       {"jschedControlled", "(I)Z"},
       {"jschedIdentityHash", "(Ljava/lang/Object;)I"},
+      {"jschedThreadId", "(JI)J"},
       {"jschedTracked", "(II)V"},
       {"jschedTag", "(Ljava/lang/Object;I)V"},
       {"jschedSlotOf", "(Ljava/lang/Object;)I"},

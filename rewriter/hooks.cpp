@@ -47,6 +47,7 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"randomUUID", "(I)Ljava/util/UUID;"},
     {"shuffle", "(Ljava/util/List;I)V"},
     {"identityHash", "(Ljava/lang/Object;)I"},
+    {"stableThreadId", "(JI)J"},
 };
 }  // namespace
 

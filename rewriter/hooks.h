@@ -51,6 +51,7 @@ enum class Hook {
   RandomUUID,    // in place of UUID.randomUUID()
   Shuffle,       // in place of Collections.shuffle(List)
   IdentityHash,  // the hashCode() added to application classes (rewriter/stable_hashes.h)
+  StableThreadId,  // a Thread.getId() result ThreadLocalRandom mixes into its seeds
   Count
 };
 

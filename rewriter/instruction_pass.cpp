@@ -486,6 +486,16 @@ class InstructionPass {
       grow(1);
       return true;
     }
+    // ThreadLocalRandom's next seed adds the thread's id, which depends on how many threads
+    // the JVM made before: a controlled thread's id is its place in the execution instead.
+    if (cls == "java/util/concurrent/ThreadLocalRandom" && ref.owner == "java/lang/Thread" &&
+        ref.name == "getId" && ref.desc == "()J") {
+      e.insn(in);
+      e.iconst(site(SiteKind::Random, bci, ref.owner, ref.name, ref.desc));
+      e.hook(ctx_.cfg.hook_owner, Hook::StableThreadId);
+      grow(1);
+      return true;
+    }
     if (((cls == "java/util/concurrent/ThreadLocalRandom" && method_ == "localInit") ||
          (cls == "java/util/SplittableRandom" && method_ == "<init>" && desc_ == "()V")) &&
         ref.owner == "java/util/concurrent/atomic/AtomicLong" && ref.name == "getAndAdd") {

@@ -327,6 +327,11 @@ public final class JSchedShim {
     }
   }
 
+  /** A thread id ThreadLocalRandom mixes into its seeds: the thread's place in the execution. */
+  public static long stableThreadId(long id, int site) {
+    return jschedReady ? jschedThreadId(id, site) : id;
+  }
+
   /**
    * hashCode() of application classes that do not declare one: a hash from the object's stable
    * name (so that HashSet orders repeat under one seed and schedule).
@@ -408,6 +413,8 @@ public final class JSchedShim {
   private static native boolean jschedControlled(int site);
 
   private static native int jschedIdentityHash(Object o);
+
+  private static native long jschedThreadId(long id, int site);
 
   /** Returns false when the thread is not controlled (the caller then parks for real). */
   private static native boolean jschedPark(boolean absolute, long time, int site);

@@ -1,0 +1,76 @@
+// A faithful model of the JVM on the real JVM: virtual time, the program's sources of chance.
+// (VarHandles, spurious wake-ups and the rest have their samples in samples/suite.xml, which
+// samples_test runs and replays.)
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+
+#include "tests/integration/agent_runner.h"
+#include "tests/support/test_paths.h"
+
+using namespace jsched;
+
+namespace {
+
+std::string cp() {
+  return test::data_dir() + "/agent";
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+}  // namespace
+
+// Every clock (nanoTime, currentTimeMillis, Instant.now, the system Clocks, new Date) after
+// every timed operation of the JDK (sleep, timed wait and join, parkNanos, Condition.await,
+// BlockingQueue.poll, Future.get, a scheduled executor): at least 100 ms later, never back.
+// Sleeps take no real time under jsched, so with real clocks every run failed.
+TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
+  for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed), cp(),
+          "ClockChecks");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "clocks agree\n");
+    }
+  }
+  // Several executions in one JVM: each starts with a fresh clock and still passes.
+  test::ProcessResult it = test::run_agent("seed=1,iterations=5", cp(), "ClockChecks");
+  EXPECT_EQ(it.status, 0) << it.err;
+  EXPECT_EQ(lines(it.out).size(), 5u);
+}
+
+// new Random(), ThreadLocalRandom, Math.random, UUID.randomUUID, new SplittableRandom,
+// Collections.shuffle and a HashSet of objects without hashCode: one seed, one line, in every
+// JVM and in an iteration as in the single run of its seed.
+TEST(Model, ASeedDeterminesEverySourceOfChance) {
+  std::set<std::string> seen;
+  for (int seed = 1; seed <= 6; ++seed) {
+    std::string opts = "seed=" + std::to_string(seed);
+    test::ProcessResult a = test::run_agent(opts, cp(), "ChanceSources");
+    test::ProcessResult b = test::run_agent(opts, cp(), "ChanceSources");
+    ASSERT_EQ(a.status, 0) << a.err;
+    EXPECT_EQ(a.out, b.out) << "seed " << seed;
+    seen.insert(a.out);
+  }
+  EXPECT_GE(seen.size(), 5u) << "other seeds draw otherwise";
+  test::ProcessResult it = test::run_agent("seed=11,iterations=3", cp(), "ChanceSources");
+  ASSERT_EQ(it.status, 0) << it.err;
+  std::vector<std::string> runs = lines(it.out);
+  ASSERT_EQ(runs.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    test::ProcessResult single =
+        test::run_agent("seed=" + std::to_string(11 + i), cp(), "ChanceSources");
+    EXPECT_EQ(single.out, runs[size_t(i)] + "\n") << "iteration " << i;
+  }
+  // Plain java draws differently every time (the control: the program really is random).
+  test::ProcessResult p1 = test::run({test::java_bin(), "-cp", cp(), "ChanceSources"});
+  test::ProcessResult p2 = test::run({test::java_bin(), "-cp", cp(), "ChanceSources"});
+  EXPECT_NE(p1.out, p2.out);
+}

@@ -1,0 +1,57 @@
+// The agent's options: every option survives format_options -> parse_options (replay commands
+// and the runner depend on it), and bad input is refused with one line naming the problem.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "jvmti-agent/options.h"
+
+using namespace jsched::agent;
+
+namespace {
+
+Options round_trip(const Options& o) {
+  return parse_options(format_options(o));
+}
+
+}  // namespace
+
+TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
+  for (const char* text :
+       {"strategy=random,seed=1", "strategy=pct,seed=7,depth=2,steps=40,bounded=1",
+        "strategy=rapos,seed=3,wake=0.25,accesses=all", "strategy=hapset,seed=9,prefer=0.5,base=rapos",
+        "strategy=random,seed=2,spurious=0,include=java.util.:com.x.,exclude=com.x.y.",
+        "strategy=tsca,seed=4,t=2,timeout=500,hapset=off", "strategy=random,seed=5,frames=0,spurious=0.25"}) {
+    Options a = parse_options(text);
+    Options b = round_trip(a);
+    EXPECT_EQ(format_options(a), format_options(b)) << text;
+    EXPECT_EQ(a.strategy, b.strategy) << text;
+    EXPECT_EQ(a.seed, b.seed) << text;
+    EXPECT_EQ(a.depth, b.depth) << text;
+    EXPECT_EQ(a.steps, b.steps) << text;
+    EXPECT_EQ(a.bounded, b.bounded) << text;
+    EXPECT_EQ(a.wake, b.wake) << text;
+    EXPECT_EQ(a.spurious, b.spurious) << text;
+    EXPECT_EQ(a.include, b.include) << text;
+    EXPECT_EQ(a.exclude, b.exclude) << text;
+    EXPECT_EQ(a.effective_accesses(), b.effective_accesses()) << text;
+    EXPECT_EQ(a.hapset, b.hapset) << text;
+    EXPECT_EQ(a.frames, b.frames) << text;
+    EXPECT_EQ(a.timeout_ms, b.timeout_ms) << text;
+  }
+}
+
+TEST(AgentOptions, BadInputIsRefusedWithOneLine) {
+  for (const char* text : {"strategy=nope", "seed=-1", "seed=1,seed=2", "depth=0", "spurious=2",
+                           "wake=x", "accesses=some", "include=a/b", "bogus=1", "seed",
+                           "iterations=2,strategy=tsca", "strategy=pctvb"}) {
+    try {
+      parse_options(text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const std::invalid_argument& e) {
+      std::string msg = e.what();
+      EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+      EXPECT_LT(msg.size(), 400u) << msg;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// Spurious wake-ups in the model (Model::set_spurious): a waiting thread is a candidate at a
+// step with the configured probability, drawn from the seed; never when no other thread could
+// run (a deadlock stays a deadlock).
+#include <gtest/gtest.h>
+
+#include "scheduler/model.h"
+#include "tests/support/binomial.h"
+
+using namespace jsched::sched;
+
+namespace {
+
+// Runs thread 1 whenever it can, and counts the steps at which thread 0 was a candidate.
+class PreferOne : public Strategy {
+ public:
+  size_t choose(const std::vector<Candidate>& enabled, uint64_t) override {
+    size_t pick = 0;
+    for (size_t i = 0; i < enabled.size(); ++i) {
+      if (enabled[i].thread == 0) ++offered;
+      if (enabled[i].thread == 1) pick = i;
+    }
+    ++choices;
+    return take_zero ? 0 : pick;
+  }
+  size_t choose_aux(AuxChoice, size_t) override { return 0; }
+  uint64_t offered = 0, choices = 0;
+  bool take_zero = false;
+};
+
+constexpr ObjectId kMonitor = 42;
+
+// Thread 0 holds kMonitor and waits on it (no notify will come); thread 1 is runnable.
+void setup(Model& m) {
+  m.add_main();
+  m.spawn(0);
+  m.arrive(0, Op::monitor(OpKind::Enter, kMonitor));
+  // Thread 1's Begin and thread 0's Enter: run thread 0 first.
+}
+
+}  // namespace
+
+TEST(Spurious, AWaitingThreadIsACandidateWithTheConfiguredProbability) {
+  for (double p : {0.0, 0.1, 0.5}) {
+    PreferOne s;
+    Model m(s);
+    m.set_spurious(p, 7);
+    m.add_main();
+    m.spawn(0);
+    ASSERT_TRUE(m.wait(0, kMonitor, false, 1) == false);  // not held: IllegalMonitor
+    m.arrive(0, Op::monitor(OpKind::Enter, kMonitor));
+    s.take_zero = true;
+    ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // thread 0 takes the monitor
+    s.take_zero = false;
+    ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+    s.offered = s.choices = 0;
+    const uint64_t n = 20000;
+    for (uint64_t i = 0; i < n; ++i) {
+      ASSERT_EQ(m.step(), std::optional<ThreadId>(1));
+      m.arrive(1, Op::of(OpKind::Yield));
+    }
+    jsched::test::Interval ci = jsched::test::wilson(s.offered, n);  // single candidates are not choices
+    if (p == 0) {
+      EXPECT_EQ(s.offered, 0u);
+    } else {
+      EXPECT_LE(ci.lo, p) << p;
+      EXPECT_GE(ci.hi, p) << p;
+    }
+  }
+}
+
+TEST(Spurious, AChosenWaiterWakesSpuriouslyAndNeverWhenNothingElseCouldRun) {
+  PreferOne s;
+  Model m(s);
+  m.set_spurious(1.0, 3);
+  setup(m);
+  s.take_zero = true;
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
+  ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // p = 1: offered, and taken
+  EXPECT_EQ(m.outcome(0), Outcome::Spurious);
+  EXPECT_EQ(m.monitors().at(kMonitor).owner, 0u) << "woken with its monitor back";
+  // Thread 1 ends; thread 0 waits again with nobody else: a deadlock, never a spurious wake-up.
+  ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+  s.take_zero = false;
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(1));  // thread 1's Begin
+  m.end(1);
+  EXPECT_EQ(m.step(), std::nullopt);
+  EXPECT_TRUE(m.deadlocked());
+}
+
+TEST(Spurious, TheDrawsComeFromTheSeed) {
+  auto trace = [](uint64_t seed) {
+    PreferOne s;
+    Model m(s);
+    m.set_spurious(0.3, seed);
+    setup(m);
+    s.take_zero = true;
+    m.step();
+    m.wait(0, kMonitor, false, 1);
+    s.take_zero = false;
+    std::vector<bool> offered;
+    for (int i = 0; i < 200; ++i) {
+      uint64_t before = s.offered;
+      m.step();
+      m.arrive(1, Op::of(OpKind::Yield));
+      offered.push_back(s.offered != before);
+    }
+    return offered;
+  };
+  EXPECT_EQ(trace(5), trace(5));
+  EXPECT_NE(trace(5), trace(6));
+}
