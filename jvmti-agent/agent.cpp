@@ -453,6 +453,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   if (s.controlled) {
     caps.can_generate_monitor_events = 1;
     caps.can_retransform_classes = 1;
+    caps.can_get_bytecodes = 1;  // the watchdog tells a class-initialization wait
   }
   if (several_executions(s)) caps.can_signal_thread = 1;  // a hung execution's thread stops
   check(jvmti->AddCapabilities(&caps), "AddCapabilities");

@@ -8,10 +8,12 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/frame_method.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/json.h"
@@ -420,7 +422,12 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
     sched::ThreadState state;
     std::string waits_for;  // for a parked thread: filled in outside the scheduler's lock
   };
-  std::vector<Row> rows = ctl_.inspect([](sched::Model& m) {
+  std::map<sched::ThreadId, InitWait> init_waits;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    init_waits = init_waits_;
+  }
+  std::vector<Row> rows = ctl_.inspect([&](sched::Model& m) {
     std::vector<Row> out;
     for (size_t i = 0; i < m.thread_count(); ++i) {
       const sched::ThreadState& t = m.thread(sched::ThreadId(i));
@@ -445,6 +452,9 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
         r.waits_for = "an unpark";
       } else if (t.status == sched::ThreadState::Detached) {
         r.waits_for = "something outside jsched's view";
+        if (auto w = init_waits.find(t.id); w != init_waits.end())
+          r.waits_for = "the initialization of class " + w->second.cls + " by thread " +
+                        m.thread(w->second.by).name;
       } else {
         r.waits_for = std::string("nothing (") + sched::op_name(t.pending.kind) + ")";
       }
@@ -564,6 +574,13 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       hidden += (i ? "," : "") + json_escape(hidden_blocks_[i]);
   }
   hidden += "]";
+  std::string init_waits = "[";
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (size_t i = 0; i < init_wait_log_.size(); ++i)
+      init_waits += (i ? "," : "") + json_escape(init_wait_log_[i]);
+  }
+  init_waits += "]";
   JsonObject j;
   if (agent_.tsca) {
     auto [trace, skipped] = ctl_.inspect([&](sched::Model&) {
@@ -582,6 +599,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
       .num("threads", threads)
       .str("fingerprint", fp)
       .raw("hidden_blocks", hidden)
+      .raw("class_init_waits", init_waits)
       .raw("tracked", tracked)
       .raw("hapset", hapsets)
       .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
@@ -806,6 +824,14 @@ void Runtime::watch(JNIEnv* env) {
   sched::ThreadId running = ctl_.running();
   uint64_t steps = ctl_.steps();
   jthread t = running == sched::kNoThread ? nullptr : jthread_of(running);
+  if (running == sched::kNoThread) {
+    bool init_waits;
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      init_waits = !init_waits_.empty();
+    }
+    if (init_waits) check_init_deadlock(env);
+  }
   if (running != wd_last_ || steps != wd_steps_ || !t) {
     wd_last_ = running;
     wd_steps_ = steps;
@@ -817,16 +843,96 @@ void Runtime::watch(JNIEnv* env) {
   const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
                        JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
                        JVMTI_THREAD_STATE_IN_NATIVE;
-  if (!(state & blocked) || !os_asleep(running)) {
+  // A thread waiting for a class's initialization is RUNNABLE to JVMTI (class_init_waits.h).
+  const bool init_wait = !(state & blocked) && may_await_initialization(state);
+  if ((!(state & blocked) && !init_wait) || !os_asleep(running)) {
     wd_asleep_ = 0;
     return;
   }
-  if (++wd_asleep_ < 3 || !ctl_.detach_if_stuck(running, steps)) return;
+  if (++wd_asleep_ < 3) return;
+  std::optional<InitWait> awaited;
+  if (init_wait) {
+    awaited = awaited_initialization(running, t);
+    if (!awaited) {  // asleep at a safepoint, say: it goes on by itself
+      wd_asleep_ = 0;
+      return;
+    }
+  }
+  if (!ctl_.detach_if_stuck(running, steps)) return;
+  wd_asleep_ = 0;
+  if (awaited) {
+    // Modelled, not hidden: the report lists it apart from the hidden blocks.
+    auto [who, by] = ctl_.inspect([&](sched::Model& m) {
+      return std::make_pair(m.thread(running).name, m.thread(awaited->by).name);
+    });
+    std::lock_guard<std::mutex> g(mu_);
+    init_waits_[running] = *awaited;
+    if (init_wait_log_.size() < 100)
+      init_wait_log_.push_back("thread " + who + " waits for the initialization of class " +
+                               awaited->cls + " by thread " + by);
+    return;
+  }
   char hex[16];
   std::snprintf(hex, sizeof hex, "%x", unsigned(state));
   hidden_block(running, std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")",
                t);
-  wd_asleep_ = 0;
+}
+
+std::optional<InitWait> Runtime::awaited_initialization(sched::ThreadId id, jthread t) {
+  // Its next instruction must be one that initializes a class (JVMS 5.5): a static field, a
+  // static method, or new.
+  jmethodID method = nullptr;
+  jlocation at = 0;
+  if (jvmti_->GetFrameLocation(t, 0, &method, &at) != JVMTI_ERROR_NONE || at < 0) return {};
+  jint size = 0;
+  unsigned char* code = nullptr;
+  if (jvmti_->GetBytecodes(method, &size, &code) != JVMTI_ERROR_NONE) return {};
+  const unsigned op = at < size ? code[at] : 0;
+  jvmti_->Deallocate(code);
+  if (op != 0xb2 && op != 0xb3 && op != 0xb8 && op != 0xbb) return {};
+  std::vector<std::pair<sched::ThreadId, jthread>> others;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (size_t i = 0; i < threads_.size(); ++i) {
+      if (i != id && threads_[i]) others.emplace_back(sched::ThreadId(i), threads_[i]);
+    }
+  }
+  std::vector<InitWait> inits = classes_being_initialized(jvmti_, others);
+  if (inits.empty()) return {};
+  return inits.front();
+}
+
+// No thread can run in the model, and every thread it lost sight of waits for a class's
+// initialization by a thread that waits too: a deadlock through class initialization.
+void Runtime::check_init_deadlock(JNIEnv* env) {
+  std::map<sched::ThreadId, InitWait> waits;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    waits = init_waits_;
+  }
+  const bool stuck = ctl_.inspect([&](sched::Model& m) {
+    if (!m.enabled().empty()) return false;
+    bool any = false;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& th = m.thread(sched::ThreadId(i));
+      if (th.status == sched::ThreadState::Running) return false;
+      if (th.status != sched::ThreadState::Detached) continue;
+      auto w = waits.find(th.id);
+      if (w == waits.end()) return false;  // blocked where we cannot tell on what
+      if (m.thread(w->second.by).status == sched::ThreadState::Dead) return false;
+      any = true;
+    }
+    return any;
+  });
+  for (const auto& [id, w] : waits) {
+    if (stuck && !os_asleep(id)) return;  // just released: it is on its way back
+  }
+  if (!stuck) {
+    wd_init_deadlock_ = 0;
+    return;
+  }
+  if (++wd_init_deadlock_ < 5) return;
+  finish(env, RunOutcome::Deadlock, describe_threads(env, true));
 }
 
 }  // namespace jsched::agent

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/virtual_clock.h"
 #include "scheduler/controller.h"
 #include "scheduler/hapset_plan.h"
@@ -149,6 +151,9 @@ class Runtime {
   // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
   // for a CPU.
   bool os_asleep(sched::ThreadId t);
+  // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
+  std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
+  void check_init_deadlock(JNIEnv* env);
 
   AgentState& agent_;
   sched::ScheduleLog log_;
@@ -183,6 +188,10 @@ class Runtime {
   std::string hapset_plan_;   // the replay's plan (strategy=hapset, several executions)
   std::atomic<int> busy_{0};  // threads inside thread_ended (the last code they run here)
 
+  // Threads detached because they wait for another thread's class initialization.
+  std::map<sched::ThreadId, InitWait> init_waits_;
+  std::vector<std::string> init_wait_log_;  // for the report
+  int wd_init_deadlock_ = 0;  // polls in a row that saw a deadlock through class initialization
   // The watchdog's view of the running thread across polls.
   sched::ThreadId wd_last_ = sched::kNoThread;
   uint64_t wd_steps_ = 0;

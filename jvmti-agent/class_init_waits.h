@@ -1,0 +1,35 @@
+// Threads waiting for another thread's class initialization (JVMS §5.5). The JVM blocks a
+// thread that touches a class another thread is initializing until that <clinit> ends; JVMTI
+// shows such a thread as RUNNABLE (not blocked), so the watchdog recognises it by the kernel
+// saying it sleeps while another controlled thread has a <clinit> frame on its stack. The model
+// then treats it as blocked on the initializing thread (detached until the JVM lets it go),
+// and a cycle of such waits (two initializers touching each other's class from two threads) is
+// a deadlock.
+#pragma once
+
+#include <jvmti.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scheduler/op.h"
+
+namespace jsched::agent {
+
+struct InitWait {
+  sched::ThreadId by = sched::kNoThread;  // the thread running the class's <clinit>
+  std::string cls;                         // dotted name
+};
+
+// The classes the threads `others` are initializing (a <clinit> frame on their stack), and
+// by whom: innermost first for each thread.
+std::vector<InitWait> classes_being_initialized(
+    jvmtiEnv* jvmti, const std::vector<std::pair<sched::ThreadId, jthread>>& others);
+
+// Whether a JVMTI thread state can be a wait for class initialization: alive, runnable, not
+// in native code, not in any of the states JVMTI reports for monitors, waits or parks.
+bool may_await_initialization(jint state);
+
+}  // namespace jsched::agent
