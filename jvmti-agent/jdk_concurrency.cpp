@@ -30,6 +30,7 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
     c.monitors = false;
     c.calls = false;
     c.seeded_randomness = true;
+    c.io_waits = true;
     return c;
   }
   if (name.substr(0, 21) != "java/util/concurrent/") return std::nullopt;

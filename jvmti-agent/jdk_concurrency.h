@@ -25,11 +25,13 @@ inline constexpr const char* kLockSupport = "java/util/concurrent/locks/LockSupp
 // The JDK's clocks and sources of chance for the application: Instant.now, the system Clocks
 // (and the java.time now() methods built on them) and new Date() read the execution's clock;
 // new Random(), ThreadLocalRandom and new SplittableRandom() take their seeds from the
-// execution's seed (for controlled threads). They may be loaded before jsched sees class loads,
+// execution's seed (for controlled threads); blocking socket and selector waits go to the
+// scheduler (jvmti-agent/io_waits.h). They may be loaded before jsched sees class loads,
 // so they are retransformed at VM init too.
 bool is_environment_class(std::string_view internal_name);
 inline constexpr const char* kEnvironmentClasses[] = {
     "java/time/Instant", "java/time/Clock$SystemClock", "java/util/Date", "java/util/Random",
-    "java/util/concurrent/ThreadLocalRandom", "java/util/SplittableRandom"};
+    "java/util/concurrent/ThreadLocalRandom", "java/util/SplittableRandom",
+    "sun/nio/ch/NioSocketImpl", "sun/nio/ch/EPollSelectorImpl"};
 
 }  // namespace jsched::agent

@@ -15,6 +15,7 @@
 
 #include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/frame_method.h"
+#include "jvmti-agent/io_waits.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/json.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -137,6 +138,7 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
   ctl_.set_spurious(agent.options.spurious, seed_);
+  ctl_.set_io_ready(&fd_ready);
   if (Statements* st = agent.statements.get()) {
     agent.hapset.next_execution();
     ctl_.learn_hapsets(&agent.hapset, [st] { return st->current(); });
@@ -450,6 +452,9 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
         r.waits_for = "thread " + m.thread(t.pending.target).name + " to end";
       } else if (t.pending.kind == sched::OpKind::Park) {
         r.waits_for = "an unpark";
+      } else if (t.pending.kind == sched::OpKind::IoWait) {
+        r.waits_for = "its socket or selector (descriptor " + std::to_string(t.pending.obj) +
+                      ") to be ready, which only threads of this program can make it";
       } else if (t.status == sched::ThreadState::Detached) {
         r.waits_for = "something outside jsched's view";
         if (auto w = init_waits.find(t.id); w != init_waits.end())

@@ -8,6 +8,7 @@
 #include <sched.h>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/io_waits.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
@@ -424,6 +425,25 @@ JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedThreadId)(JNIEnv*, jclass, jlong id, j
   return a ? jlong(a.ctx->id) + 1 : id;
 }
 
+JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedIoWait)(JNIEnv* env, jclass, jobject fd_object, jint fd,
+                                                  jint events, jlong millis, jint site) {
+  if (site == 0 || millis == 0) return millis;  // 0: a poll that does not block
+  Active a = active();
+  if (!a) return millis;
+  if (fd_object) {
+    static jfieldID field = env->GetFieldID(env->GetObjectClass(fd_object), "fd", "I");
+    fd = env->GetIntField(fd_object, field);
+  }
+  if (fd < 0 || !peer_in_process(fd)) return millis;  // the world outside: a real wait
+  InRuntime g(*a.ctx);
+  const bool timed = millis > 0;
+  const int64_t deadline = timed ? a.rt->clock().deadline(false, VirtualClock::span(millis, 0)) : 0;
+  if (a.rt->ctl().io_wait(a.ctx->id, fd, uint32_t(events), timed, deadline, site) ==
+      sched::Outcome::Timeout)
+    a.rt->clock().advance_to(deadline);
+  return 0;
+}
+
 JSCHED_THREAD_ALIAS(jschedEnter)
 JSCHED_THREAD_ALIAS(jschedExit)
 JSCHED_THREAD_ALIAS(jschedWait)
@@ -443,6 +463,7 @@ JSCHED_THREAD_ALIAS(jschedRandomSeed)
 JSCHED_THREAD_ALIAS(jschedControlled)
 JSCHED_THREAD_ALIAS(jschedIdentityHash)
 JSCHED_THREAD_ALIAS(jschedThreadId)
+JSCHED_THREAD_ALIAS(jschedIoWait)
 JSCHED_THREAD_ALIAS(jschedTracked)
 JSCHED_THREAD_ALIAS(jschedTag)
 JSCHED_THREAD_ALIAS(jschedSlotOf)

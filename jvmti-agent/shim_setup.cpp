@@ -110,6 +110,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedControlled", "(I)Z"},
       {"jschedIdentityHash", "(Ljava/lang/Object;)I"},
       {"jschedThreadId", "(JI)J"},
+      {"jschedIoWait", "(Ljava/lang/Object;IIJI)J"},
       {"jschedTracked", "(II)V"},
       {"jschedTag", "(Ljava/lang/Object;I)V"},
       {"jschedSlotOf", "(Ljava/lang/Object;)I"},

@@ -53,6 +53,8 @@ struct RewriteConfig {
   // Application classes get identity hash codes the seed and schedule determine
   // (rewriter/stable_hashes.h).
   bool stable_hashes = false;
+  // Blocking socket and selector waits of the JDK's NIO classes go to the scheduler.
+  bool io_waits = false;
   // JDK code that seeds a randomization from the clock gets a constant instead, so that runs
   // with JDK classes instrumented repeat: ImmutableCollections' SALT orders Set.of/Map.of.
   bool fixed_jdk_seeds = false;

@@ -48,6 +48,8 @@ constexpr HookInfo kHooks[kHookCount] = {
     {"shuffle", "(Ljava/util/List;I)V"},
     {"identityHash", "(Ljava/lang/Object;)I"},
     {"stableThreadId", "(JI)J"},
+    {"ioPoll", "(Ljava/io/FileDescriptor;IJI)J"},
+    {"epollWait", "(III)I"},
 };
 }  // namespace
 

@@ -52,6 +52,8 @@ enum class Hook {
   Shuffle,       // in place of Collections.shuffle(List)
   IdentityHash,  // the hashCode() added to application classes (rewriter/stable_hashes.h)
   StableThreadId,  // a Thread.getId() result ThreadLocalRandom mixes into its seeds
+  IoPoll,          // before Net.poll in NioSocketImpl: returns the timeout to poll with
+  EpollWait,       // before EPoll.wait in the epoll selector: returns the timeout to wait
   Count
 };
 

@@ -519,6 +519,8 @@ class InstructionPass {
       return true;
     }
     if (seed_hook(e, in, bci)) return true;
+    if (io_wait_hook(e, in, bci)) return true;
+    if (io_ready_before(e, in, bci)) return true;
     if (auto exact = match_exact(ctx_.cfg, in.op, ref.owner, ref.name, ref.desc)) {
       call_instead(e, exact->hook, exact->kind, in, bci);
       return true;
@@ -562,6 +564,83 @@ class InstructionPass {
     e.hook(ctx_.cfg.hook_owner, read ? Hook::SyncRead : Hook::SyncCall);
     for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
     grow(2);
+  }
+
+  // The static call's arguments wait in fresh locals; the hook gets those at `pass` (and the
+  // site) and returns a new value for the argument at `replace`; then the call gets its
+  // arguments back, that one replaced.
+  void filter_argument(Emitter& e, const Insn& in, uint32_t bci, Hook h,
+                       const std::vector<size_t>& pass, size_t replace) {
+    auto ref = cf_.cp.member_ref(in.u);
+    std::vector<std::string_view> args = arg_descs(ref.desc);
+    int32_t id = site(SiteKind::IoWait, bci, ref.owner, ref.name, ref.desc);
+    std::vector<uint16_t> slots(args.size());
+    uint16_t next = spill_base();
+    for (size_t k = 0; k < args.size(); ++k) {
+      slots[k] = next;
+      next = uint16_t(next + desc_slots(args[k]));
+    }
+    spill_end_ = std::max(spill_end_, next);
+    for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
+    for (size_t k : pass) e.local(local_kind(args[k], true), slots[k]);
+    e.iconst(id);
+    e.hook(ctx_.cfg.hook_owner, h);
+    e.local(local_kind(args[replace], false), slots[replace]);
+    for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
+    e.insn(in);
+    grow(2);
+  }
+
+  // Where the JDK blocks on a socket or a selector (NioSocketImpl's Net.poll, the epoll
+  // selector's EPoll.wait): the hook waits in the model until the descriptor is ready and
+  // returns the timeout the real call then gets (0: do not block). Returns whether it emitted
+  // the call.
+  bool io_wait_hook(Emitter& e, const Insn& in, uint32_t bci) {
+    if (!ctx_.cfg.io_waits || in.op != op::invokestatic) return false;
+    auto ref = cf_.cp.member_ref(in.u);
+    if (ref.owner == "sun/nio/ch/Net" && ref.name == "poll" && ref.desc == "(Ljava/io/FileDescriptor;IJ)I") {
+      filter_argument(e, in, bci, Hook::IoPoll, {0, 1, 2}, 2);
+      return true;
+    }
+    if (ref.owner == "sun/nio/ch/EPoll" && ref.name == "wait" && ref.desc == "(IJII)I") {
+      filter_argument(e, in, bci, Hook::EpollWait, {0, 3}, 3);
+      return true;
+    }
+    return false;
+  }
+
+  // A blocking socket without a timeout reads and accepts on a blocking descriptor (no poll
+  // first): the thread waits in the model for it to be readable before the call (then the
+  // call does not block). Returns whether it emitted the call.
+  bool io_ready_before(Emitter& e, const Insn& in, uint32_t bci) {
+    if (!ctx_.cfg.io_waits || ctx_.class_name != "sun/nio/ch/NioSocketImpl") return false;
+    auto ref = cf_.cp.member_ref(in.u);
+    const bool read = method_ == "implRead" && ref.owner == ctx_.class_name &&
+                      ref.name == "tryRead" && ref.desc == "(Ljava/io/FileDescriptor;[BII)I";
+    const bool accept = method_ == "accept" && ref.owner == "sun/nio/ch/Net" &&
+                        ref.name == "accept" && in.op == op::invokestatic;
+    if (!read && !accept) return false;
+    std::vector<std::string_view> args = arg_descs(ref.desc);
+    int32_t id = site(SiteKind::IoWait, bci, ref.owner, ref.name, ref.desc);
+    std::vector<uint16_t> slots(args.size());
+    uint16_t next = spill_base();
+    for (size_t k = 0; k < args.size(); ++k) {
+      slots[k] = next;
+      next = uint16_t(next + desc_slots(args[k]));
+    }
+    spill_end_ = std::max(spill_end_, next);
+    for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
+    e.local(local_kind(args[0], true), slots[0]);  // the descriptor
+    e.iconst(1);                                   // POLLIN
+    e.op(op::iconst_m1);                           // no timeout
+    e.op(op::i2l);
+    e.iconst(id);
+    e.hook(ctx_.cfg.hook_owner, Hook::IoPoll);
+    e.op(op::pop2);
+    for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
+    e.insn(in);
+    grow(5);
+    return true;
   }
 
   // Spilled arguments live past the method's locals and the array-store temporary.

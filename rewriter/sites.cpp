@@ -8,7 +8,7 @@ const char* site_kind_name(SiteKind k) {
       "notifyAll",     "start",       "join",       "sleep",     "yield",     "interrupt",
       "isInterrupted", "interrupted", "getfield",   "putfield",  "getstatic", "putstatic",
       "aload",         "astore",      "new",        "newarray",  "park",      "unpark",
-      "sync-call",     "clock",       "random"};
+      "sync-call",     "clock",       "random",     "iowait"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(SiteKind::Count));
   return kNames[size_t(k)];
 }

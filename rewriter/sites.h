@@ -35,6 +35,7 @@ enum class SiteKind : uint8_t {
   SyncCall,  // a call to a java.util.concurrent method (a scheduling point before it)
   Clock,     // System.nanoTime / currentTimeMillis in JDK concurrency code
   Random,    // an unseeded source of chance (a seed, Math.random, randomUUID, shuffle)
+  IoWait,    // a blocking wait for a socket or a selector (Net.poll, EPoll.wait)
   Count
 };
 

@@ -168,6 +168,17 @@ Outcome Controller::park(ThreadId self, bool timed, int64_t deadline, int32_t si
   return point(self, op);
 }
 
+Outcome Controller::io_wait(ThreadId self, int fd, uint32_t events, bool timed, int64_t deadline,
+                            int32_t site) {
+  Op op = Op::of(OpKind::IoWait);
+  op.obj = ObjectId(fd);
+  op.var = events;
+  op.timed = timed;
+  op.slot = deadline;
+  op.site = site;
+  return point(self, op);
+}
+
 void Controller::unpark(ThreadId self, ThreadId target) {
   std::unique_lock<std::mutex> lk(mu_);
   if (aborted_) return;

@@ -46,6 +46,8 @@ class Controller {
 
   // Spurious wake-ups with probability `p` per step (Model::set_spurious). Before any thread runs.
   void set_spurious(double p, uint64_t seed) { model_.set_spurious(p, seed); }
+  // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
+  void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
 
   // The calling thread becomes thread 0 and runs.
   ThreadId attach_main();
@@ -64,6 +66,11 @@ class Controller {
   // LockSupport.park: a scheduling point that returns once the thread has its permit, is
   // interrupted, or (timed) time runs out at `deadline` (Outcome::Timeout; see Model).
   Outcome park(ThreadId self, bool timed, int64_t deadline, int32_t site);
+  // Blocking I/O on `fd` (a socket or an epoll set) for poll `events`: a scheduling point that
+  // returns once the descriptor is ready, or (timed) with Outcome::Timeout at `deadline` when no
+  // thread can run otherwise.
+  Outcome io_wait(ThreadId self, int fd, uint32_t events, bool timed, int64_t deadline,
+                  int32_t site);
   // LockSupport.unpark(target) by `self` (kNoThread: a thread jsched does not control; if no
   // controlled thread is running, the next one is chosen).
   void unpark(ThreadId self, ThreadId target);

@@ -160,13 +160,16 @@ bool Model::is_enabled(const ThreadState& t) const {
     case OpKind::Park:  // its timeout: see enabled()
       return t.permit || t.interrupted || strategy_.allow_spurious() ||
              (spurious_now_ && !t.pending.timed);
+    case OpKind::IoWait:  // its timeout: see enabled()
+      return io_ready(t.pending);
     default:
       return true;
   }
 }
 
-bool Model::timed_park(const ThreadState& t) {
-  return t.status == ThreadState::Pending && t.pending.kind == OpKind::Park && t.pending.timed;
+bool Model::timed_park(const ThreadState& t) const {
+  if (t.status != ThreadState::Pending || !t.pending.timed) return false;
+  return t.pending.kind == OpKind::Park || (t.pending.kind == OpKind::IoWait && !io_ready(t.pending));
 }
 
 // Time passes only when no thread can run otherwise: then the timed parks with the earliest
@@ -274,6 +277,9 @@ void Model::execute(ThreadState& t) {
           t.outcome = Outcome::Timeout;
         }
       }
+      break;
+    case OpKind::IoWait:
+      if (!io_ready(op)) t.outcome = Outcome::Timeout;
       break;
     case OpKind::Park:  // the interrupt stays set: park returns, the caller checks the flag
       if (t.permit) {

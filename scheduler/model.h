@@ -101,6 +101,10 @@ class Model {
   // threads are candidates too, woken with Outcome::Spurious if chosen. The draws come from
   // `seed`, so a run and its replay draw alike. Never when no other thread could run: a
   // spurious wake-up is not progress, and a deadlock stays a deadlock.
+  // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
+  using IoReady = bool (*)(int fd, uint32_t events);
+  void set_io_ready(IoReady f) { io_ready_ = f; }
+
   void set_spurious(double p, uint64_t seed) {
     spurious_p_ = p;
     spurious_rng_ = Rng(seed ^ 0x7370757269f0757aULL);
@@ -114,7 +118,9 @@ class Model {
  private:
   bool is_enabled(const ThreadState& t) const;
   static bool may_wake_spuriously(const ThreadState& t);
-  static bool timed_park(const ThreadState& t);
+  // A timed park, or a timed I/O wait not ready: it times out when no thread can run otherwise.
+  bool timed_park(const ThreadState& t) const;
+  bool io_ready(const Op& op) const { return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var)); }
   void execute(ThreadState& t);
   void record(ThreadState& t, const Op& op);
   MonitorState& monitor(ObjectId m) { return monitors_[m]; }
@@ -129,6 +135,7 @@ class Model {
   uint64_t steps_ = 0;
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;
+  IoReady io_ready_ = nullptr;
   double spurious_p_ = 0;
   Rng spurious_rng_{0};
   bool spurious_now_ = false;  // this step's draw: waiting threads are candidates

@@ -8,6 +8,7 @@ namespace {
 const char* const kNames[] = {"begin",     "continue",  "enter",  "wait",  "reacquire",
                               "notify",    "notifyAll", "join",   "sleep", "yield",
                               "interrupt", "read",      "write",  "park",  "sync",
+                              "iowait",
                               "exit",      "start",     "unpark", "end"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
 }  // namespace
@@ -56,6 +57,7 @@ Footprint footprint(ThreadId self, const Op& op) {
     case OpKind::Begin:
     case OpKind::End:
     case OpKind::Park:
+    case OpKind::IoWait:  // the peer's writes are not operations: nothing to depend on
       f.space = Footprint::ThreadObj;
       f.key = self;
       f.write = true;

@@ -327,6 +327,20 @@ public final class JSchedShim {
     }
   }
 
+  /**
+   * Before NioSocketImpl's Net.poll (a blocking socket read, accept or connect): a controlled
+   * thread waits in the scheduler until the descriptor is ready; returns the timeout for the real
+   * poll (0 then: it does not block).
+   */
+  public static long ioPoll(java.io.FileDescriptor fd, int events, long millis, int site) {
+    return jschedReady ? jschedIoWait(fd, -1, events, millis, site) : millis;
+  }
+
+  /** Before the epoll selector's EPoll.wait: the same for Selector.select. */
+  public static int epollWait(int epfd, int timeout, int site) {
+    return jschedReady ? (int) jschedIoWait(null, epfd, 1, timeout, site) : timeout;
+  }
+
   /** A thread id ThreadLocalRandom mixes into its seeds: the thread's place in the execution. */
   public static long stableThreadId(long id, int site) {
     return jschedReady ? jschedThreadId(id, site) : id;
@@ -415,6 +429,9 @@ public final class JSchedShim {
   private static native int jschedIdentityHash(Object o);
 
   private static native long jschedThreadId(long id, int site);
+
+  /** The timeout to use after waiting in the scheduler (`millis` unchanged if it did not). */
+  private static native long jschedIoWait(Object fdObject, int fd, int events, long millis, int site);
 
   /** Returns false when the thread is not controlled (the caller then parks for real). */
   private static native boolean jschedPark(boolean absolute, long time, int site);
