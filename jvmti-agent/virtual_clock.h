@@ -1,7 +1,8 @@
-// The scheduler's clock for JDK concurrency code (System.nanoTime/currentTimeMillis there).
-// Time is the scheduler's (docs/agent.md, "Semantics the scheduler owns"): for controlled threads
-// it moves only when the strategy lets a timed wait or park time out (by the length of that
-// timeout), plus one microsecond per read so that code spinning until a deadline still gets there.
+// An execution's virtual clock: what System.nanoTime/currentTimeMillis, Instant.now and the
+// system Clocks read, in the application and in the JDK's concurrency and time classes. Time is
+// the scheduler's (docs/agent.md, "What jsched controls"): for controlled threads it moves only
+// when a sleep ends or a timed wait or park times out (to that operation's deadline), plus one
+// microsecond per read so that code spinning until a deadline still gets there.
 // A run's timeouts are then decisions of its schedule, not of the machine's speed, and replay
 // reproduces them. Uncontrolled threads read real time plus the virtual advances (still monotonic
 // for them).
