@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Replay acceptance on every buggy sample: find a seed that shows the bug (random strategy),
+# Replay acceptance on every buggy sample of samples/suite.xml: find a seed that shows the bug (random strategy),
 # record its schedule, replay it 100 times (each must end with the same outcome), and record
 # the same seed 20 times (every schedule file must be identical).
 #
@@ -14,7 +14,9 @@ agent=$build/jvmti-agent/libjsched.so
 cp=$root/samples/target/classes
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mains=$(grep -o 'main="[^"]*"' "$root/samples/suite.xml" | cut -d'"' -f2 | grep '\.Main$')
+# Every program whose expected outcome is a finding (its <program> may span two lines).
+mains=$(tr '\n' ' ' < "$root/samples/suite.xml" | grep -o '<program [^>]*>' | grep -v 'expect="none"' |
+  grep -o 'main="[^"]*"' | cut -d'"' -f2)
 printf "%-45s %6s %8s %10s %10s\n" program seed outcome replayed identical
 for m in $mains; do
   seed=""; status=0

@@ -168,6 +168,15 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
     }
   });
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
+  if (agent_.replay && agent_.replay->hang_steps() > 0) {
+    ctl_.stop_at(agent_.replay->hang_steps(), [this] {
+      JNIEnv* e = nullptr;
+      agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+      finish(e, RunOutcome::Hang,
+             "the recorded run hung after " + std::to_string(agent_.replay->hang_steps()) +
+                 " steps (its watchdog); here at the same step: " + describe_threads(e, true));
+    });
+  }
   sched::ThreadId id = ctl_.attach_main();
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -548,7 +557,12 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   const Options& o = agent_.options;
   if (!o.record.empty()) {
     try {
-      log_.write(o.record);
+      // Under the controller's lock: after a hang the other threads still step, and record.
+      ctl_.inspect([&](sched::Model& m) {
+        if (outcome == RunOutcome::Hang) log_.hang_steps = std::max<uint64_t>(1, m.steps());
+        log_.write(o.record);
+        return 0;
+      });
     } catch (const std::exception& e) {
       log_line(std::string("error: ") + e.what());
     }
@@ -820,10 +834,22 @@ void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {
 // stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
 void Runtime::watch(JNIEnv* env) {
   const uint64_t timeout_ns = agent_.options.timeout_ms * 1000000ULL;
-  if (now_ns() - start_ns_ > timeout_ns) {
-    finish(env, RunOutcome::Hang,
-           "no end after " + std::to_string(agent_.options.timeout_ms) +
-               " ms: " + describe_threads(env, true));
+  const uint64_t now = now_ns();
+  if (now - start_ns_ > timeout_ns) {
+    const std::string why = "no end after " + std::to_string(agent_.options.timeout_ms) + " ms: ";
+    // Described at the next step, as its replay (which stops at that step) will: the state a
+    // step leaves, not wherever real time caught the running thread. A thread that makes no
+    // more steps (a spin without scheduling points) is described as it is, a moment later.
+    if (hang_asked_ns_ == 0) {
+      hang_asked_ns_ = now;
+      ctl_.stop_at(ctl_.steps(), [this, why] {
+        JNIEnv* e = nullptr;
+        agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+        finish(e, RunOutcome::Hang, why + describe_threads(e, true));
+      });
+    } else if (now - hang_asked_ns_ > 200000000ULL) {
+      finish(env, RunOutcome::Hang, why + describe_threads(env, true));
+    }
     return;
   }
   sched::ThreadId running = ctl_.running();

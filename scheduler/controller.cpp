@@ -46,6 +46,14 @@ bool Controller::dispatch(std::unique_lock<std::mutex>& lk, ThreadId self) {
     running_ = kNoThread;
     return false;
   }
+  if (stop_ && model_.steps() >= stop_steps_) {
+    running_ = kNoThread;
+    frozen_ = true;
+    lk.unlock();
+    stop_();
+    lk.lock();
+    return false;
+  }
   std::optional<ThreadId> next;
   try {
     next = model_.step();

@@ -46,6 +46,13 @@ class Controller {
 
   // Spurious wake-ups with probability `p` per step (Model::set_spurious). Before any thread runs.
   void set_spurious(double p, uint64_t seed) { model_.set_spurious(p, seed); }
+  // Calls `h` (without the lock, expected not to return) instead of taking step `steps` + 1: a
+  // run that hangs stops at a step, and its replay stops at the same one.
+  void stop_at(uint64_t steps, DoneHandler h) {
+    std::lock_guard<std::mutex> g(mu_);
+    stop_steps_ = steps;
+    stop_ = std::move(h);
+  }
   // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
   void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
 
@@ -134,6 +141,8 @@ class Controller {
   DeadlockHandler deadlock_;
   ErrorHandler error_;
   DoneHandler done_;
+  uint64_t stop_steps_ = 0;
+  DoneHandler stop_;
   StatementFn where_;
 };
 

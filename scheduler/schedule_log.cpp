@@ -25,6 +25,7 @@ void ScheduleLog::write(const std::string& path) const {
     }
     buf += '\n';
   }
+  if (hang_steps) buf += "hang " + std::to_string(hang_steps) + "\n";
   out << buf << "end\n";
   if (!out) throw std::runtime_error("error writing schedule file " + path);
 }
@@ -82,7 +83,14 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
     if (p != end) fail("bad decision '" + line.substr(0, 60) + "'");
     log.decisions.push_back(d);
   }
-  if (!next_line() || line != "end") fail("expected 'end' after the decisions");
+  if (!next_line()) fail("expected 'end' after the decisions");
+  if (line.rfind("hang ", 0) == 0) {
+    auto [p, ec] = std::from_chars(line.data() + 5, line.data() + line.size(), log.hang_steps);
+    if (ec != std::errc() || p != line.data() + line.size() || log.hang_steps == 0)
+      fail("bad line '" + line.substr(0, 60) + "'");
+    if (!next_line()) fail("expected 'end' after the decisions");
+  }
+  if (line != "end") fail("expected 'end' after the decisions");
   return log;
 }
 

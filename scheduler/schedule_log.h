@@ -10,7 +10,8 @@
 //   decisions <N>
 //   t <thread id> <operation> <site>   (N lines of `t` or `a`: a thread choice, with the
 //   a <index>                           operation and instrumentation site it performed; or
-//   end                                 an auxiliary choice index)
+//   hang <steps>                        an auxiliary choice index); optional: the recorded run
+//   end                                 hung (the watchdog) after that many steps
 //
 // Replay checks each choice against what the program does: the thread must be enabled and
 // about to perform the recorded operation at the recorded site. Version 1 files (`t <thread
@@ -40,6 +41,10 @@ struct Decision {
 struct ScheduleLog {
   std::string options;
   std::vector<Decision> decisions;
+  // The recorded run ended in a hang after this many steps (0: it did not). A hang comes when
+  // real time runs out, at no particular step: its replay stops at the same step, so that run
+  // and replay describe the same state.
+  uint64_t hang_steps = 0;
 
   void write(const std::string& path) const;  // throws std::runtime_error
   // Throws std::runtime_error naming the file, line and problem.
@@ -81,6 +86,7 @@ class ReplayStrategy : public Strategy {
   size_t choose_aux(AuxChoice kind, size_t n) override;
   bool allow_spurious() const override { return spurious_; }
   bool finished() const { return pos_ == log_.decisions.size(); }
+  uint64_t hang_steps() const { return log_.hang_steps; }
   size_t position() const { return pos_; }
   // When the run ends before its schedule does: why the replay did not replay ("" if it did).
   std::string unfinished() const;

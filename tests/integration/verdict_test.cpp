@@ -540,3 +540,28 @@ TEST(Verdict, TheAgentChecksItsOutputFilesAndKeysBeforeMain) {
   EXPECT_EQ(longv.status, 2);
   EXPECT_LT(longv.err.size(), 300u) << "a long value is cut: " << longv.err;
 }
+
+// A hang comes when real time runs out, at no particular step: the run and its replay used to
+// name different holders. A hang now stops at a step, the recording says which, and the replay
+// stops there too: the same diagnosis.
+TEST(Verdict, AHangAndItsReplayDescribeTheSameState) {
+  test::TempDir d;
+  std::string sched = d.path() + "/s";
+  test::ProcessResult r =
+      test::run_agent("seed=3,timeout=1000,record=" + sched, cp(), "Livelock");
+  ASSERT_EQ(r.status, 5) << r.err;
+  auto head = [](const std::string& err, const std::string& after) {
+    size_t at = err.find(after);
+    if (at == std::string::npos) return std::string("(none)");
+    at += after.size();
+    return err.substr(at, err.find('\n', at) - at);
+  };
+  std::string original = head(r.err, " ms: ");
+  EXPECT_TRUE(has(slurp(sched), "\nhang ")) << "the recording says where it hung";
+  for (int i = 0; i < 3; ++i) {
+    test::ProcessResult again = test::run_agent("replay=" + sched + ",timeout=60000", cp(),
+                                                "Livelock");
+    EXPECT_EQ(again.status, 5) << again.err;
+    EXPECT_EQ(head(again.err, "here at the same step: "), original);
+  }
+}
