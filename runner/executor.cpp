@@ -225,6 +225,12 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
         rec.extra.set(key, (*rep)[key]);
       }
+      // Blocks outside jsched's view: the run may not repeat, and the summary says so.
+      if (size_t hidden = (*rep)["hidden_blocks"].items().size(); hidden > 0) {
+        if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
+        rec.extra.set("hidden_blocks", json::Value::number(double(hidden)));
+        rec.extra.set("hidden_block", json::Value::string((*rep)["hidden_blocks"].items()[0].as_string().substr(0, 300)));
+      }
       // The program did not run to its own end: System.exit(n), a signal (the agent says
       // which), or a status the report does not explain.
       if (rec.outcome == "exit" || rec.outcome == "killed") {

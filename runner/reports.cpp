@@ -160,6 +160,22 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
         << first_line(r->detail) << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
     }
   }
+  // Runs in which a controlled thread blocked where jsched could not see: their schedules may
+  // not repeat (docs/agent.md, "What jsched controls").
+  size_t hidden_runs = 0;
+  const RunRecord* first_hidden = nullptr;
+  for (const RunRecord& r : in.records) {
+    if (!r.extra["hidden_blocks"].is(json::Value::Number)) continue;
+    ++hidden_runs;
+    if (!first_hidden || r.index < first_hidden->index) first_hidden = &r;
+  }
+  if (first_hidden) {
+    o << "\nhidden blocks: in " << hidden_runs << " of " << in.records.size()
+      << " runs a thread blocked outside jsched's view (such runs may not replay exactly); the "
+         "first, "
+      << first_hidden->program << " seed " << first_hidden->seed << ":\n  "
+      << first_line(first_hidden->extra.str("hidden_block")) << "\n";
+  }
   // Runs that did not run the program to its end, once per distinct reason.
   std::set<std::string> reasons;
   for (const RunRecord& r : in.records) {
