@@ -115,7 +115,8 @@ public class Fixed {
     /** Local preparation (a table checksum) without any synchronization. */
     private void setUp() {
       long sum = 0;
-      for (int i = 0; i < warmUpRounds; i++) {
+      final int rounds = warmUpRounds;  // a local: the loop reads no field (accesses=all)
+      for (int i = 0; i < rounds; i++) {
         sum = sum * 31 + i;
       }
       setupChecksum = sum;
