@@ -30,6 +30,7 @@
 #include "scheduler/random_strategy.h"
 #include "scheduler/rapos_strategy.h"
 #include "scheduler/schedule_log.h"
+#include "scheduler/strategy_registry.h"
 
 namespace jsched::agent {
 
@@ -193,6 +194,13 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
         base = std::make_unique<sched::RandomStrategy>(o.seed);
       return std::make_unique<sched::HapsetStrategy>(o.seed, std::move(base), s.hapset, o.prefer);
     }
+    case Strategy::Registered: {
+      sched::StrategyArgs a;
+      a.seed = o.seed;
+      a.options = o.strategy_options;
+      a.steps = o.steps ? o.steps : s.plan.steps;
+      return sched::find_strategy(o.registered)->make(a);
+    }
     case Strategy::Replay:
       if (g_recorded.strategy == Strategy::Pctvb) {
         // The same variables and change points as the recorded run, so that the same accesses
@@ -205,7 +213,7 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
         return replay;
       }
     default:
-      fatal(std::string("strategy ") + strategy_name(o.strategy) + " is not implemented yet");
+      fatal(std::string("strategy ") + strategy_name(o) + " is not implemented yet");
   }
 }
 
@@ -252,7 +260,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
           "RetransformClasses(Thread, LockSupport, clocks)");
   }
   Runtime::start_watchdog(jvmti, env);
-  const std::string run_line = std::string("strategy ") + strategy_name(s.options.strategy) +
+  const std::string run_line = std::string("strategy ") + strategy_name(s.options) +
                                ", seed " + std::to_string(s.options.seed);
   if (several_executions(s)) {
     s.system_loader = class_loader(env, "getSystemClassLoader");
@@ -314,7 +322,7 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   if (tests) {
     if (!runs_several_per_jvm(o.strategy)) {
       fatal(std::string("test methods run under random, rapos or pct, not ") +
-            strategy_name(o.strategy) + " (tests=off leaves the test runner alone)");
+            strategy_name(o) + " (tests=off leaves the test runner alone)");
     }
     main_class.clear();
     return;

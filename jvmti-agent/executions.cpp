@@ -327,7 +327,7 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
   if (!loop.first()) return;
   std::string msg = std::string("jsched found a ") + outcome_name(*loop.first()) +
                     " in iteration " + std::to_string(loop.first_iteration()) + " (strategy " +
-                    strategy_name(state().options.strategy) + ", seed " +
+                    strategy_name(state().options) + ", seed " +
                     std::to_string(loop.first_seed()) + "): " + loop.first_detail() +
                     "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" +
                     test_method + ") with " + loop.first_replay();

@@ -1,8 +1,11 @@
 #include "jvmti-agent/options.h"
 
 #include <charconv>
+#include <map>
 #include <set>
 #include <stdexcept>
+
+#include "scheduler/strategy_registry.h"
 
 namespace jsched::agent {
 
@@ -24,17 +27,27 @@ const char* strategy_name(Strategy s) {
       return "replay";
     case Strategy::None:
       return "none";
+    case Strategy::Registered:
+      return "registered";
   }
   return "?";
 }
 
+std::string strategy_name(const Options& o) {
+  return o.strategy == Strategy::Registered ? o.registered : strategy_name(o.strategy);
+}
+
 bool runs_several_per_jvm(Strategy s) {
   return s == Strategy::Random || s == Strategy::Rapos || s == Strategy::Pct ||
-         s == Strategy::Hapset;
+         s == Strategy::Hapset || s == Strategy::Registered;
 }
 
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
+  if (strategy == Strategy::Registered) {
+    const sched::StrategyEntry* e = sched::find_strategy(registered);
+    return e && e->all_accesses ? rw::Accesses::All : rw::Accesses::Volatile;
+  }
   // RAPOS and HaPSet guidance see data races only through the plain field accesses.
   const Strategy s = strategy == Strategy::Hapset ? base : strategy;
   return s == Strategy::Rapos || strategy == Strategy::Hapset ? rw::Accesses::All
@@ -106,12 +119,23 @@ std::vector<std::string> prefixes(const std::string& key, const std::string& v) 
   return out;
 }
 
+// Whether some registered strategy has an option named `key`.
+bool registered_option(const std::string& key) {
+  for (const sched::StrategyEntry& e : sched::registered_strategies()) {
+    for (const sched::StrategyOption& opt : e.options) {
+      if (opt.key == key) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Options parse_options(const std::string& text) {
   Options o;
   if (text.empty()) return o;
   std::set<std::string> seen;
+  std::map<std::string, std::string> strategy_values;  // keys a registered strategy may own
   for (const std::string& item : split(text, ',')) {
     size_t eq = item.find('=');
     std::string key = item.substr(0, eq);
@@ -142,9 +166,12 @@ Options parse_options(const std::string& text) {
         o.strategy = Strategy::Replay;
       else if (v == "none")
         o.strategy = Strategy::None;
-      else
-        bad("strategy: unknown strategy '" + clip(v) +
-            "' (random, rapos, pct, pctvb, tsca, hapset, replay, none)");
+      else if (sched::find_strategy(v)) {
+        o.strategy = Strategy::Registered;
+        o.registered = v;
+      } else {
+        bad("strategy: unknown strategy '" + clip(v) + "' (" + sched::strategy_name_list() + ")");
+      }
     } else if (key == "seed") {
       o.seed = parse_u64(key, v, 0, UINT64_MAX);
       o.seed_given = true;
@@ -210,6 +237,8 @@ Options parse_options(const std::string& text) {
         o.tests = TestsMode::Off;
       else
         bad("tests: '" + clip(v) + "' is not auto, on or off");
+    } else if (registered_option(key)) {
+      strategy_values[key] = v;  // checked once the strategy is known
     } else {
       bad("unknown option '" + clip(key) +
           "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
@@ -217,6 +246,24 @@ Options parse_options(const std::string& text) {
           "hapset, frames, prefer, base, wake, spurious)");
     }
   }
+  if (o.strategy == Strategy::Registered) {
+    const sched::StrategyEntry& e = *sched::find_strategy(o.registered);
+    for (const sched::StrategyOption& opt : e.options) {
+      const std::string key(opt.key);
+      auto it = strategy_values.find(key);
+      const std::string v = it == strategy_values.end() ? std::string(opt.default_value) : it->second;
+      double x = 0;
+      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+      if (v.empty() || ec != std::errc() || p != v.data() + v.size() || !(x >= opt.min && x <= opt.max))
+        bad(key + ": '" + clip(v) + "' is not a number from " + std::to_string(opt.min) + " to " +
+            std::to_string(opt.max));
+      o.strategy_options[key] = x;
+      if (it != strategy_values.end()) strategy_values.erase(it);
+    }
+  }
+  if (!strategy_values.empty())
+    bad("option '" + strategy_values.begin()->first + "' belongs to another strategy than " +
+        strategy_name(o));
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
   if (!o.profile.empty() && o.strategy == Strategy::None)
     bad("profile= needs a strategy that runs the program (not none)");
@@ -237,7 +284,7 @@ Options parse_options(const std::string& text) {
 }
 
 std::string format_options(const Options& o) {
-  std::string s = std::string("strategy=") + strategy_name(o.strategy);
+  std::string s = std::string("strategy=") + strategy_name(o);
   if (o.strategy == Strategy::Replay) s = "replay=" + o.replay;
   s += ",seed=" + std::to_string(o.seed);
   if (o.depth != 3) s += ",depth=" + std::to_string(o.depth);
@@ -274,6 +321,14 @@ std::string format_options(const Options& o) {
                (o.strategy == Strategy::Hapset && o.base == Strategy::Rapos);
   if (rapos && o.wake != sched::RaposStrategy::kDefaultWake) s += ",wake=" + probability(o.wake);
   if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + probability(o.spurious);
+  if (o.strategy == Strategy::Registered) {
+    for (const sched::StrategyOption& opt : sched::find_strategy(o.registered)->options) {
+      auto it = o.strategy_options.find(std::string(opt.key));
+      if (it == o.strategy_options.end()) continue;
+      std::string v = probability(it->second);
+      if (v != opt.default_value) s += "," + std::string(opt.key) + "=" + v;
+    }
+  }
   return s;
 }
 

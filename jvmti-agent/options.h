@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,7 +12,8 @@
 
 namespace jsched::agent {
 
-enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Hapset, Replay, None };
+// Registered: one of scheduler/strategy_registry.h's, named by Options::registered.
+enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Hapset, Replay, None, Registered };
 
 // Test methods as executions (docs/agent.md, "Tests"): auto = when the JVM runs a test runner.
 enum class TestsMode { Auto, On, Off };
@@ -23,6 +25,8 @@ bool runs_several_per_jvm(Strategy s);
 
 struct Options {
   Strategy strategy = Strategy::Random;
+  std::string registered;                          // with Strategy::Registered: its name
+  std::map<std::string, double> strategy_options;  // its options, every key (defaults filled)
   uint64_t seed = 0;
   bool seed_given = false;
   uint64_t iterations = 1;
@@ -58,6 +62,9 @@ struct Options {
   // Field/array accesses as scheduling points under the chosen strategy.
   rw::Accesses effective_accesses() const;
 };
+
+// The strategy as reports and replay commands name it (a registered one by its name).
+std::string strategy_name(const Options& o);
 
 // Parses the option string given after `=` in -agentpath. Throws std::invalid_argument with a
 // one-line message naming the offending key or value.

@@ -608,7 +608,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     j.raw("tsca", tsca_report(trace, *agent_.tsca_planner, skipped));
   }
   if (multi()) j.num("iteration", iteration_);
-  j.str("strategy", strategy_name(o.strategy))
+  j.str("strategy", strategy_name(o))
       .num("seed", seed_)
       .str("outcome", outcome_name(outcome))
       .num("exit_status", uint64_t(exit_status(outcome)))
@@ -706,7 +706,7 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
       outcome != RunOutcome::Ok || !multi() || (!detail.empty() && !said_clean_note.exchange(true));
   if (say) {
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
-    log_line(what + " (" + where + "strategy " + strategy_name(agent_.options.strategy) +
+    log_line(what + " (" + where + "strategy " + strategy_name(agent_.options) +
              ", seed " + std::to_string(seed_) + "): " + detail);
     if (outcome != RunOutcome::Ok) {
       // Under a test runner the JVM's command line replays nothing: the test does.
@@ -813,7 +813,7 @@ void Runtime::vm_death(JNIEnv* env) {
   // The program did not end by itself: the report says so rather than "ok".
   const RunOutcome o = killed ? RunOutcome::Killed : RunOutcome::Exit;
   write_report(env, o, exit_detail);
-  log_line(std::string(outcome_name(o)) + " (strategy " + strategy_name(agent_.options.strategy) +
+  log_line(std::string(outcome_name(o)) + " (strategy " + strategy_name(agent_.options) +
            ", seed " + std::to_string(seed_) + "): " + exit_detail.substr(0, exit_detail.find('\n')));
 }
 

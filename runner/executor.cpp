@@ -19,6 +19,7 @@
 
 #include "runner/batch.h"
 #include "runner/hapset_pairs.h"
+#include "scheduler/strategy_registry.h"
 
 extern char** environ;
 
@@ -97,6 +98,7 @@ std::string failure_reason(int exit_status, const std::string& output) {
 }  // namespace
 
 bool runs_in_one_jvm(const std::string& strategy) {
+  if (const sched::StrategyEntry* e = sched::find_strategy(strategy)) return e->several_per_jvm;
   return strategy == "random" || strategy == "rapos" || strategy == "pct" || strategy == "hapset";
 }
 

@@ -1,7 +1,9 @@
 #include "runner/suite.h"
 
 #include "runner/run_checks.h"
+#include "scheduler/strategy_registry.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <pugixml.hpp>
@@ -17,8 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::set<std::string> kStrategies = {"random", "rapos",  "pct", "pctvb",
-                                           "tsca",   "hapset", "none"};
 const std::set<std::string> kExpect = {"bug", "deadlock", "any", "none"};
 
 std::vector<std::string> words(const std::string& s) {
@@ -77,7 +77,9 @@ class Loader {
         only_attrs(n, {"name", "label", "params", "runs"});
         SuiteStrategy st;
         st.name = required(n, "name");
-        if (!kStrategies.count(st.name)) fail(n, "unknown strategy '" + st.name + "'");
+        const auto names = sched::all_strategy_names();
+        if (st.name == "replay" || std::find(names.begin(), names.end(), st.name) == names.end())
+          fail(n, "unknown strategy '" + st.name + "' (" + sched::strategy_name_list() + ")");
         st.params = n.attribute("params").as_string();
         st.runs = uint32_t(number(n, "runs", 0, 1, 10000000));
         st.label = n.attribute("label").as_string(st.name.c_str());
