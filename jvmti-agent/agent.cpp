@@ -194,13 +194,8 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
         base = std::make_unique<sched::RandomStrategy>(o.seed);
       return std::make_unique<sched::HapsetStrategy>(o.seed, std::move(base), s.hapset, o.prefer);
     }
-    case Strategy::Registered: {
-      sched::StrategyArgs a;
-      a.seed = o.seed;
-      a.options = o.strategy_options;
-      a.steps = o.steps ? o.steps : s.plan.steps;
-      return sched::find_strategy(o.registered)->make(a);
-    }
+    case Strategy::Registered:
+      return sched::find_strategy(o.registered)->make(registered_args(s));
     case Strategy::Replay:
       if (g_recorded.strategy == Strategy::Pctvb) {
         // The same variables and change points as the recorded run, so that the same accesses

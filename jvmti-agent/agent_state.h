@@ -22,6 +22,7 @@
 #include "scheduler/strategy.h"
 #include "scheduler/tsca_plan.h"
 #include "scheduler/schedule_log.h"
+#include "scheduler/strategy_registry.h"
 #include "scheduler/tsca_planner.h"
 #include "scheduler/tsca_strategy.h"
 #include "scheduler/variable_plan.h"
@@ -84,6 +85,12 @@ inline bool several_executions(const AgentState& s) {
 }
 
 AgentState& state();
+
+// What a registered strategy (scheduler/strategy_registry.h) gets for the current options.
+sched::StrategyArgs registered_args(const AgentState& s);
+// Under a registered strategy that delegates (portfolio): the agent options of the strategy
+// that runs this seed ("strategy=pct,depth=2,steps=40"); "" otherwise.
+std::string member_options(const AgentState& s);
 void set_state(std::unique_ptr<AgentState> s);
 
 // One line on stderr, prefixed "jsched: ".

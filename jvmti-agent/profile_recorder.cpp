@@ -82,12 +82,14 @@ void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
   tags_->SetTag(o, jlong(it->second + 1));
 }
 
-sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads) {
+sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads,
+                                             std::vector<uint64_t> thread_events) {
   std::lock_guard<std::mutex> g(mu_);
   sched::VariablePlan p;
   p.runs = 1;
   p.steps = steps;
   p.threads = threads;
+  p.thread_events = std::move(thread_events);
   // Variables never accessed cannot hold a change point.
   for (size_t i = 0; i < vars_.size(); ++i) {
     if (vars_[i].max_accesses == 0) continue;

@@ -30,7 +30,9 @@ class ProfileRecorder {
   void allocated(JNIEnv* env, jobject o, const Site& site);
 
   // The execution's profile, with its step and thread counts.
-  sched::VariablePlan profile(uint64_t steps, uint32_t threads);
+  // `thread_events`: the events each thread executed, by creation index.
+  sched::VariablePlan profile(uint64_t steps, uint32_t threads,
+                              std::vector<uint64_t> thread_events = {});
 
  private:
   size_t variable(const sched::PlanVariable& v);

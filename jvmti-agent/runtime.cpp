@@ -540,6 +540,20 @@ std::string Runtime::agent_option() const {
   o.report.clear();
   if (!hapset_plan_.empty()) o.plan = hapset_plan_;
   std::string opts = format_options(o);
+  // A portfolio's finding replays with the member that ran, under the portfolio's other options.
+  if (std::string member = member_options(agent_); !member.empty()) {
+    Options m = parse_options(member);
+    m.seed = o.seed;
+    m.seed_given = true;
+    m.accesses = o.effective_accesses();
+    m.include = o.include;
+    m.exclude = o.exclude;
+    m.timeout_ms = o.timeout_ms;
+    m.hapset = o.hapset;
+    m.frames = o.frames;
+    m.spurious = o.spurious;
+    opts = format_options(m);
+  }
   for (const std::string& arg : command_line()) {
     if (is_agent_option(arg)) return shell_quote(arg.substr(0, arg.find('=')) + "=" + opts);
   }
@@ -573,7 +587,12 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   });
   if (agent_.profile) {
     try {
-      agent_.profile->profile(steps, uint32_t(threads)).write(o.profile);
+      std::vector<uint64_t> events = ctl_.inspect([](sched::Model& m) {
+        std::vector<uint64_t> out;
+        for (size_t i = 0; i < m.thread_count(); ++i) out.push_back(m.thread(sched::ThreadId(i)).choices);
+        return out;
+      });
+      agent_.profile->profile(steps, uint32_t(threads), std::move(events)).write(o.profile);
     } catch (const std::exception& e) {
       log_line(std::string("error: ") + e.what());
     }
@@ -706,7 +725,9 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
       outcome != RunOutcome::Ok || !multi() || (!detail.empty() && !said_clean_note.exchange(true));
   if (say) {
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
+    const std::string member = member_options(agent_);
     log_line(what + " (" + where + "strategy " + strategy_name(agent_.options) +
+             (member.empty() ? "" : " [" + member.substr(9) + "]") +
              ", seed " + std::to_string(seed_) + "): " + detail);
     if (outcome != RunOutcome::Ok) {
       // Under a test runner the JVM's command line replays nothing: the test does.

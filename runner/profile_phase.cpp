@@ -9,6 +9,7 @@
 
 #include "runner/executor.h"
 #include "scheduler/fingerprint.h"
+#include "scheduler/strategy_registry.h"
 #include "scheduler/variable_plan.h"
 
 namespace jsched::runner {
@@ -85,13 +86,14 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     }
     // A program whose runs hang would hold the real runs back for runs x 2 timeouts: three
     // hangs are enough to know, and what the others counted makes the plan.
-    return outcomes["hang"] < kHangsEndingProfile;
+    auto hangs = outcomes.find("hang");
+    return hangs == outcomes.end() || hangs->second < kHangsEndingProfile;
   });
   std::string summary;
   for (const auto& [outcome, n] : outcomes)
     summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
   std::fprintf(stderr, "jsched: profile runs of %s: %s\n", tmpl.program.c_str(), summary.c_str());
-  if (outcomes["hang"] >= kHangsEndingProfile)
+  if (outcomes.count("hang") && outcomes["hang"] >= kHangsEndingProfile)
     std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
   if (plan.runs == 0) {
@@ -120,7 +122,8 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
 
 bool needs_plan(const RunSpec& s) {
   std::string strategy = s.agent_strategy_name();
-  if (strategy != "pct" && strategy != "pctvb") return false;
+  const sched::StrategyEntry* e = sched::find_strategy(strategy);
+  if (strategy != "pct" && strategy != "pctvb" && !(e && e->profile)) return false;
   for (const auto& [k, v] : split_params(s.params)) {
     if (k == "plan" || (k == "steps" && strategy == "pct")) return false;
   }

@@ -1,5 +1,7 @@
 #include "scheduler/model.h"
 
+#include "scheduler/surw_strategy.h"
+
 #include <algorithm>
 #include <climits>
 #include <stdexcept>
@@ -328,6 +330,7 @@ std::optional<ThreadId> Model::step() {
   }
   if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");
   ThreadState& t = threads_.at(cands[i].thread);
+  if (SurwStrategy::counted(cands[i].op)) ++t.choices;
   execute(t);
   ++steps_;
   spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw

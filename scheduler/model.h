@@ -35,7 +35,8 @@ struct ThreadState {
   std::string name;  // stable across runs: "0" for main, "0.2" for its second child, ...
   uint64_t name_hash = 0;
   uint32_t children = 0;
-  uint64_t events = 0;  // executed events, numbering them within the thread
+  uint64_t events = 0;   // executed events, numbering them within the thread
+  uint64_t choices = 0;  // steps of the schedule it took that touch something shared (SURW)
   Status status = Pending;
   Op pending;
   Outcome outcome = Outcome::Ok;

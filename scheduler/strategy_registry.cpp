@@ -1,6 +1,10 @@
 #include "scheduler/strategy_registry.h"
 
+#include "scheduler/pct_strategy.h"
 #include "scheduler/pos_strategy.h"
+#include "scheduler/random_strategy.h"
+#include "scheduler/rapos_strategy.h"
+#include "scheduler/surw_strategy.h"
 
 namespace jsched::sched {
 
@@ -9,15 +13,67 @@ namespace {
 const std::vector<std::string_view> kBuiltin = {"random", "rapos", "pct",    "pctvb",
                                                 "tsca",   "hapset", "replay", "none"};
 
+// The portfolio's members, one per execution in turn (seed modulo their number): every kind of
+// search, so that a user who does not know which to pick gets what each finds.
+constexpr int kMembers = 6;
+
+uint64_t pct_steps(const StrategyArgs& a) {
+  return a.steps ? a.steps : 1000;
+}
+
+std::unique_ptr<Strategy> portfolio_member(const StrategyArgs& a) {
+  switch (a.seed % kMembers) {
+    case 0:
+      return std::make_unique<RandomStrategy>(a.seed);
+    case 1:
+      return std::make_unique<PosStrategy>(a.seed);
+    case 2:
+    case 3: {
+      PctOptions p;
+      p.depth = a.seed % kMembers == 2 ? 2 : 3;
+      p.steps = pct_steps(a);
+      return std::make_unique<PctStrategy>(a.seed, p);
+    }
+    case 4:
+      return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
+    default:
+      return std::make_unique<RaposStrategy>(a.seed);
+  }
+}
+
+std::string portfolio_member_options(const StrategyArgs& a) {
+  switch (a.seed % kMembers) {
+    case 0:
+      return "strategy=random";
+    case 1:
+      return "strategy=pos";
+    case 2:
+    case 3:
+      return "strategy=pct,depth=" + std::string(a.seed % kMembers == 2 ? "2" : "3") +
+             ",steps=" + std::to_string(pct_steps(a));
+    case 4:
+      return "strategy=surw";
+    default:
+      return "strategy=rapos";
+  }
+}
+
 }  // namespace
 
 const std::vector<StrategyEntry>& registered_strategies() {
   static const std::vector<StrategyEntry> kEntries = {
       {"pos", "partial order sampling (Yuan et al.): random priorities per event, redrawn for the events that race with the one that ran",
-       true, false, {},
+       true, false, false, {},
        [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
          return std::make_unique<PosStrategy>(a.seed);
        }},
+      {"surw", "selectively uniform random walk (Zhao et al.): a thread with probability proportional to the events it has left (from profile runs)",
+       true, false, true, {},
+       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
+         return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
+       }},
+      {"portfolio", "successive executions cycle through random, pos, pct d=2, pct d=3, surw and rapos; reports and replay commands name the one that ran",
+       true, false, true, {}, portfolio_member, portfolio_member_options},
   };
   return kEntries;
 }

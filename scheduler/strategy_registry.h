@@ -32,7 +32,8 @@ struct StrategyOption {
 struct StrategyArgs {
   uint64_t seed = 0;
   std::map<std::string, double> options;
-  uint64_t steps = 0;  // scheduling points of one execution (a plan's `steps`)
+  uint64_t steps = 0;                   // scheduling points of one execution (a plan's `steps`)
+  std::vector<uint64_t> thread_events;  // events of each thread (a plan's `thread-events`)
 };
 
 struct StrategyEntry {
@@ -40,8 +41,13 @@ struct StrategyEntry {
   std::string_view summary;
   bool several_per_jvm = true;  // iterations=N and --in-jvm
   bool all_accesses = false;    // accesses=all by default (else volatile)
+  bool profile = false;         // the runner makes a plan first (profile runs) unless plan= is given
   std::vector<StrategyOption> options;
   std::unique_ptr<Strategy> (*make)(const StrategyArgs&);
+  // A strategy that delegates each execution to another (portfolio): the agent options of the
+  // strategy that ran, for reports and replay commands ("strategy=pct,depth=2,steps=40"); null
+  // for the others.
+  std::string (*member)(const StrategyArgs&) = nullptr;
 };
 
 // The registered strategies, in the order --help lists them.

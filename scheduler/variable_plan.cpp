@@ -40,6 +40,10 @@ void VariablePlan::merge(const VariablePlan& other) {
   runs += other.runs;
   steps = std::max(steps, other.steps);
   threads = std::max(threads, other.threads);
+  if (thread_events.size() < other.thread_events.size())
+    thread_events.resize(other.thread_events.size(), 0);
+  for (size_t i = 0; i < other.thread_events.size(); ++i)
+    thread_events[i] = std::max(thread_events[i], other.thread_events[i]);
   std::map<uint64_t, size_t> at;
   for (size_t i = 0; i < variables.size(); ++i) at[variables[i].id()] = i;
   for (const PlanVariable& v : other.variables) {
@@ -80,6 +84,11 @@ void VariablePlan::write(const std::string& path) const {
   std::ofstream out(path, std::ios::trunc);
   if (!out) throw PlanError("cannot write plan " + path);
   out << "jsched-plan 1\nruns " << runs << "\nsteps " << steps << "\nthreads " << threads << "\n";
+  if (!thread_events.empty()) {
+    out << "thread-events " << thread_events.size();
+    for (uint64_t e : thread_events) out << " " << e;
+    out << "\n";
+  }
   for (const PlanVariable& v : variables) {
     if (v.kind == PlanVariable::Static) {
       out << "static " << v.max_accesses << " " << v.cls << " " << v.member << "\n";
@@ -128,6 +137,10 @@ VariablePlan VariablePlan::read(const std::string& path) {
       if (key == "runs") plan.runs = uint32_t(v);
       if (key == "steps") plan.steps = v;
       if (key == "threads") plan.threads = uint32_t(v);
+    } else if (key == "thread-events" && t.size() >= 2) {
+      uint64_t count = number(t[1], "thread count");
+      if (t.size() != count + 2) fail("thread-events: " + t[1] + " counts, " + std::to_string(t.size() - 2) + " given");
+      for (size_t i = 2; i < t.size(); ++i) plan.thread_events.push_back(number(t[i], "event count"));
     } else if (key == "static" && t.size() == 4) {
       PlanVariable v;
       v.kind = PlanVariable::Static;

@@ -7,6 +7,9 @@
 //   runs <profile executions merged into this plan>
 //   steps <most scheduling points seen in one execution>
 //   threads <most threads seen in one execution>
+//   thread-events <n> <e0> ... <e(n-1)>   (optional: the most scheduling steps touching something
+//                                           shared that thread i took (ThreadState::choices), by
+//                                           creation index; SURW's weights)
 //   static <max accesses> <owner class> <field>
 //   new <max accesses> <class> <method> <method descriptor> <bci> <allocated type> <superclasses>
 //   at <class> <method> <method descriptor> <bci>     (after a `new` line, zero or more)
@@ -52,6 +55,7 @@ struct VariablePlan {
   uint32_t runs = 0;
   uint64_t steps = 0;
   uint32_t threads = 0;
+  std::vector<uint64_t> thread_events;  // by thread creation index (0: main)
   std::vector<PlanVariable> variables;
 
   // Adds another profile: maxima of every count (Bindal et al.'s bound needs an upper bound;
