@@ -270,7 +270,7 @@ Options parse_options(const std::string& text) {
   if (o.iterations > 1) {
     if (!runs_several_per_jvm(o.strategy)) {
       bad(std::string("iterations: not with strategy=") + strategy_name(o.strategy) +
-          " (random, rapos, pct and hapset run several executions in one JVM)");
+          " (random, rapos, pct, hapset, pos, surw and portfolio run several executions in one JVM)");
     }
     if (!o.record.empty() || !o.profile.empty())
       bad("iterations: record= and profile= write one execution; replay its seed alone");
