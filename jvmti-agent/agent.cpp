@@ -1,12 +1,11 @@
 // Agent_OnLoad and the VM lifecycle events.
+#include <fcntl.h>
 #include <jni.h>
 #include <jvmti.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -255,8 +254,8 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
           "RetransformClasses(Thread, LockSupport, clocks)");
   }
   Runtime::start_watchdog(jvmti, env);
-  const std::string run_line = std::string("strategy ") + strategy_name(s.options) +
-                               ", seed " + std::to_string(s.options.seed);
+  const std::string run_line = std::string("strategy ") + strategy_name(s.options) + ", seed " +
+                               std::to_string(s.options.seed);
   if (several_executions(s)) {
     s.system_loader = class_loader(env, "getSystemClassLoader");
     if (!s.system_loader) fatal("cannot find the system class loader");
@@ -316,8 +315,8 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   if (o.strategy == Strategy::None) tests = false;
   if (tests) {
     if (!runs_several_per_jvm(o.strategy)) {
-      fatal(std::string("test methods run under random, rapos or pct, not ") +
-            strategy_name(o) + " (tests=off leaves the test runner alone)");
+      fatal(std::string("test methods run under random, rapos or pct, not ") + strategy_name(o) +
+            " (tests=off leaves the test runner alone)");
     }
     main_class.clear();
     return;

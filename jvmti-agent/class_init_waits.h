@@ -20,7 +20,7 @@ namespace jsched::agent {
 
 struct InitWait {
   sched::ThreadId by = sched::kNoThread;  // the thread running the class's <clinit>
-  std::string cls;                         // dotted name
+  std::string cls;                        // dotted name
 };
 
 // The classes the threads `others` are initializing (a <clinit> frame on their stack), and

@@ -3,8 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <mutex>
@@ -236,8 +236,8 @@ void throw_at_test_line(JNIEnv* env, const std::string& msg, const std::string& 
   jmethodID cls_of = env->GetMethodID(ste, "getClassName", "()Ljava/lang/String;");
   jmethodID method_of = env->GetMethodID(ste, "getMethodName", "()Ljava/lang/String;");
   jmethodID file_of = env->GetMethodID(ste, "getFileName", "()Ljava/lang/String;");
-  jmethodID make = env->GetMethodID(
-      ste, "<init>", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V");
+  jmethodID make =
+      env->GetMethodID(ste, "<init>", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V");
   auto trace = static_cast<jobjectArray>(env->CallObjectMethod(err, get));
   jsize n = trace ? env->GetArrayLength(trace) : 0;
   for (jsize k = 0; k < n && line > 0; ++k) {
@@ -327,8 +327,8 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
   if (!loop.first()) return;
   std::string msg = std::string("jsched found a ") + outcome_name(*loop.first()) +
                     " in iteration " + std::to_string(loop.first_iteration()) + " (strategy " +
-                    strategy_name(state().options) + ", seed " +
-                    std::to_string(loop.first_seed()) + "): " + loop.first_detail() +
+                    strategy_name(state().options) + ", seed " + std::to_string(loop.first_seed()) +
+                    "): " + loop.first_detail() +
                     "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" +
                     test_method + ") with " + loop.first_replay();
   throw_at_test_line(env, msg, test_class, test_method, loop.first_detail());

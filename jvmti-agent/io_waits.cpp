@@ -89,8 +89,8 @@ bool peer_in_process(int fd) {
     }
     return any;
   }
-  if (link.rfind("socket:", 0) != 0) return link.rfind("pipe:", 0) == 0 ||
-                                            link == "anon_inode:[eventfd]";  // a selector's wake-up
+  if (link.rfind("socket:", 0) != 0)
+    return link.rfind("pipe:", 0) == 0 || link == "anon_inode:[eventfd]";  // a selector's wake-up
   int listening = 0;
   socklen_t len = sizeof listening;
   if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) == 0 && listening) {

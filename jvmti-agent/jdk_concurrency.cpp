@@ -26,7 +26,7 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
   c.allocations = false;
   c.virtual_clock = true;
   if (is_timer_class(name)) return c;  // monitors, wait/notify and thread calls
-  if (is_environment_class(name)) {  // their clock reads and seeds only
+  if (is_environment_class(name)) {    // their clock reads and seeds only
     c.monitors = false;
     c.calls = false;
     c.seeded_randomness = true;

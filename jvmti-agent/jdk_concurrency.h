@@ -29,9 +29,13 @@ inline constexpr const char* kLockSupport = "java/util/concurrent/locks/LockSupp
 // scheduler (jvmti-agent/io_waits.h). They may be loaded before jsched sees class loads,
 // so they are retransformed at VM init too.
 bool is_environment_class(std::string_view internal_name);
-inline constexpr const char* kEnvironmentClasses[] = {
-    "java/time/Instant", "java/time/Clock$SystemClock", "java/util/Date", "java/util/Random",
-    "java/util/concurrent/ThreadLocalRandom", "java/util/SplittableRandom",
-    "sun/nio/ch/NioSocketImpl", "sun/nio/ch/EPollSelectorImpl"};
+inline constexpr const char* kEnvironmentClasses[] = {"java/time/Instant",
+                                                      "java/time/Clock$SystemClock",
+                                                      "java/util/Date",
+                                                      "java/util/Random",
+                                                      "java/util/concurrent/ThreadLocalRandom",
+                                                      "java/util/SplittableRandom",
+                                                      "sun/nio/ch/NioSocketImpl",
+                                                      "sun/nio/ch/EPollSelectorImpl"};
 
 }  // namespace jsched::agent

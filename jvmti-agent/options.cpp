@@ -75,8 +75,8 @@ uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, u
     bad(key + ": '" + clip(v) + "' is not a non-negative integer");
   }
   if (out < min || out > max) {
-    bad(key + ": " + clip(v) + " is out of range (" + std::to_string(min) + " to " + std::to_string(max) +
-        ")");
+    bad(key + ": " + clip(v) + " is out of range (" + std::to_string(min) + " to " +
+        std::to_string(max) + ")");
   }
   return out;
 }
@@ -251,10 +251,12 @@ Options parse_options(const std::string& text) {
     for (const sched::StrategyOption& opt : e.options) {
       const std::string key(opt.key);
       auto it = strategy_values.find(key);
-      const std::string v = it == strategy_values.end() ? std::string(opt.default_value) : it->second;
+      const std::string v =
+          it == strategy_values.end() ? std::string(opt.default_value) : it->second;
       double x = 0;
       auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-      if (v.empty() || ec != std::errc() || p != v.data() + v.size() || !(x >= opt.min && x <= opt.max))
+      if (v.empty() || ec != std::errc() || p != v.data() + v.size() ||
+          !(x >= opt.min && x <= opt.max))
         bad(key + ": '" + clip(v) + "' is not a number from " + std::to_string(opt.min) + " to " +
             std::to_string(opt.max));
       o.strategy_options[key] = x;
@@ -270,7 +272,8 @@ Options parse_options(const std::string& text) {
   if (o.iterations > 1) {
     if (!runs_several_per_jvm(o.strategy)) {
       bad(std::string("iterations: not with strategy=") + strategy_name(o.strategy) +
-          " (random, rapos, pct, hapset, pos, surw and portfolio run several executions in one JVM)");
+          " (random, rapos, pct, hapset, pos, surw and portfolio run several executions in one "
+          "JVM)");
     }
     if (!o.record.empty() || !o.profile.empty())
       bad("iterations: record= and profile= write one execution; replay its seed alone");

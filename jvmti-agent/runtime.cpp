@@ -8,8 +8,8 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -589,7 +589,8 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     try {
       std::vector<uint64_t> events = ctl_.inspect([](sched::Model& m) {
         std::vector<uint64_t> out;
-        for (size_t i = 0; i < m.thread_count(); ++i) out.push_back(m.thread(sched::ThreadId(i)).choices);
+        for (size_t i = 0; i < m.thread_count(); ++i)
+          out.push_back(m.thread(sched::ThreadId(i)).choices);
         return out;
       });
       agent_.profile->profile(steps, uint32_t(threads), std::move(events)).write(o.profile);
@@ -727,8 +728,8 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
     const std::string member = member_options(agent_);
     log_line(what + " (" + where + "strategy " + strategy_name(agent_.options) +
-             (member.empty() ? "" : " [" + member.substr(9) + "]") +
-             ", seed " + std::to_string(seed_) + "): " + detail);
+             (member.empty() ? "" : " [" + member.substr(9) + "]") + ", seed " +
+             std::to_string(seed_) + "): " + detail);
     if (outcome != RunOutcome::Ok) {
       // Under a test runner the JVM's command line replays nothing: the test does.
       log_line(agent_.tests ? "replay: run the test alone with " + agent_option()
@@ -835,7 +836,8 @@ void Runtime::vm_death(JNIEnv* env) {
   const RunOutcome o = killed ? RunOutcome::Killed : RunOutcome::Exit;
   write_report(env, o, exit_detail);
   log_line(std::string(outcome_name(o)) + " (strategy " + strategy_name(agent_.options) +
-           ", seed " + std::to_string(seed_) + "): " + exit_detail.substr(0, exit_detail.find('\n')));
+           ", seed " + std::to_string(seed_) +
+           "): " + exit_detail.substr(0, exit_detail.find('\n')));
 }
 
 void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {

@@ -192,7 +192,8 @@ class Runtime {
   std::map<sched::ThreadId, InitWait> init_waits_;
   std::vector<std::string> init_wait_log_;  // for the report
   int wd_init_deadlock_ = 0;
-  uint64_t hang_asked_ns_ = 0;  // when the watchdog asked the controller to stop for a hang  // polls in a row that saw a deadlock through class initialization
+  uint64_t hang_asked_ns_ = 0;  // when the watchdog asked the controller to stop for a hang  //
+                                // polls in a row that saw a deadlock through class initialization
   // The watchdog's view of the running thread across polls.
   sched::ThreadId wd_last_ = sched::kNoThread;
   uint64_t wd_steps_ = 0;

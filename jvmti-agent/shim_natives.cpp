@@ -111,7 +111,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
       throw_interrupted(env, "wait interrupted");
       return JNI_TRUE;
     case sched::Outcome::IllegalMonitor:
-      return JNI_FALSE;  // taken where jsched did not see
+      return JNI_FALSE;            // taken where jsched did not see
     case sched::Outcome::Timeout:  // the clock reaches the wait's deadline
       a.rt->clock().advance_to(deadline);
       return JNI_TRUE;
@@ -407,7 +407,8 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobj
       InRuntime g(*a.ctx);
       tag = jlong(a.rt->object_id(env, o, *a.ctx));
     } else {
-      static jclass system = static_cast<jclass>(env->NewGlobalRef(env->FindClass("java/lang/System")));
+      static jclass system =
+          static_cast<jclass>(env->NewGlobalRef(env->FindClass("java/lang/System")));
       static jmethodID identity =
           env->GetStaticMethodID(system, "identityHashCode", "(Ljava/lang/Object;)I");
       const jint h = env->CallStaticIntMethod(system, identity, o);

@@ -44,13 +44,13 @@ enum class Hook {
   SyncRead,      // before one that only reads it
   NanoTime,      // the scheduler's clock, for JDK concurrency code
   CurrentTimeMillis,
-  Exiting,  // first in java.lang.Shutdown.halt(int): the process ends with this status
-  ClockInstant,  // in place of java.time.Clock.currentInstant(): the scheduler's clock
-  RandomSeed,    // a seed about to be used: the execution's instead, for controlled threads
-  MathRandom,    // in place of Math.random() / StrictMath.random()
-  RandomUUID,    // in place of UUID.randomUUID()
-  Shuffle,       // in place of Collections.shuffle(List)
-  IdentityHash,  // the hashCode() added to application classes (rewriter/stable_hashes.h)
+  Exiting,         // first in java.lang.Shutdown.halt(int): the process ends with this status
+  ClockInstant,    // in place of java.time.Clock.currentInstant(): the scheduler's clock
+  RandomSeed,      // a seed about to be used: the execution's instead, for controlled threads
+  MathRandom,      // in place of Math.random() / StrictMath.random()
+  RandomUUID,      // in place of UUID.randomUUID()
+  Shuffle,         // in place of Collections.shuffle(List)
+  IdentityHash,    // the hashCode() added to application classes (rewriter/stable_hashes.h)
   StableThreadId,  // a Thread.getId() result ThreadLocalRandom mixes into its seeds
   IoPoll,          // before Net.poll in NioSocketImpl: returns the timeout to poll with
   EpollWait,       // before EPoll.wait in the epoll selector: returns the timeout to wait

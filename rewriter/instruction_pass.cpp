@@ -598,7 +598,8 @@ class InstructionPass {
   bool io_wait_hook(Emitter& e, const Insn& in, uint32_t bci) {
     if (!ctx_.cfg.io_waits || in.op != op::invokestatic) return false;
     auto ref = cf_.cp.member_ref(in.u);
-    if (ref.owner == "sun/nio/ch/Net" && ref.name == "poll" && ref.desc == "(Ljava/io/FileDescriptor;IJ)I") {
+    if (ref.owner == "sun/nio/ch/Net" && ref.name == "poll" &&
+        ref.desc == "(Ljava/io/FileDescriptor;IJ)I") {
       filter_argument(e, in, bci, Hook::IoPoll, {0, 1, 2}, 2);
       return true;
     }

@@ -118,7 +118,8 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
             note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
                    "): " + r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
           }
-        } else if (r.outcome == "error" && errors.insert(r.detail.substr(0, r.detail.find('\n'))).second) {
+        } else if (r.outcome == "error" &&
+                   errors.insert(r.detail.substr(0, r.detail.find('\n'))).second) {
           // Once per reason: a program that cannot start would otherwise print it every run.
           note = r.program + " (" + r.strategy + ", seed " + std::to_string(r.seed) +
                  "): error: " + r.detail.substr(0, r.detail.find('\n'));

@@ -59,7 +59,6 @@ const char* kBenchUsage =
     "expectation met by the runs that ran, but some runs did not run their program to its end\n"
     "(error outcomes: see the summary's errors).\n";
 
-
 }  // namespace
 
 int cmd_bench(const std::vector<std::string>& args) {

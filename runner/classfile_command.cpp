@@ -182,11 +182,10 @@ int cmd_classfile(const std::vector<std::string>& args) {
   FILE* out = wants_help(args) ? stdout : stderr;
   std::fputs(
       "usage: jsched classfile roundtrip PATH...\n"
-      "       jsched classfile instrument --out DIR PATH...   (jsched classfile instrument --help)\n",
+      "       jsched classfile instrument --out DIR PATH...   (jsched classfile instrument "
+      "--help)\n",
       out);
   return out == stdout ? 0 : 2;
 }
-
-
 
 }  // namespace jsched

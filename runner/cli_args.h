@@ -75,8 +75,8 @@ class CliArgs {
     bool ok = !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])) && end && !*end &&
               errno != ERANGE;
     if (!ok || n < min || n > max) {
-      die(name + ": '" + clip(v) + "' is not a whole number from " + std::to_string(min) +
-          " to " + std::to_string(max));
+      die(name + ": '" + clip(v) + "' is not a whole number from " + std::to_string(min) + " to " +
+          std::to_string(max));
     }
     return n;
   }

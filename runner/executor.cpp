@@ -34,7 +34,7 @@ struct Running {
   std::vector<RunSpec> specs;
   std::string report, log;
   std::chrono::steady_clock::time_point started;
-  size_t reported = 0;       // executions recorded so far
+  size_t reported = 0;        // executions recorded so far
   std::streamoff offset = 0;  // in the report file, after the lines read
   bool found = false, log_kept = false;
 };
@@ -231,7 +231,9 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       if (size_t hidden = (*rep)["hidden_blocks"].items().size(); hidden > 0) {
         if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
         rec.extra.set("hidden_blocks", json::Value::number(double(hidden)));
-        rec.extra.set("hidden_block", json::Value::string((*rep)["hidden_blocks"].items()[0].as_string().substr(0, 300)));
+        rec.extra.set(
+            "hidden_block",
+            json::Value::string((*rep)["hidden_blocks"].items()[0].as_string().substr(0, 300)));
       }
       // The program did not run to its own end: System.exit(n), a signal (the agent says
       // which), or a status the report does not explain.
@@ -248,12 +250,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       rec.elapsed_ms = several ? 0 : elapsed;
       rec.outcome = "error";
       const std::string output = slurp(r.log);
-      rec.detail =
-          (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) + ".." +
-                         std::to_string(r.specs.back().run) + " ended first (" +
-                         failure_reason(exit_status, output) + ")"
-                   : failure_reason(exit_status, output)) +
-          "\n" + tail_lines(output, 6);
+      rec.detail = (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) +
+                                  ".." + std::to_string(r.specs.back().run) + " ended first (" +
+                                  failure_reason(exit_status, output) + ")"
+                            : failure_reason(exit_status, output)) +
+                   "\n" + tail_lines(output, 6);
     }
     if (rec.found() || rec.outcome == "error") {
       rec.log = r.log;

@@ -52,8 +52,9 @@ int main(int argc, char** argv) {
   }
   if (args[0] == "agent-path") {
     if (!rest.empty() && (rest[0] == "--help" || rest[0] == "-h")) {
-      std::puts("usage: jsched agent-path\n\nPrints the absolute path of libjsched.so: "
-                "$JSCHED_AGENT if set, else the one installed with this jsched.");
+      std::puts(
+          "usage: jsched agent-path\n\nPrints the absolute path of libjsched.so: "
+          "$JSCHED_AGENT if set, else the one installed with this jsched.");
       return 0;
     }
     if (!rest.empty()) {

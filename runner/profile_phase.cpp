@@ -149,8 +149,8 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, Results
                          hex(sched::hash_string(key));
       // Each plan's runs have indices of their own, in the order the plans are made.
       const uint64_t first = kProfileIndexBase + plans.size() * (kMaxProfileRuns + 1);
-      it = plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts, first, dir))
-               .first;
+      it =
+          plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts, first, dir)).first;
     }
     if (!it->second.empty()) s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);
   }

@@ -180,7 +180,8 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   std::set<std::string> reasons;
   for (const RunRecord& r : in.records) {
     if (r.outcome != "error" && r.outcome != "exit") continue;
-    if (!reasons.insert(r.program + '\n' + r.strategy + '\n' + first_line(r.detail)).second) continue;
+    if (!reasons.insert(r.program + '\n' + r.strategy + '\n' + first_line(r.detail)).second)
+      continue;
     if (reasons.size() == 1)
       o << "\nerrors (runs that did not run the program to its end; the first of each kind):\n";
     if (reasons.size() > 20) {
@@ -257,8 +258,7 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml(in.title)
     << "\" tests=\"" << cells.size() << "\" failures=\"" << failures << "\" errors=\"" << errors
-    << "\" time=\""
-    << fmt(total, 3) << "\">\n"
+    << "\" time=\"" << fmt(total, 3) << "\">\n"
     << body.str() << "</testsuite>\n";
   return o.str();
 }
@@ -298,7 +298,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       o << " <a href=\"#" << anchor(p) << "\">" << xml(p) << "</a>";
   }
   o << "</p>\n";
-  o << "<h2 id=\"summary\">Summary</h2>\n<table><tr><th class=l>program</th><th class=l>strategy</th><th>runs</th>"
+  o << "<h2 id=\"summary\">Summary</h2>\n<table><tr><th class=l>program</th><th "
+       "class=l>strategy</th><th>runs</th>"
        "<th>bug</th><th>deadlock</th><th>hang</th><th>error</th><th>runs to first finding</th>"
        "<th>partial orders</th><th>HaPSet pairs</th><th class=l>expected</th></tr>\n";
   for (const CellStats& c : cells) {
@@ -309,10 +310,9 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
           : cell_ok(c, e) ? "good"
                           : "bad")
       << "\"><td class=l><a href=\"#" << anchor(c.program) << "\">" << xml(c.program)
-      << "</a></td><td class=l>" << xml(c.strategy)
-      << "</td><td>" << c.runs << "</td><td>" << count(c, "bug") << "</td><td>"
-      << count(c, "deadlock") << "</td><td>" << count(c, "hang") << "</td><td>"
-      << c.error_runs() << "</td><td>" << xml(first_text(c)) << "</td><td>"
+      << "</a></td><td class=l>" << xml(c.strategy) << "</td><td>" << c.runs << "</td><td>"
+      << count(c, "bug") << "</td><td>" << count(c, "deadlock") << "</td><td>" << count(c, "hang")
+      << "</td><td>" << c.error_runs() << "</td><td>" << xml(first_text(c)) << "</td><td>"
       << c.partial_orders.size() << "</td><td>" << pairs_text(c) << "</td><td class=l>" << xml(e)
       << "</td></tr>\n";
   }
@@ -337,7 +337,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
 
   // The distribution of partial orders (Sen's RAPOS paper, Fig. 6; docs/references.md): how often
   // each distinct partial order was sampled, most frequent first, one line per strategy.
-  o << "<h2 id=\"orders\">Distribution of partial orders</h2>\n<p>Each point is one distinct partial order; its "
+  o << "<h2 id=\"orders\">Distribution of partial orders</h2>\n<p>Each point is one distinct "
+       "partial order; its "
        "height is how many runs sampled it (most frequent first). A flatter, longer line means "
        "more uniform sampling.</p>\n<div class=charts>\n";
   for (const std::string& p : programs) {

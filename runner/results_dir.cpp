@@ -37,7 +37,10 @@ void write_file(const std::string& path, const std::string& text) {
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   int err = errno;
   ok = std::fflush(f) == 0 && ok;
-  if (ok) err = 0; else if (!err) err = errno;
+  if (ok)
+    err = 0;
+  else if (!err)
+    err = errno;
   ok = std::fclose(f) == 0 && ok;
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
     if (!err) err = errno;
@@ -156,7 +159,9 @@ void ResultsDir::add(RunRecord r) {
     std::error_code ec;
     if (fs::exists(r.log, ec)) {
       fs::rename(r.log, path_ + "/" + name, ec);
-      if (ec) throw WriteError("cannot move " + r.log + " to " + path_ + "/" + name + ": " + ec.message());
+      if (ec)
+        throw WriteError("cannot move " + r.log + " to " + path_ + "/" + name + ": " +
+                         ec.message());
     }
     r.log = name;
   }
@@ -176,8 +181,7 @@ void ResultsDir::add(RunRecord r) {
     std::fclose(runs_);
     runs_ = std::fopen(file.c_str(), "a");
     throw WriteError("cannot write " + file + ": " + std::strerror(err ? err : EIO) +
-                     " (the runs recorded so far are kept: continue with --resume " + path_ +
-                     ")");
+                     " (the runs recorded so far are kept: continue with --resume " + path_ + ")");
   }
   records_.push_back(std::move(r));
 }

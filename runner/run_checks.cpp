@@ -18,15 +18,17 @@ namespace {
 
 // Agent keys whose value the runner decides for each run (or that would make the records lie:
 // every run writing one schedule file, a run's own profile).
-const std::set<std::string> kRunnerKeys = {"strategy", "seed",    "report", "timeout", "iterations",
-                                           "explore",  "record",  "replay", "profile", "tests"};
+const std::set<std::string> kRunnerKeys = {"strategy", "seed",   "report", "timeout", "iterations",
+                                           "explore",  "record", "replay", "profile", "tests"};
 
 // Launcher options followed by a value in the next argument.
-const std::set<std::string> kWithValue = {
-    "-cp",          "-classpath",        "--class-path",   "-p",
-    "--module-path", "--upgrade-module-path", "--add-modules", "--limit-modules",
-    "--add-reads",  "--add-exports",     "--add-opens",    "--patch-module",
-    "--source",     "--enable-native-access"};
+const std::set<std::string> kWithValue = {"-cp",           "-classpath",
+                                          "--class-path",  "-p",
+                                          "--module-path", "--upgrade-module-path",
+                                          "--add-modules", "--limit-modules",
+                                          "--add-reads",   "--add-exports",
+                                          "--add-opens",   "--patch-module",
+                                          "--source",      "--enable-native-access"};
 
 std::string clip(const std::string& v) {
   return v.size() > 60 ? v.substr(0, 60) + "..." : v;
@@ -56,7 +58,8 @@ bool is_jar(const fs::path& p) {
 std::string check_agent_params(const std::string& strategy, const std::string& params) {
   for (const auto& [k, v] : split_params(params)) {
     if (kRunnerKeys.count(k)) {
-      if (k == "strategy") return "--params: strategy= is --strategy's (or the suite's <strategy name=...>)";
+      if (k == "strategy")
+        return "--params: strategy= is --strategy's (or the suite's <strategy name=...>)";
       if (k == "timeout") return "--params: timeout= is --timeout's (or the suite's timeout=)";
       return "--params: " + k + "= is set by the runner for each run; it cannot be given here";
     }
@@ -106,7 +109,8 @@ std::string main_class_of(const std::vector<std::string>& command) {
       ++i;
       continue;
     }
-    if (a == "-jar") return i + 1 < command.size() ? fs::path(command[i + 1]).filename().string() : "";
+    if (a == "-jar")
+      return i + 1 < command.size() ? fs::path(command[i + 1]).filename().string() : "";
     if (a == "-m" || a == "--module") return i + 1 < command.size() ? command[i + 1] : "";
     if (!a.empty() && (a[0] == '-' || a[0] == '@')) continue;
     return a;

@@ -56,7 +56,8 @@ const char* kRunUsage =
     "  --until-bug      stop at the first finding; other running executions are killed\n"
     "  --in-jvm B       run up to B executions in each JVM (the agent's iterations=B, with\n"
     "                   consecutive seeds from the master seed): far more executions per\n"
-    "                   second; random, rapos, pct, hapset, pos, surw, portfolio (hapset always shares\n"
+    "                   second; random, rapos, pct, hapset, pos, surw, portfolio (hapset always "
+    "shares\n"
     "                   JVMs, 100 to one without this, and hands what one JVM learned to\n"
     "                   the next)\n"
     "  --timeout MS     per-execution watchdog (default 10000)\n"
@@ -183,7 +184,8 @@ int cmd_run(const std::vector<std::string>& args) {
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const std::string st = batch.str("strategy");
       if (opts.in_jvm > 1 && !runs_in_one_jvm(st))
-        return cli.fail("--in-jvm runs random, rapos, pct, hapset, pos, surw or portfolio, not " + st);
+        return cli.fail("--in-jvm runs random, rapos, pct, hapset, pos, surw or portfolio, not " +
+                        st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("profile_runs",
                 json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxProfileRuns))));

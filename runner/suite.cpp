@@ -1,8 +1,5 @@
 #include "runner/suite.h"
 
-#include "runner/run_checks.h"
-#include "scheduler/strategy_registry.h"
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +9,7 @@
 
 #include "runner/executor.h"
 #include "runner/run_checks.h"
+#include "scheduler/strategy_registry.h"
 
 namespace jsched::runner {
 

@@ -44,8 +44,8 @@ double nice_step(double range, int n, bool counts) {
 }
 
 // `extra`: height added below the plot (the legend's rows).
-std::string frame(const std::string& title, const std::string& x_label,
-                  const std::string& y_label, double extra = 0) {
+std::string frame(const std::string& title, const std::string& x_label, const std::string& y_label,
+                  double extra = 0) {
   std::ostringstream o;
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H + extra
     << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" "
@@ -113,7 +113,8 @@ std::string line_chart(const std::string& title, const std::string& x_label,
                        bool counts) {
   constexpr double kLegendRow = 14;
   std::ostringstream o;
-  o << frame(title, x_label, y_label, kLegendRow * double(series.size()) + (series.empty() ? 0 : 12));
+  o << frame(title, x_label, y_label,
+             kLegendRow * double(series.size()) + (series.empty() ? 0 : 12));
   double xmax = 1, ymax = 1, ymin = log_y ? 1 : 0;
   for (const Series& s : series) {
     for (auto [x, v] : s.points) {

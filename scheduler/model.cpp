@@ -1,10 +1,10 @@
 #include "scheduler/model.h"
 
-#include "scheduler/surw_strategy.h"
-
 #include <algorithm>
 #include <climits>
 #include <stdexcept>
+
+#include "scheduler/surw_strategy.h"
 
 namespace jsched::sched {
 
@@ -171,7 +171,8 @@ bool Model::is_enabled(const ThreadState& t) const {
 
 bool Model::timed_park(const ThreadState& t) const {
   if (t.status != ThreadState::Pending || !t.pending.timed) return false;
-  return t.pending.kind == OpKind::Park || (t.pending.kind == OpKind::IoWait && !io_ready(t.pending));
+  return t.pending.kind == OpKind::Park ||
+         (t.pending.kind == OpKind::IoWait && !io_ready(t.pending));
 }
 
 // Time passes only when no thread can run otherwise: then the timed parks with the earliest
@@ -315,8 +316,7 @@ std::optional<ThreadId> Model::step() {
   spurious_now_ = false;
   const std::vector<Candidate>* list = &enabled();
   if (list->empty()) return std::nullopt;
-  if (spurious_p_ > 0 &&
-      std::any_of(threads_.begin(), threads_.end(), may_wake_spuriously) &&
+  if (spurious_p_ > 0 && std::any_of(threads_.begin(), threads_.end(), may_wake_spuriously) &&
       spurious_rng_.coin(spurious_p_)) {
     spurious_now_ = true;
     list = &enabled();

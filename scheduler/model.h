@@ -121,7 +121,9 @@ class Model {
   static bool may_wake_spuriously(const ThreadState& t);
   // A timed park, or a timed I/O wait not ready: it times out when no thread can run otherwise.
   bool timed_park(const ThreadState& t) const;
-  bool io_ready(const Op& op) const { return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var)); }
+  bool io_ready(const Op& op) const {
+    return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));
+  }
   void execute(ThreadState& t);
   void record(ThreadState& t, const Op& op);
   MonitorState& monitor(ObjectId m) { return monitors_[m]; }

@@ -5,11 +5,10 @@
 namespace jsched::sched {
 
 namespace {
-const char* const kNames[] = {"begin",     "continue",  "enter",  "wait",  "reacquire",
-                              "notify",    "notifyAll", "join",   "sleep", "yield",
-                              "interrupt", "read",      "write",  "park",  "sync",
-                              "iowait",
-                              "exit",      "start",     "unpark", "end"};
+const char* const kNames[] = {"begin",     "continue",  "enter", "wait",   "reacquire",
+                              "notify",    "notifyAll", "join",  "sleep",  "yield",
+                              "interrupt", "read",      "write", "park",   "sync",
+                              "iowait",    "exit",      "start", "unpark", "end"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
 }  // namespace
 

@@ -26,9 +26,9 @@ enum class OpKind : uint8_t {
   Interrupt,  // set `target`'s interrupt flag
   Read,       // variable (obj, slot)
   Write,
-  Park,  // LockSupport.park: proceeds once the thread has a permit (or is interrupted, or the
-         // strategy allows a spurious return); `timed`: times out at virtual time `slot`
-  Sync,  // a java.util.concurrent call on object `obj` (`write`: it may change the object)
+  Park,    // LockSupport.park: proceeds once the thread has a permit (or is interrupted, or the
+           // strategy allows a spurious return); `timed`: times out at virtual time `slot`
+  Sync,    // a java.util.concurrent call on object `obj` (`write`: it may change the object)
   IoWait,  // blocking I/O on file descriptor `obj` (a socket, or an epoll set) for the poll
            // events in `var`: proceeds once the descriptor is ready; `timed`: or at virtual
            // time `slot`, when no thread can run otherwise

@@ -19,7 +19,8 @@ size_t PosStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
     auto it = pending_.find(enabled[i].thread);
     // An event the strategy has not seen arrive (a waiter woken by a notify) gets its priority
     // now.
-    if (it == pending_.end()) it = pending_.emplace(enabled[i].thread, Pending{enabled[i].op, fresh()}).first;
+    if (it == pending_.end())
+      it = pending_.emplace(enabled[i].thread, Pending{enabled[i].op, fresh()}).first;
     it->second.op = enabled[i].op;
     if (it->second.priority > top) {
       top = it->second.priority;

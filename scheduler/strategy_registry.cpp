@@ -10,7 +10,7 @@ namespace jsched::sched {
 
 namespace {
 
-const std::vector<std::string_view> kBuiltin = {"random", "rapos", "pct",    "pctvb",
+const std::vector<std::string_view> kBuiltin = {"random", "rapos",  "pct",    "pctvb",
                                                 "tsca",   "hapset", "replay", "none"};
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
@@ -62,18 +62,35 @@ std::string portfolio_member_options(const StrategyArgs& a) {
 
 const std::vector<StrategyEntry>& registered_strategies() {
   static const std::vector<StrategyEntry> kEntries = {
-      {"pos", "partial order sampling (Yuan et al.): random priorities per event, redrawn for the events that race with the one that ran",
-       true, false, false, {},
+      {"pos",
+       "partial order sampling (Yuan et al.): random priorities per event, redrawn for the events "
+       "that race with the one that ran",
+       true,
+       false,
+       false,
+       {},
        [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
          return std::make_unique<PosStrategy>(a.seed);
        }},
-      {"surw", "selectively uniform random walk (Zhao et al.): a thread with probability proportional to the events it has left (from profile runs)",
-       true, false, true, {},
+      {"surw",
+       "selectively uniform random walk (Zhao et al.): a thread with probability proportional to "
+       "the events it has left (from profile runs)",
+       true,
+       false,
+       true,
+       {},
        [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
          return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
        }},
-      {"portfolio", "successive executions cycle through random, pos, pct d=2, pct d=3, surw and rapos; reports and replay commands name the one that ran",
-       true, false, true, {}, portfolio_member, portfolio_member_options},
+      {"portfolio",
+       "successive executions cycle through random, pos, pct d=2, pct d=3, surw and rapos; reports "
+       "and replay commands name the one that ran",
+       true,
+       false,
+       true,
+       {},
+       portfolio_member,
+       portfolio_member_options},
   };
   return kEntries;
 }

@@ -41,7 +41,7 @@ struct StrategyEntry {
   std::string_view summary;
   bool several_per_jvm = true;  // iterations=N and --in-jvm
   bool all_accesses = false;    // accesses=all by default (else volatile)
-  bool profile = false;         // the runner makes a plan first (profile runs) unless plan= is given
+  bool profile = false;  // the runner makes a plan first (profile runs) unless plan= is given
   std::vector<StrategyOption> options;
   std::unique_ptr<Strategy> (*make)(const StrategyArgs&);
   // A strategy that delegates each execution to another (portfolio): the agent options of the

@@ -29,7 +29,9 @@ class SurwStrategy : public Strategy {
 
   // The events SURW weighs, as profile runs count them (ThreadState::choices): steps of the
   // schedule that touch something shared (not a thread's first step, not a bare continue).
-  static bool counted(const Op& op) { return op.kind != OpKind::Begin && op.kind != OpKind::Continue; }
+  static bool counted(const Op& op) {
+    return op.kind != OpKind::Begin && op.kind != OpKind::Continue;
+  }
 
  private:
   void count(const Candidate& c);

@@ -139,8 +139,10 @@ VariablePlan VariablePlan::read(const std::string& path) {
       if (key == "threads") plan.threads = uint32_t(v);
     } else if (key == "thread-events" && t.size() >= 2) {
       uint64_t count = number(t[1], "thread count");
-      if (t.size() != count + 2) fail("thread-events: " + t[1] + " counts, " + std::to_string(t.size() - 2) + " given");
-      for (size_t i = 2; i < t.size(); ++i) plan.thread_events.push_back(number(t[i], "event count"));
+      if (t.size() != count + 2)
+        fail("thread-events: " + t[1] + " counts, " + std::to_string(t.size() - 2) + " given");
+      for (size_t i = 2; i < t.size(); ++i)
+        plan.thread_events.push_back(number(t[i], "event count"));
     } else if (key == "static" && t.size() == 4) {
       PlanVariable v;
       v.kind = PlanVariable::Static;

@@ -33,9 +33,9 @@ std::vector<std::string> lines(const std::string& text) {
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {
-      test::ProcessResult r = test::run_agent(
-          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed), cp(),
-          "ClockChecks");
+      test::ProcessResult r =
+          test::run_agent(std::string("strategy=") + strategy + ",seed=" + std::to_string(seed),
+                          cp(), "ClockChecks");
       ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
       EXPECT_EQ(r.out, "clocks agree\n");
     }

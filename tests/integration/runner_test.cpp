@@ -195,7 +195,8 @@ TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
   args.insert(args.end(), program.begin(), program.end());
   test::ProcessResult p = run_jsched(args);
   ASSERT_TRUE(p.status == 0 || p.status == 1) << p.err;
-  EXPECT_NE(p.err.find("profiling jsched.samples.rarevariable.Main: 3 runs"), std::string::npos) << p.err;
+  EXPECT_NE(p.err.find("profiling jsched.samples.rarevariable.Main: 3 runs"), std::string::npos)
+      << p.err;
   std::vector<fs::path> plans;
   for (const auto& e : fs::directory_iterator(out + "/profile")) {
     if (e.path().extension() == ".plan") plans.push_back(e.path());

@@ -49,8 +49,8 @@ TEST(Strategies, PosSurwAndPortfolioFindTheLostUpdateAndTheirFindingsReplay) {
       std::string cmd = r.str("replay");
       if (std::string(strategy) == "portfolio") {
         EXPECT_FALSE(has(cmd, "strategy=portfolio")) << "the member replays: " << cmd;
-        members.insert(cmd.substr(cmd.find("strategy="), cmd.find(',', cmd.find("strategy=")) -
-                                                               cmd.find("strategy=")));
+        members.insert(cmd.substr(cmd.find("strategy="),
+                                  cmd.find(',', cmd.find("strategy=")) - cmd.find("strategy=")));
       }
       test::ProcessResult again = replay(cmd);
       EXPECT_EQ(again.status, 3) << cmd << "\n" << again.err;
@@ -68,8 +68,8 @@ TEST(Strategies, PosSurwAndPortfolioFindTheLostUpdateAndTheirFindingsReplay) {
 }
 
 TEST(Strategies, RegisteredStrategiesAreCheckedLikeTheOthers) {
-  test::ProcessResult bad = test::run_agent("strategy=posx", JSCHED_SAMPLES_CLASSES,
-                                            "jsched.samples.account.Main");
+  test::ProcessResult bad =
+      test::run_agent("strategy=posx", JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, "pos, surw, portfolio")) << "the list names them: " << bad.err;
   test::ProcessResult foreign = test::run_agent("strategy=pos,depth=2", JSCHED_SAMPLES_CLASSES,

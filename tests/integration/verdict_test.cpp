@@ -53,8 +53,8 @@ TEST(Verdict, AProgramThatCannotStartIsRefusedBeforeAnyRun) {
       {{"java", "-jar", d.path() + "/missing.jar"}, "no jar file"},
   };
   for (const Case& c : cases) {
-    std::vector<std::string> args = {"run", "--runs", "5", "--jobs", "1", "--out",
-                                     d.path() + "/o", "--"};
+    std::vector<std::string> args = {"run",   "--runs",        "5", "--jobs", "1",
+                                     "--out", d.path() + "/o", "--"};
     args.insert(args.end(), c.command.begin(), c.command.end());
     test::ProcessResult p = run_jsched(args);
     EXPECT_EQ(p.status, 2) << c.says;
@@ -277,8 +277,8 @@ TEST(Verdict, AResultsDirectoryHasOneWriterAndCtrlCSaysHowToResume) {
                              err);
   for (int i = 0; i < 500 && slurp(out + "/.lock").empty(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  test::ProcessResult second = run_jsched(
-      {"run", "--runs", "4", "--out", out, "--", "java", "-cp", cp(), "WaitNotify"});
+  test::ProcessResult second =
+      run_jsched({"run", "--runs", "4", "--out", out, "--", "java", "-cp", cp(), "WaitNotify"});
   EXPECT_EQ(second.status, 2);
   EXPECT_TRUE(has(second.err, "in use by another jsched batch (pid " + std::to_string(first)))
       << second.err;
@@ -288,7 +288,7 @@ TEST(Verdict, AResultsDirectoryHasOneWriterAndCtrlCSaysHowToResume) {
   kill(first, SIGINT);
   EXPECT_EQ(wait_status(first), 130);
   EXPECT_TRUE(has(slurp(err), "interrupted: 0 runs are recorded in " + out +
-                                   "; continue with: jsched run --resume " + out))
+                                  "; continue with: jsched run --resume " + out))
       << slurp(err);
   EXPECT_TRUE(records(out).empty());
 }
@@ -301,10 +301,9 @@ TEST(Verdict, UntilBugReportsTheSmallestRunWithAFindingWhateverTheJobs) {
     for (const char* in_jvm : {"100", "1"}) {
       test::TempDir d;
       std::string out = d.path() + "/r";
-      test::ProcessResult p =
-          run_jsched({"run", "--until-bug", "--runs", "400", "--in-jvm", in_jvm, "--jobs", "2",
-                      "--seed", std::to_string(rep), "--out", out, "--", "java", "-cp", cp(),
-                      "AlwaysDeadlocks"});
+      test::ProcessResult p = run_jsched({"run", "--until-bug", "--runs", "400", "--in-jvm", in_jvm,
+                                          "--jobs", "2", "--seed", std::to_string(rep), "--out",
+                                          out, "--", "java", "-cp", cp(), "AlwaysDeadlocks"});
       EXPECT_EQ(p.status, 1) << p.err;
       bool first = false;
       for (const json::Value& r : records(out)) first = first || r.num("run") == 0;
@@ -321,9 +320,10 @@ TEST(Verdict, UntilBugReportsTheSmallestRunWithAFindingWhateverTheJobs) {
 TEST(Verdict, InJvmExecutionsAreRecordedAsTheyEndAndShareOneLog) {
   test::TempDir d;
   std::string out = d.path() + "/r", err = d.path() + "/err";
-  pid_t batch = start_jsched({"run", "--runs", "10", "--in-jvm", "10", "--jobs", "1", "--timeout", "700", "--seed", "2", "--out", out, "--", "java",
-                              "-cp", cp(), "HangsSometimes"},
-                             err);
+  pid_t batch =
+      start_jsched({"run", "--runs", "10", "--in-jvm", "10", "--jobs", "1", "--timeout", "700",
+                    "--seed", "2", "--out", out, "--", "java", "-cp", cp(), "HangsSometimes"},
+                   err);
   size_t seen_midway = 0;
   for (int i = 0; i < 600; ++i) {
     size_t n = fs::exists(out + "/runs.jsonl") ? records(out).size() : 0;
@@ -361,10 +361,10 @@ TEST(Verdict, InJvmExecutionsAreRecordedAsTheyEndAndShareOneLog) {
 TEST(Verdict, PctDoesNotStarveAThreadBehindOneThatSleeps) {
   test::TempDir d;
   std::string out = d.path() + "/r";
-  test::ProcessResult p =
-      run_jsched({"run", "--strategy", "pct", "--params", "steps=40", "--runs", "60", "--in-jvm",
-                  "60", "--jobs", "1", "--timeout", "3000", "--seed", "11", "--out", out, "--",
-                  "java", "-cp", cp(), "SleepyDaemon"});
+  test::ProcessResult p = run_jsched(
+      {"run", "--strategy", "pct",  "--params",  "steps=40", "--runs",      "60", "--in-jvm",
+       "60",  "--jobs",     "1",    "--timeout", "3000",     "--seed",      "11", "--out",
+       out,   "--",         "java", "-cp",       cp(),       "SleepyDaemon"});
   EXPECT_EQ(p.status, 0) << p.out;
   std::vector<json::Value> recs = records(out);
   EXPECT_EQ(recs.size(), 60u);
@@ -381,8 +381,7 @@ TEST(Verdict, TheProfilePhaseIsBoundedAndItsFindingsCount) {
   test::ProcessResult p =
       run_jsched({"run", "--strategy", "pct", "--runs", "2", "--jobs", "2", "--timeout", "800",
                   "--seed", "1", "--out", out, "--", "java", "-cp", cp(), "Endless"});
-  double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(p.status, 1) << p.err;
   EXPECT_TRUE(has(p.err, "profile phase of Endless stopped after 3 hangs")) << p.err;
   int profile_hangs = 0, planned = 0;
@@ -404,14 +403,15 @@ TEST(Verdict, AReplayThatDepartsFromItsRecordingSaysWhere) {
   std::string sched = d.path() + "/s.sched";
   int recorded = -1;
   for (int seed = 1; seed <= 20 && recorded != 0; ++seed) {
-    test::ProcessResult r = test::run_agent(
-        "seed=" + std::to_string(seed) + ",record=" + sched, cp(), "DivergingPath", {"-Dpath=1"});
+    test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed) + ",record=" + sched,
+                                            cp(), "DivergingPath", {"-Dpath=1"});
     recorded = r.status;
   }
   ASSERT_EQ(recorded, 0);
   EXPECT_TRUE(has(slurp(sched), "jsched-schedule 2")) << slurp(sched);
   // The same path replays.
-  test::ProcessResult same = test::run_agent("replay=" + sched, cp(), "DivergingPath", {"-Dpath=1"});
+  test::ProcessResult same =
+      test::run_agent("replay=" + sched, cp(), "DivergingPath", {"-Dpath=1"});
   EXPECT_EQ(same.status, 0) << same.err;
   // Another path departs: at a choice, or by ending early.
   test::ProcessResult other =
@@ -476,8 +476,8 @@ TEST(Verdict, UntilBugTablesCountRunsUpToTheFindingWhateverTheJobs) {
 TEST(Verdict, AJucDeadlockSummaryNamesTheProgramsFrame) {
   int deadlocks = 0;
   for (int seed = 1; seed <= 40 && deadlocks < 3; ++seed) {
-    test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed),
-                                            JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main");
+    test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed), JSCHED_SAMPLES_CLASSES,
+                                            "jsched.samples.lockorder.Main");
     if (r.status != 4) continue;
     ++deadlocks;
     std::string summary = r.err.substr(r.err.find("DEADLOCK"));
@@ -511,8 +511,8 @@ TEST(Verdict, TheHtmlReportReadsRightForBigSuites) {
   }
   EXPECT_TRUE(has(html, "none (as expected)"));
   // Runs to a first finding are whole numbers: no tick such as 0.25 or 0.5.
-  std::string first = html.substr(html.find("id=\"first\""), html.find("id=\"orders\"") -
-                                                                 html.find("id=\"first\""));
+  std::string first = html.substr(html.find("id=\"first\""),
+                                  html.find("id=\"orders\"") - html.find("id=\"first\""));
   for (const char* frac : {">0.2<", ">0.25<", ">0.5<", ">0.75<", ">1.5<"})
     EXPECT_FALSE(has(first, frac)) << frac;
 }
@@ -547,8 +547,7 @@ TEST(Verdict, TheAgentChecksItsOutputFilesAndKeysBeforeMain) {
 TEST(Verdict, AHangAndItsReplayDescribeTheSameState) {
   test::TempDir d;
   std::string sched = d.path() + "/s";
-  test::ProcessResult r =
-      test::run_agent("seed=3,timeout=1000,record=" + sched, cp(), "Livelock");
+  test::ProcessResult r = test::run_agent("seed=3,timeout=1000,record=" + sched, cp(), "Livelock");
   ASSERT_EQ(r.status, 5) << r.err;
   auto head = [](const std::string& err, const std::string& after) {
     size_t at = err.find(after);
@@ -559,8 +558,8 @@ TEST(Verdict, AHangAndItsReplayDescribeTheSameState) {
   std::string original = head(r.err, " ms: ");
   EXPECT_TRUE(has(slurp(sched), "\nhang ")) << "the recording says where it hung";
   for (int i = 0; i < 3; ++i) {
-    test::ProcessResult again = test::run_agent("replay=" + sched + ",timeout=60000", cp(),
-                                                "Livelock");
+    test::ProcessResult again =
+        test::run_agent("replay=" + sched + ",timeout=60000", cp(), "Livelock");
     EXPECT_EQ(again.status, 5) << again.err;
     EXPECT_EQ(head(again.err, "here at the same step: "), original);
   }

@@ -19,9 +19,11 @@ Options round_trip(const Options& o) {
 TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
   for (const char* text :
        {"strategy=random,seed=1", "strategy=pct,seed=7,depth=2,steps=40,bounded=1",
-        "strategy=rapos,seed=3,wake=0.25,accesses=all", "strategy=hapset,seed=9,prefer=0.5,base=rapos",
+        "strategy=rapos,seed=3,wake=0.25,accesses=all",
+        "strategy=hapset,seed=9,prefer=0.5,base=rapos",
         "strategy=random,seed=2,spurious=0,include=java.util.:com.x.,exclude=com.x.y.",
-        "strategy=tsca,seed=4,t=2,timeout=500,hapset=off", "strategy=random,seed=5,frames=0,spurious=0.25"}) {
+        "strategy=tsca,seed=4,t=2,timeout=500,hapset=off",
+        "strategy=random,seed=5,frames=0,spurious=0.25"}) {
     Options a = parse_options(text);
     Options b = round_trip(a);
     EXPECT_EQ(format_options(a), format_options(b)) << text;

@@ -58,7 +58,8 @@ TEST(Spurious, AWaitingThreadIsACandidateWithTheConfiguredProbability) {
       ASSERT_EQ(m.step(), std::optional<ThreadId>(1));
       m.arrive(1, Op::of(OpKind::Yield));
     }
-    jsched::test::Interval ci = jsched::test::wilson(s.offered, n);  // single candidates are not choices
+    jsched::test::Interval ci =
+        jsched::test::wilson(s.offered, n);  // single candidates are not choices
     if (p == 0) {
       EXPECT_EQ(s.offered, 0u);
     } else {
