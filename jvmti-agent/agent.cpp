@@ -23,6 +23,7 @@
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/thread_events.h"
+#include "scheduler/follow_strategy.h"
 #include "scheduler/hapset_plan.h"
 #include "scheduler/hapset_strategy.h"
 #include "scheduler/pct_strategy.h"
@@ -84,17 +85,21 @@ sched::VariablePlan load_plan(const std::string& path) {
   }
 }
 
-// A replay instruments what the recorded run instrumented, unless told otherwise.
+// A replay (or a follow= guide, a recording with pre-emptions taken out) instruments what the
+// recorded run instrumented, unless told otherwise.
 void adopt_recorded(Options& o) {
+  const bool follow = o.strategy == Strategy::Follow;
+  const std::string& file = follow ? o.follow : o.replay;
+  const char* what = follow ? "follow" : "replay";
   try {
-    g_replay_log = sched::ScheduleLog::read(o.replay);
+    g_replay_log = sched::ScheduleLog::read(file);
   } catch (const std::exception& e) {
-    fatal(std::string("replay: ") + e.what());
+    fatal(std::string(what) + ": " + e.what());
   }
   try {
     g_recorded = parse_options(g_replay_log.options);
   } catch (const std::invalid_argument& e) {
-    fatal("replay: " + o.replay + ": the recorded options are invalid: " + e.what());
+    fatal(std::string(what) + ": " + file + ": the recorded options are invalid: " + e.what());
   }
   // The replay is the recorded run: its seed is the one to print and to report.
   o.seed = g_recorded.seed;
@@ -195,6 +200,8 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
     }
     case Strategy::Registered:
       return sched::find_strategy(o.registered)->make(registered_args(s));
+    case Strategy::Follow:
+      return std::make_unique<sched::FollowStrategy>(g_replay_log);
     case Strategy::Replay:
       if (g_recorded.strategy == Strategy::Pctvb) {
         // The same variables and change points as the recorded run, so that the same accesses
@@ -360,8 +367,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   check_writable("report", opts.report);
   check_writable("record", opts.record);
   check_writable("profile", opts.profile);
+  check_writable("trace", opts.trace);
   std::set_terminate(on_terminate);
-  if (opts.strategy == Strategy::Replay) adopt_recorded(opts);
+  if (opts.strategy == Strategy::Replay || opts.strategy == Strategy::Follow) adopt_recorded(opts);
   const Options& run = opts.strategy == Strategy::Replay ? g_recorded : opts;  // what was run
   jvmtiEnv* jvmti = nullptr;
   if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK) {

@@ -25,6 +25,8 @@ const char* strategy_name(Strategy s) {
       return "hapset";
     case Strategy::Replay:
       return "replay";
+    case Strategy::Follow:
+      return "follow";
     case Strategy::None:
       return "none";
     case Strategy::Registered:
@@ -166,6 +168,8 @@ Options parse_options(const std::string& text) {
         o.strategy = Strategy::Replay;
       else if (v == "none")
         o.strategy = Strategy::None;
+      else if (v == "follow")
+        o.strategy = Strategy::Follow;
       else if (sched::find_strategy(v)) {
         o.strategy = Strategy::Registered;
         o.registered = v;
@@ -188,14 +192,17 @@ Options parse_options(const std::string& text) {
     } else if (key == "bounded") {
       o.bounded = parse_u64(key, v, 0, 1) == 1;
     } else if (key == "plan" || key == "record" || key == "replay" || key == "report" ||
-               key == "profile") {
+               key == "profile" || key == "follow" || key == "trace") {
       if (v.empty()) bad(key + ": needs a file name");
       (key == "plan"     ? o.plan
        : key == "record" ? o.record
        : key == "replay" ? o.replay
        : key == "report" ? o.report
+       : key == "follow" ? o.follow
+       : key == "trace"  ? o.trace
                          : o.profile) = v;
       if (key == "replay") o.strategy = Strategy::Replay;
+      if (key == "follow") o.strategy = Strategy::Follow;
     } else if (key == "include") {
       o.include = prefixes(key, v);
     } else if (key == "exclude") {
@@ -242,7 +249,8 @@ Options parse_options(const std::string& text) {
     } else {
       bad("unknown option '" + clip(key) +
           "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
-          "plan, profile, record, replay, report, include, exclude, accesses, timeout, verbose, "
+          "plan, profile, record, replay, follow, trace, report, include, exclude, accesses, timeout, "
+          "verbose, "
           "hapset, frames, prefer, base, wake, spurious)");
     }
   }
@@ -267,6 +275,7 @@ Options parse_options(const std::string& text) {
     bad("option '" + strategy_values.begin()->first + "' belongs to another strategy than " +
         strategy_name(o));
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
+  if (o.strategy == Strategy::Follow && o.follow.empty()) bad("strategy=follow needs follow=FILE");
   if (!o.profile.empty() && o.strategy == Strategy::None)
     bad("profile= needs a strategy that runs the program (not none)");
   if (o.iterations > 1) {
@@ -289,6 +298,7 @@ Options parse_options(const std::string& text) {
 std::string format_options(const Options& o) {
   std::string s = std::string("strategy=") + strategy_name(o);
   if (o.strategy == Strategy::Replay) s = "replay=" + o.replay;
+  if (o.strategy == Strategy::Follow) s = "follow=" + o.follow;
   s += ",seed=" + std::to_string(o.seed);
   if (o.depth != 3) s += ",depth=" + std::to_string(o.depth);
   if (o.vars != 1) s += ",vars=" + std::to_string(o.vars);

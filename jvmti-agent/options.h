@@ -13,7 +13,8 @@
 namespace jsched::agent {
 
 // Registered: one of scheduler/strategy_registry.h's, named by Options::registered.
-enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Hapset, Replay, None, Registered };
+// Follow: a schedule followed leniently (follow=FILE; jsched minimize's guides).
+enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered };
 
 // Test methods as executions (docs/agent.md, "Tests"): auto = when the JVM runs a test runner.
 enum class TestsMode { Auto, On, Off };
@@ -38,6 +39,8 @@ struct Options {
   bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (Bindal et al. §4)
   uint32_t t = 3;        // TSCA: sequence length for coverage
   std::string plan, record, replay, report;
+  std::string follow;  // strategy=follow's guide
+  std::string trace;   // write every step of the execution here (jsched minimize's timeline)
   std::string profile;               // write this execution's variable profile here
   std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)
   std::vector<std::string> exclude;

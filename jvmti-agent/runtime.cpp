@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <set>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -137,6 +138,10 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       seed_(agent.options.seed),
       epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
+  if (!agent.options.trace.empty()) ctl_.inspect([this](sched::Model& m) {
+    m.trace_into(&trace_);
+    return 0;
+  });
   ctl_.set_spurious(agent.options.spurious, seed_);
   ctl_.set_io_ready(&fd_ready);
   if (Statements* st = agent.statements.get()) {
@@ -599,6 +604,7 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
     }
   }
   std::string hapsets = end_hapsets(outcome);
+  if (!o.trace.empty()) write_trace(outcome, detail);
   if (o.report.empty()) return;
   std::string tracked = "[";
   if (agent_.tracker) {
@@ -647,6 +653,40 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   std::ofstream f(o.report, multi() ? std::ios::app : std::ios::trunc);
   f << j.text() << "\n";
   if (!f) log_line("error: cannot write report " + o.report);
+}
+
+// The timeline's input: every step, its thread, operation, site and object, and the finding.
+void Runtime::write_trace(RunOutcome outcome, const std::string& detail) {
+  std::ostringstream out;
+  out << "jsched-trace 1\noutcome " << outcome_name(outcome) << " "
+      << detail.substr(0, detail.find('\n')) << "\n";
+  std::set<int32_t> sites;
+  ctl_.inspect([&](sched::Model& m) {
+    for (size_t i = 0; i < m.thread_count(); ++i)
+      out << "thread " << i << " " << m.thread(sched::ThreadId(i)).name << "\n";
+    for (const sched::TraceEvent& e : trace_) sites.insert(e.op.site);
+    for (int32_t id : sites) {
+      const Site* s = agent_.sites.get(id);
+      if (!s) continue;
+      out << "site " << id << " " << rw::site_kind_name(s->kind) << " " << *s->cls << " "
+          << *s->method << " " << *s->method_desc << " " << s->bci << "\n";
+    }
+    char obj[32];
+    for (size_t i = 0; i < trace_.size(); ++i) {
+      const sched::TraceEvent& e = trace_[i];
+      std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)e.op.obj);
+      out << "step " << i << " " << e.thread << " " << sched::op_name(e.op.kind) << " " << e.op.site
+          << " " << obj << " " << (e.preempt ? "p" : "-") << "\n";
+    }
+    return 0;
+  });
+  // The finding's stacks close the timeline.
+  std::istringstream lines(detail);
+  for (std::string l; std::getline(lines, l);) out << "detail " << l << "\n";
+  out << "end\n";
+  std::ofstream f(agent_.options.trace, std::ios::trunc);
+  f << out.str();
+  if (!f) log_line("error: cannot write trace " + agent_.options.trace);
 }
 
 std::string Runtime::end_hapsets(RunOutcome outcome) {

@@ -138,6 +138,7 @@ class Runtime {
   std::string idle_workers_only();
   std::string stack_of(jthread t);
   void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  void write_trace(RunOutcome outcome, const std::string& detail);  // trace=FILE
   int exit_status(RunOutcome o);  // the process's, for Exit and Killed
   // Under replay=FILE: a run that ends before its schedule does is not the recorded run.
   void check_replay_complete(RunOutcome outcome);
@@ -191,6 +192,7 @@ class Runtime {
   // Threads detached because they wait for another thread's class initialization.
   std::map<sched::ThreadId, InitWait> init_waits_;
   std::vector<std::string> init_wait_log_;  // for the report
+  std::vector<sched::TraceEvent> trace_;    // every step, with trace=
   int wd_init_deadlock_ = 0;
   uint64_t hang_asked_ns_ = 0;  // when the watchdog asked the controller to stop for a hang  //
                                 // polls in a row that saw a deadlock through class initialization

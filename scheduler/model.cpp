@@ -4,6 +4,7 @@
 #include <climits>
 #include <stdexcept>
 
+#include "scheduler/schedule_log.h"
 #include "scheduler/surw_strategy.h"
 
 namespace jsched::sched {
@@ -58,6 +59,7 @@ void Model::record(ThreadState& t, const Op& op) {
   uint64_t key;
   HapAccess access;
   if (hap_ && hap_event_of(op, key, access)) hap_->event(t.id, key, access, op.where);
+  if (trace_) trace_->push_back(TraceEvent{t.id, op, preempt_now_});
   strategy_.on_executed(t.id, op);
 }
 
@@ -303,7 +305,10 @@ void Model::execute(ThreadState& t) {
     default:
       break;
   }
-  if (op.kind != OpKind::Continue) record(t, op);
+  if (op.kind != OpKind::Continue)
+    record(t, op);
+  else if (trace_)
+    trace_->push_back(TraceEvent{t.id, op, preempt_now_});  // where a pre-emption can be
 }
 
 bool Model::may_wake_spuriously(const ThreadState& t) {
@@ -331,7 +336,10 @@ std::optional<ThreadId> Model::step() {
   if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");
   ThreadState& t = threads_.at(cands[i].thread);
   if (SurwStrategy::counted(cands[i].op)) ++t.choices;
+  if (trace_) preempt_now_ = cands.size() > 1 && preempts(cands, last_, t.id);
   execute(t);
+  preempt_now_ = false;
+  last_ = t.id;
   ++steps_;
   spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
   return t.id;

@@ -20,6 +20,14 @@ namespace jsched::sched {
 
 enum class Outcome : uint8_t { Ok, Timeout, Interrupted, Spurious, IllegalMonitor, Aborted };
 
+// One executed event, for a timeline (trace=): who, what, and whether the step pre-empted the
+// thread that ran before although it could have gone on.
+struct TraceEvent {
+  ThreadId thread;
+  Op op;
+  bool preempt;
+};
+
 const char* outcome_name(Outcome o);
 
 struct ThreadState {
@@ -94,6 +102,8 @@ class Model {
   uint64_t steps() const { return steps_; }
   Outcome outcome(ThreadId t) const { return threads_.at(t).outcome; }
   Fingerprint& fingerprint() { return fingerprint_; }
+  // Every executed event goes to `t` as well (null: none).
+  void trace_into(std::vector<TraceEvent>* t) { trace_ = t; }
   // Every executed operation that is a HaPSet event goes to `h` (null: none).
   void learn_hapsets(HapsetLearner* h) { hap_ = h; }
   // Spurious wake-ups (the Java specification allows Object.wait, Condition.await and
@@ -139,6 +149,9 @@ class Model {
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;
   IoReady io_ready_ = nullptr;
+  std::vector<TraceEvent>* trace_ = nullptr;
+  ThreadId last_ = kNoThread;  // the thread of the step before
+  bool preempt_now_ = false;   // the step being executed pre-empts last_
   double spurious_p_ = 0;
   Rng spurious_rng_{0};
   bool spurious_now_ = false;  // this step's draw: waiting threads are candidates

@@ -22,6 +22,7 @@ void ScheduleLog::write(const std::string& path) const {
       buf += op_name(d.op);
       buf += ' ';
       buf += std::to_string(d.site);
+      if (d.preempt) buf += " p";
     }
     buf += '\n';
   }
@@ -66,7 +67,11 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
     }
     const char* end = line.data() + line.size();
     uint32_t v = 0;
-    auto [p, ec] = std::from_chars(line.data() + 2, end, v);
+    // `t -`: no thread named, the one before goes on (a guide for follow=; FollowStrategy).
+    auto [p, ec] = line[2] == '-' && line[0] == 't'
+                       ? std::from_chars_result{line.data() + 3, std::errc()}
+                       : std::from_chars(line.data() + 2, end, v);
+    if (line[2] == '-') v = kNoThread;
     if (ec != std::errc()) fail("bad decision '" + line.substr(0, 60) + "'");
     Decision d{Decision::Kind(line[0]), v};
     if (version >= 2 && d.kind == Decision::Thread) {
@@ -79,6 +84,10 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
       auto [q, ec2] = std::from_chars(sp + 1, end, d.site);
       if (ec2 != std::errc()) fail("bad decision '" + line.substr(0, 60) + "'");
       p = q;
+      if (end - p == 2 && p[0] == ' ' && p[1] == 'p') {
+        d.preempt = true;
+        p = end;
+      }
     }
     if (p != end) fail("bad decision '" + line.substr(0, 60) + "'");
     log.decisions.push_back(d);
@@ -94,10 +103,22 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
   return log;
 }
 
+// Whether choosing `chosen` pre-empts `last`: it could have gone on (it is enabled).
+bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen) {
+  if (last == kNoThread || last == chosen) return false;
+  for (const Candidate& c : enabled) {
+    if (c.thread == last) return true;
+  }
+  return false;
+}
+
 size_t RecordingStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {
   size_t i = inner_.choose(enabled, step);
   const Candidate& c = enabled.at(i);
-  log_.decisions.push_back(Decision{Decision::Thread, c.thread, c.op.kind, c.op.site});
+  Decision d{Decision::Thread, c.thread, c.op.kind, c.op.site};
+  d.preempt = preempts(enabled, last_, c.thread);
+  log_.decisions.push_back(d);
+  last_ = c.thread;
   return i;
 }
 

@@ -8,8 +8,10 @@
 //   jsched-schedule 2
 //   options <agent options of the recorded run>
 //   decisions <N>
-//   t <thread id> <operation> <site>   (N lines of `t` or `a`: a thread choice, with the
-//   a <index>                           operation and instrumentation site it performed; or
+//   t <thread id> <operation> <site> [p]   (N lines of `t` or `a`: a thread choice, with the
+//   a <index>                               operation and instrumentation site it performed and
+//                                           `p` when it pre-empted a thread that could have gone
+//                                           on; or
 //   hang <steps>                        an auxiliary choice index); optional: the recorded run
 //   end                                 hung (the watchdog) after that many steps
 //
@@ -33,6 +35,7 @@ struct Decision {
   // Thread choices: what the chosen thread performed (Count: not recorded, a version 1 file).
   OpKind op = OpKind::Count;
   int32_t site = 0;
+  bool preempt = false;  // the thread that ran before could have gone on
   bool operator==(const Decision& o) const {
     return kind == o.kind && value == o.value && op == o.op && site == o.site;
   }
@@ -51,6 +54,9 @@ struct ScheduleLog {
   static ScheduleLog read(const std::string& path);
 };
 
+// Whether running `chosen` pre-empts `last`: `last` is enabled, so it could have gone on.
+bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen);
+
 // Replay met a choice the log does not allow.
 class ReplayDivergence : public std::runtime_error {
  public:
@@ -63,7 +69,10 @@ class RecordingStrategy : public Strategy {
   RecordingStrategy(Strategy& inner, ScheduleLog& log) : inner_(inner), log_(log) {}
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   size_t choose_aux(AuxChoice kind, size_t n) override;
-  void forced(const Candidate& only, uint64_t step) override { inner_.forced(only, step); }
+  void forced(const Candidate& only, uint64_t step) override {
+    last_ = only.thread;
+    inner_.forced(only, step);
+  }
   bool allow_spurious() const override { return inner_.allow_spurious(); }
   void on_thread_created(ThreadId t, ThreadId parent) override {
     inner_.on_thread_created(t, parent);
@@ -74,6 +83,7 @@ class RecordingStrategy : public Strategy {
  private:
   Strategy& inner_;
   ScheduleLog& log_;
+  ThreadId last_ = kNoThread;  // the thread of the step before
 };
 
 // Follows a log exactly; throws ReplayDivergence naming the step where the run departs.

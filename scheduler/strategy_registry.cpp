@@ -10,8 +10,8 @@ namespace jsched::sched {
 
 namespace {
 
-const std::vector<std::string_view> kBuiltin = {"random", "rapos",  "pct",    "pctvb",
-                                                "tsca",   "hapset", "replay", "none"};
+const std::vector<std::string_view> kBuiltin = {"random", "rapos",  "pct",    "pctvb", "tsca",
+                                                "hapset", "replay", "follow", "none"};
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
 // search, so that a user who does not know which to pick gets what each finds.
