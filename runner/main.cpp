@@ -21,6 +21,8 @@ void usage(FILE* out) {
       "  bench SUITE.xml [options]     run a suite of programs under several strategies\n"
       "                                (jsched bench --help)\n"
       "  merge --out DIR SHARD_DIR...  combine the results of shards of one batch\n"
+      "  minimize [--out DIR] -- CMD   the schedule with the fewest pre-emptions that still ends\n"
+      "                                in a finding, and its timeline (jsched minimize --help)\n"
       "  classfile roundtrip PATH...   read every class under PATH (.class, directory, jar,\n"
       "                                jmod), decode all code and frames, write it back and\n"
       "                                compare byte for byte\n"
@@ -73,6 +75,7 @@ int main(int argc, char** argv) {
   if (args[0] == "run") return jsched::cmd_run(rest);
   if (args[0] == "bench") return jsched::cmd_bench(rest);
   if (args[0] == "merge") return jsched::cmd_merge(rest);
+  if (args[0] == "minimize") return jsched::cmd_minimize(rest);
   std::fprintf(stderr, "jsched: error: unknown command '%s' (try: jsched help)\n", args[0].c_str());
   return 2;
 }

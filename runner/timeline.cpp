@@ -1,0 +1,282 @@
+#include "runner/timeline.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include "classfile/class_file.h"
+#include "classfile/zip_reader.h"
+
+namespace jsched::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string html(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<uint8_t> slurp_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), {});
+}
+
+// The bytes of class `name` (internal form) on the class path, or empty.
+std::vector<uint8_t> class_bytes(const std::string& classpath, const std::string& name) {
+  const std::string entry = name + ".class";
+  size_t start = 0;
+  while (start <= classpath.size()) {
+    size_t end = classpath.find(':', start);
+    if (end == std::string::npos) end = classpath.size();
+    std::string part = classpath.substr(start, end - start);
+    start = end + 1;
+    std::error_code ec;
+    if (fs::is_directory(part, ec)) {
+      if (fs::is_regular_file(fs::path(part) / entry, ec))
+        return slurp_bytes(fs::path(part) / entry);
+    } else if (fs::is_regular_file(part, ec)) {
+      std::vector<uint8_t> jar = slurp_bytes(part);
+      try {
+        cf::ZipReader zip(cf::Bytes(jar.data(), jar.size()));
+        for (const cf::ZipReader::Entry& e : zip.entries()) {
+          if (e.name == entry) return zip.read(e);
+        }
+      } catch (const cf::ZipError&) {
+      }
+    }
+  }
+  return {};
+}
+
+// "Class.method:line" for a bytecode index, from the class's line table (or "@bci").
+class LineFinder {
+ public:
+  explicit LineFinder(std::string classpath) : classpath_(std::move(classpath)) {}
+  std::string where(const std::string& cls, const std::string& method, const std::string& desc,
+                    uint32_t bci) {
+    std::string simple = cls.substr(cls.find_last_of('/') + 1);
+    std::string name = simple + "." + method;
+    int line = -1;
+    try {
+      auto it = classes_.find(cls);
+      if (it == classes_.end()) it = classes_.emplace(cls, class_bytes(classpath_, cls)).first;
+      if (!it->second.empty()) {
+        cf::ClassFile c = cf::ClassFile::parse(cf::Bytes(it->second.data(), it->second.size()));
+        for (cf::Member& m : c.methods) {
+          if (c.member_name(m) != method || c.member_desc(m) != desc || m.code_attr < 0) continue;
+          cf::Code& code = c.decode_code(m);
+          if (cf::CodeAttr* lines = code.find(cf::CodeAttr::LineNumbers)) {
+            uint32_t best = 0;
+            for (const cf::LineEntry& e : lines->lines) {
+              if (e.start <= bci && e.start >= best) {
+                best = e.start;
+                line = e.line;
+              }
+            }
+          }
+        }
+      }
+    } catch (const std::exception&) {
+    }
+    return name + (line >= 0 ? ":" + std::to_string(line) : "@" + std::to_string(bci));
+  }
+
+ private:
+  std::string classpath_;
+  std::map<std::string, std::vector<uint8_t>> classes_;
+};
+
+// Steps that can race: accesses, lock acquisitions, java.util.concurrent calls, waits and
+// notifies (not the releases and bare continues around them).
+bool racing_op(const std::string& op) {
+  return op == "read" || op == "write" || op == "enter" || op == "reacquire" || op == "notify" ||
+         op == "notifyAll" || op == "wait" || op == "sync" || op == "park";
+}
+
+bool touches_for_write(const std::string& op) {
+  return racing_op(op) && op != "read";
+}
+
+}  // namespace
+
+Trace read_trace(const std::string& path, const std::string& classpath) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read trace " + path);
+  Trace t;
+  LineFinder lines(classpath);
+  std::map<int32_t, std::string> sites;
+  std::string line;
+  size_t n = 0;
+  auto fail = [&](const std::string& why) {
+    throw std::runtime_error(path + ":" + std::to_string(n) + ": " + why);
+  };
+  if (!std::getline(in, line) || (++n, line != "jsched-trace 1")) fail("not a jsched trace");
+  while (std::getline(in, line)) {
+    ++n;
+    std::istringstream s(line);
+    std::string key;
+    s >> key;
+    if (key == "outcome") {
+      s >> t.outcome;
+      std::getline(s, t.summary);
+      if (!t.summary.empty() && t.summary[0] == ' ') t.summary.erase(0, 1);
+    } else if (key == "thread") {
+      size_t id;
+      std::string name;
+      if (!(s >> id >> name)) fail("bad thread line");
+      if (t.threads.size() <= id) t.threads.resize(id + 1);
+      t.threads[id] = name;
+    } else if (key == "site") {
+      int32_t id;
+      uint32_t bci;
+      std::string kind, cls, method, desc;
+      if (!(s >> id >> kind >> cls >> method >> desc >> bci)) fail("bad site line");
+      sites[id] = lines.where(cls, method, desc, bci);
+    } else if (key == "step") {
+      TraceStep st;
+      int32_t site;
+      std::string p;
+      if (!(s >> st.index >> st.thread >> st.op >> site >> st.object >> p)) fail("bad step line");
+      st.preempt = p == "p";
+      if (auto it = sites.find(site); it != sites.end()) st.where = it->second;
+      t.steps.push_back(st);
+    } else if (key == "detail") {
+      std::string rest;
+      std::getline(s, rest);
+      t.detail.push_back(rest.empty() ? rest : rest.substr(1));
+    } else if (key == "end") {
+      break;
+    } else {
+      fail("unknown line '" + line.substr(0, 40) + "'");
+    }
+  }
+  for (long j = long(t.steps.size()) - 1; j >= 0 && t.conflict_a < 0; --j) {
+    const TraceStep& b = t.steps[size_t(j)];
+    if (b.object.find_first_not_of('0') == std::string::npos || !racing_op(b.op)) continue;
+    for (long i = j - 1; i >= 0; --i) {
+      const TraceStep& a = t.steps[size_t(i)];
+      if (a.object != b.object || a.thread == b.thread || !racing_op(a.op)) continue;
+      if (!touches_for_write(a.op) && !touches_for_write(b.op)) continue;
+      t.conflict_a = i;
+      t.conflict_b = j;
+      break;
+    }
+  }
+  return t;
+}
+
+std::string timeline_html(const Trace& t, const std::string& title) {
+  std::ostringstream o;
+  o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jsched timeline: "
+    << html(title)
+    << "</title>\n<style>\n"
+       "body{font-family:sans-serif;margin:1.5em;color:#222}"
+       "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;"
+       "vertical-align:top;font-size:13px}th{background:#eee;position:sticky;top:0}"
+       "td.step{color:#888;text-align:right}tr.preempt td.lane.on{border-left:4px solid #d62728;"
+       "background:#fde8e8}td.lane.on{background:#eef4fb}.conflict{outline:2px solid #ff7f0e}"
+       "details summary{cursor:pointer}pre{white-space:pre-wrap;margin:0}"
+       ".legend span{margin-right:1.5em}.badge{color:#d62728;font-weight:bold}"
+       "</style></head><body>\n";
+  o << "<h1>" << html(t.outcome) << ": " << html(t.summary) << "</h1>\n";
+  size_t preemptions = 0;
+  for (const TraceStep& s : t.steps) preemptions += s.preempt;
+  o << "<p class=legend><span>" << t.steps.size() << " steps, " << t.threads.size()
+    << " threads</span><span class=badge>" << preemptions
+    << " pre-emptions (red: a switch away from a thread that could have gone on)</span>";
+  if (t.conflict_a >= 0)
+    o << "<span>orange: the last conflicting pair, steps <a href=\"#s" << t.conflict_a << "\">"
+      << t.conflict_a << "</a> &rarr; <a href=\"#s" << t.conflict_b << "\">" << t.conflict_b
+      << "</a></span>";
+  o << "</p>\n<table><tr><th>step</th>";
+  for (size_t i = 0; i < t.threads.size(); ++i)
+    o << "<th class=lane>thread " << html(t.threads[i]) << "</th>";
+  o << "</tr>\n";
+  // Runs of one thread's steps without a pre-emption fold into one row (kept whole around the
+  // conflicting pair).
+  size_t i = 0;
+  while (i < t.steps.size()) {
+    size_t j = i + 1;
+    auto special = [&](size_t k) { return long(k) == t.conflict_a || long(k) == t.conflict_b; };
+    while (j < t.steps.size() && t.steps[j].thread == t.steps[i].thread && !t.steps[j].preempt &&
+           !special(j) && !special(i))
+      ++j;
+    const TraceStep& first = t.steps[i];
+    o << "<tr id=\"s" << first.index << "\"" << (first.preempt ? " class=preempt" : "")
+      << "><td class=step>" << first.index
+      << (j - i > 1 ? "&ndash;" + std::to_string(t.steps[j - 1].index) : "") << "</td>";
+    for (size_t lane = 0; lane < t.threads.size(); ++lane) {
+      if (lane != first.thread) {
+        o << "<td class=lane></td>";
+        continue;
+      }
+      o << "<td class=\"lane on" << (special(i) ? " conflict" : "") << "\">";
+      if (first.preempt) o << "<span class=badge>pre-empts</span> ";
+      auto text = [](const TraceStep& s) {
+        return html(s.op + (s.where.empty() ? "" : " " + s.where));
+      };
+      if (j - i == 1) {
+        o << text(first);
+        if (long(i) == t.conflict_b)
+          o << " <a href=\"#s" << t.conflict_a << "\">&larr; conflicts with step " << t.conflict_a
+            << "</a>";
+        if (long(i) == t.conflict_a)
+          o << " <a href=\"#s" << t.conflict_b << "\">&rarr; step " << t.conflict_b << "</a>";
+      } else {
+        o << "<details><summary>" << text(first) << " &hellip; " << text(t.steps[j - 1]) << " ("
+          << j - i << " steps)</summary>";
+        for (size_t k = i; k < j; ++k)
+          o << "<div>" << t.steps[k].index << ": " << text(t.steps[k]) << "</div>";
+        o << "</details>";
+      }
+      o << "</td>";
+    }
+    o << "</tr>\n";
+    i = j;
+  }
+  o << "</table>\n<h2>" << html(t.outcome) << "</h2>\n<pre>";
+  for (const std::string& l : t.detail) o << html(l) << "\n";
+  o << "</pre>\n<script>document.body.dataset.rendered = 'yes';</script>\n</body></html>\n";
+  return o.str();
+}
+
+std::string timeline_text(const Trace& t) {
+  std::ostringstream o;
+  o << t.outcome << ": " << t.summary << "\n";
+  uint32_t last = UINT32_MAX;
+  for (const TraceStep& s : t.steps) {
+    // Only where the running thread changes, and the conflicting pair.
+    const bool pair = long(s.index) == t.conflict_a || long(s.index) == t.conflict_b;
+    if (s.thread == last && !s.preempt && !pair) continue;
+    last = s.thread;
+    o << "  #" << s.index << "  " << (s.thread < t.threads.size() ? t.threads[s.thread] : "?")
+      << "  " << s.op << (s.where.empty() ? "" : " " + s.where)
+      << (s.preempt ? "  <- PRE-EMPTION" : "") << (pair ? "  <- CONFLICT" : "") << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace jsched::runner

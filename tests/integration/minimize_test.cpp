@@ -1,0 +1,130 @@
+// jsched minimize: the smallest schedule that still fails, and its timeline.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "tests/integration/agent_runner.h"
+#include "tests/integration/results.h"
+#include "tests/support/test_paths.h"
+
+using namespace jsched;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+// A seed whose run of `main` ends with `status`.
+int seed_with(const std::string& main, int status) {
+  for (int seed = 1; seed <= 400; ++seed) {
+    if (test::run_agent("strategy=random,seed=" + std::to_string(seed), JSCHED_SAMPLES_CLASSES,
+                        main)
+            .status == status)
+      return seed;
+  }
+  return -1;
+}
+
+std::string agent_arg(const std::string& options) {
+  return "-agentpath:" + test::agent_path() + "=" + options;
+}
+
+}  // namespace
+
+// A lost update (an assertion), a lock-order deadlock on monitors and one on ReentrantLocks:
+// each finding minimized, the minimal schedule has no more pre-emptions than the original and
+// replays the same outcome every time.
+TEST(Minimize, FindsASmallerScheduleThatStillFailsAndReplaysIt) {
+  struct Case {
+    const char* main;
+    int status;
+  } cases[] = {{"jsched.samples.account.Main", 3},
+               {"jsched.samples.philosophers.Main", 4},
+               {"jsched.samples.lockorder.Main", 4}};
+  for (const Case& c : cases) {
+    int seed = seed_with(c.main, c.status);
+    ASSERT_GT(seed, 0) << c.main;
+    test::TempDir d;
+    std::string out = d.path() + "/m";
+    test::ProcessResult p =
+        test::run_jsched({"minimize", "--out", out, "--text", "--", test::java_bin(),
+                          agent_arg("strategy=random,seed=" + std::to_string(seed)), "-cp",
+                          JSCHED_SAMPLES_CLASSES, c.main});
+    ASSERT_EQ(p.status, 0) << c.main << "\n" << p.err << p.out;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(p.out, m, std::regex(R"(preemptions: (\d+) -> (\d+))"))) << p.out;
+    EXPECT_LE(std::stoi(m[2]), std::stoi(m[1])) << c.main;
+    EXPECT_TRUE(fs::exists(out + "/minimal.sched"));
+    EXPECT_TRUE(has(p.out, "timeline: " + out + "/timeline.html"));
+    for (int i = 0; i < 20; ++i) {
+      test::ProcessResult r =
+          test::run_agent("replay=" + out + "/minimal.sched", JSCHED_SAMPLES_CLASSES, c.main);
+      ASSERT_EQ(r.status, c.status) << c.main << " replay " << i << ": " << r.err;
+    }
+    std::string html = test::slurp(out + "/timeline.html");
+    EXPECT_TRUE(has(html, "<th class=lane>thread 0</th>"));
+    EXPECT_FALSE(has(html, "http://") || has(html, "https://")) << "self-contained";
+  }
+}
+
+TEST(Minimize, BadInputIsRefusedAndNothingIsWrittenHalf) {
+  test::TempDir d;
+  std::string out = d.path() + "/m";
+  // Not a jsched replay command.
+  test::ProcessResult a = test::run_jsched({"minimize", "--out", out, "--", test::java_bin(), "-cp",
+                                            JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main"});
+  EXPECT_EQ(a.status, 2);
+  EXPECT_TRUE(has(a.err, "not a jsched replay command")) << a.err;
+  // A run that finds nothing.
+  test::ProcessResult b = test::run_jsched(
+      {"minimize", "--out", out, "--", test::java_bin(), agent_arg("strategy=random,seed=1"), "-cp",
+       JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Fixed"});
+  EXPECT_EQ(b.status, 1);
+  EXPECT_TRUE(has(b.err, "does not replay a finding")) << b.err;
+  EXPECT_FALSE(fs::exists(out)) << "nothing written half";
+  // A budget of 0.
+  test::ProcessResult c =
+      test::run_jsched({"minimize", "--max-runs", "0", "--", test::java_bin(), agent_arg("seed=1"),
+                        "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main"});
+  EXPECT_EQ(c.status, 2);
+  EXPECT_TRUE(has(c.err, "--max-runs: '0'")) << c.err;
+  for (const auto& r : {a, b, c})
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// The timeline page in headless Chromium: it renders (its one script ran: no script error), it
+// has a lane per thread and the pre-emptions highlighted.
+TEST(Minimize, TheTimelineRendersInHeadlessChromium) {
+  // The test command installs chromium; a missing browser is a set-up failure, not a pass.
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium"))
+      << "chromium is not installed (install-deps.sh --test)";
+  int seed = seed_with("jsched.samples.lockorder.Main", 4);
+  ASSERT_GT(seed, 0);
+  test::TempDir d;
+  std::string out = d.path() + "/m";
+  test::ProcessResult p =
+      test::run_jsched({"minimize", "--out", out, "--", test::java_bin(),
+                        agent_arg("strategy=random,seed=" + std::to_string(seed)), "-cp",
+                        JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main"});
+  ASSERT_EQ(p.status, 0) << p.err;
+  test::ProcessResult dom = test::run(
+      {"/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+       "--no-first-run", "--disable-background-networking", "--disable-component-update",
+       "--disable-sync", "--user-data-dir=" + d.path() + "/profile", "--dump-dom",
+       "file://" + out + "/timeline.html"});
+  ASSERT_EQ(dom.status, 0) << dom.err;
+  EXPECT_TRUE(has(dom.out, "data-rendered=\"yes\"")) << "the page's script ran";
+  EXPECT_TRUE(has(dom.out, "thread 0.1")) << "a lane per thread";
+  EXPECT_TRUE(has(dom.out, "thread 0.2"));
+  EXPECT_TRUE(has(dom.out, "class=\"preempt\"")) << "pre-emptions highlighted";
+  test::ProcessResult shot = test::run(
+      {"/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+       "--no-first-run", "--disable-background-networking", "--disable-component-update",
+       "--disable-sync", "--user-data-dir=" + d.path() + "/profile2", "--window-size=1000,800",
+       "--screenshot=" + d.path() + "/shot.png", "file://" + out + "/timeline.html"});
+  EXPECT_EQ(shot.status, 0) << shot.err;
+  EXPECT_GT(fs::file_size(d.path() + "/shot.png"), 5000u);
+}
