@@ -25,6 +25,7 @@ uint64_t fresh_master_seed();
 int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
                  uint64_t seed);
 int batch_failed(const std::exception& e, const ResultsDir& dir);
+double minimize_seconds_option(CliArgs& cli);
 }  // namespace runner
 
 namespace {
@@ -54,6 +55,9 @@ const char* kBenchUsage =
     "                    this)\n"
     "  --bootstrap       also estimate time to first finding with 1..50 parallel workers\n"
     "  --agent PATH      libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
+    "  --no-minimize     do not minimize the findings (by default each distinct finding of each\n"
+    "                    program is minimized and drawn as a timeline, see jsched minimize)\n"
+    "  --minimize-seconds S  time all the minimizing may take (default 120)\n"
     "\n"
     "Exit status: 0 every expectation met, 1 some not met, 2 usage error or bad suite, 3 every\n"
     "expectation met by the runs that ran, but some runs did not run their program to its end\n"
@@ -97,6 +101,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       uint64_t profile_runs = cli.number("--profile-runs", 10, 0, kMaxProfileRuns);
       opts.until_bug_per_cell = cli.flag("--until-bug");
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
+      const double minimize_seconds = minimize_seconds_option(cli);
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
@@ -111,6 +116,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       batch.set("profile_runs", json::Value::number(double(profile_runs)));
       batch.set("until_bug", json::Value::boolean(opts.until_bug_per_cell));
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
+      batch.set("minimize_seconds", json::Value::number(minimize_seconds));
       if (opts.shard.count > 1) {
         batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
                                                std::to_string(opts.shard.count)));
@@ -149,8 +155,9 @@ int cmd_bench(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     return batch_failed(e, *dir);
   }
-  if (finish_batch(*dir, "suite " + suite.name, suite.expectations(), seed) == kExitWriteFailed)
-    return kExitWriteFailed;
+  if (int st = finish_batch(*dir, "suite " + suite.name, suite.expectations(), seed);
+      st == kExitWriteFailed || st == kExitInterrupted)
+    return st;
   if (boot) {
     std::ostringstream all;
     for (const CellStats& c : aggregate(dir->records())) {

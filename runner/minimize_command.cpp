@@ -1,30 +1,12 @@
-// `jsched minimize [options] -- <a finding's replay command>`: the schedule with the fewest
-// pre-emptions that still ends in the same finding (delta debugging over the recorded
-// pre-emptions, after Choi and Zeller, then greedy removal of each one left), written as a
-// schedule file, replayed to check it, and drawn as a timeline.
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <chrono>
+// `jsched minimize [options] -- <a finding's replay command>`: the command line of
+// runner/finding_minimizer.
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <optional>
-#include <set>
 
+#include "runner/batch.h"
 #include "runner/cli_args.h"
 #include "runner/commands.h"
-#include "runner/json.h"
-#include "runner/results_dir.h"
-#include "runner/run_checks.h"
-#include "runner/timeline.h"
-#include "scheduler/schedule_log.h"
-
-extern char** environ;
+#include "runner/exit_status.h"
+#include "runner/finding_minimizer.h"
 
 namespace jsched {
 
@@ -33,9 +15,6 @@ std::string default_results_dir(const char* kind);
 }
 
 namespace {
-
-namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 const char* kMinimizeUsage =
     "usage: jsched minimize [options] -- <a finding's replay command>\n"
@@ -52,317 +31,42 @@ const char* kMinimizeUsage =
     "  --text             also print the timeline as text\n"
     "\n"
     "Exit status: 0 the minimal schedule reproduces the finding (checked 3 times), 1 it does not,\n"
-    "or the command's run found nothing to minimize, 2 usage error.\n";
-
-struct Outcome {
-  std::string kind;  // ok, bug, deadlock, hang, error
-  std::string key;   // what must stay the same: kind and where
-  std::string detail;
-};
-
-// The finding's identity: its kind, and for a bug the throwable's class and its first frame,
-// for a deadlock the frames the threads wait at (values in messages may change with the
-// schedule; where it fails may not).
-std::string finding_key(const std::string& kind, const std::string& detail) {
-  std::string first = detail.substr(0, detail.find('\n'));
-  if (kind == "bug") {
-    std::string cls = first.substr(0, first.find_first_of(": "));
-    if (first.rfind("uncaught ", 0) == 0) {
-      std::string rest = first.substr(9);
-      cls = rest.substr(0, rest.find_first_of(": "));
-    }
-    size_t at = detail.find("\n    at ");
-    std::string frame =
-        at == std::string::npos ? "" : detail.substr(at + 8, detail.find('\n', at + 1) - at - 8);
-    return kind + " " + cls + " " + frame;
-  }
-  if (kind == "deadlock") {
-    std::vector<std::string> frames;
-    size_t pos = 0;
-    while ((pos = first.find(" at ", pos)) != std::string::npos) {
-      pos += 4;
-      frames.push_back(first.substr(pos, first.find(", ", pos) - pos));
-    }
-    std::sort(frames.begin(), frames.end());
-    std::string k = kind;
-    for (const std::string& f : frames) k += " " + f;
-    return k;
-  }
-  return kind;
-}
-
-class Minimizer {
- public:
-  Minimizer(std::vector<std::string> command, size_t agent_arg, std::string dir, uint64_t max_runs,
-            double max_seconds)
-      : command_(std::move(command)),
-        agent_arg_(agent_arg),
-        dir_(std::move(dir)),
-        max_runs_(max_runs),
-        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(max_seconds))) {
-    const std::string& a = command_[agent_arg_];
-    agent_path_ = a.substr(11, a.find('=') - 11);
-    original_options_ = a.substr(a.find('=') + 1);
-    for (const auto& [k, v] : split_options(original_options_)) {
-      if (k == "timeout") timeout_ = v;
-    }
-  }
-
-  uint64_t runs() const { return runs_; }
-  bool out_of_budget() const { return runs_ >= max_runs_ || Clock::now() > deadline_; }
-
-  // One JVM with these agent options; the report's outcome.
-  std::optional<Outcome> run(const std::string& options) {
-    ++runs_;
-    std::vector<std::string> argv = command_;
-    const std::string report = dir_ + "/work/report.json";
-    fs::remove(report);
-    argv[agent_arg_] = "-agentpath:" + agent_path_ + "=" + options + ",report=" + report;
-    std::vector<char*> args;
-    for (std::string& s : argv) args.push_back(s.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    const std::string log = dir_ + "/work/run.log";
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) return std::nullopt;
-    int status = 0;
-    waitpid(pid, &status, 0);
-    std::ifstream in(report);
-    std::string line;
-    if (!std::getline(in, line)) return std::nullopt;
-    try {
-      json::Value r = json::parse(line);
-      Outcome o{r.str("outcome"), "", r.str("detail")};
-      o.key = finding_key(o.kind, o.detail);
-      return o;
-    } catch (const json::ParseError&) {
-      return std::nullopt;
-    }
-  }
-
-  // Follows `guide` leniently and records what ran into `record`; whether it ends in `want`.
-  bool test(const sched::ScheduleLog& guide, const std::string& want, const std::string& record) {
-    const std::string g = dir_ + "/work/guide.sched";
-    guide.write(g);
-    std::string opts = "follow=" + g + ",record=" + record;
-    if (!timeout_.empty()) opts += ",timeout=" + timeout_;
-    std::optional<Outcome> o = run(opts);
-    return o && o->key == want;
-  }
-
-  const std::string& original_options() const { return original_options_; }
-  std::string agent_arg(const std::string& options) const {
-    return "-agentpath:" + agent_path_ + "=" + options;
-  }
-
- private:
-  static std::vector<std::pair<std::string, std::string>> split_options(const std::string& s) {
-    std::vector<std::pair<std::string, std::string>> out;
-    size_t start = 0;
-    while (start <= s.size()) {
-      size_t end = s.find(',', start);
-      if (end == std::string::npos) end = s.size();
-      std::string item = s.substr(start, end - start);
-      size_t eq = item.find('=');
-      out.emplace_back(item.substr(0, eq), eq == std::string::npos ? "" : item.substr(eq + 1));
-      start = end + 1;
-    }
-    return out;
-  }
-
-  std::vector<std::string> command_;
-  size_t agent_arg_;
-  std::string dir_, agent_path_, original_options_, timeout_;
-  uint64_t max_runs_, runs_ = 0;
-  Clock::time_point deadline_;
-};
-
-size_t count_preemptions(const sched::ScheduleLog& log) {
-  return size_t(std::count_if(log.decisions.begin(), log.decisions.end(),
-                              [](const sched::Decision& d) { return d.preempt; }));
-}
-
-// `original` with the pre-emptions at `drop` (indices into its decisions) taken out.
-sched::ScheduleLog without(const sched::ScheduleLog& original, const std::set<size_t>& drop) {
-  sched::ScheduleLog g = original;
-  for (size_t i : drop) g.decisions[i].value = sched::kNoThread;
-  return g;
-}
-
-std::string classpath_of(const std::vector<std::string>& command) {
-  for (size_t i = 1; i + 1 < command.size(); ++i) {
-    if (command[i] == "-cp" || command[i] == "-classpath" || command[i] == "--class-path")
-      return command[i + 1];
-  }
-  return ".";
-}
-
-std::string shell_join(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const std::string& a : argv) {
-    bool plain = !a.empty() &&
-                 a.find_first_not_of(
-                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%") ==
-                     std::string::npos;
-    out += (out.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
-  }
-  return out;
-}
+    "or the command's run found nothing to minimize, 2 usage error, 130 interrupted.\n";
 
 }  // namespace
 
 int cmd_minimize(const std::vector<std::string>& args) {
   using namespace runner;
   CliArgs cli(args, kMinimizeUsage);
-  const std::string out = cli.value("--out", default_results_dir("minimize"));
-  const uint64_t max_runs = cli.number("--max-runs", 500, 1, 1000000);
-  const uint64_t max_seconds = cli.number("--max-seconds", 120, 1, 7 * 24 * 3600);
-  const bool text = cli.flag("--text");
+  MinimizeRequest req;
+  req.out = cli.value("--out", default_results_dir("minimize"));
+  req.max_runs = cli.number("--max-runs", 500, 1, 1000000);
+  req.max_seconds = double(cli.number("--max-seconds", 120, 1, 7 * 24 * 3600));
+  req.text = cli.flag("--text");
   cli.done();
-  std::vector<std::string> command = cli.rest();
-  if (command.empty() || command[0].find("java") == std::string::npos)
-    return cli.fail(
-        "give a finding's replay command after --: java -agentpath:.../libjsched.so=... MAIN");
-  size_t agent_arg = command.size();
-  for (size_t i = 1; i < command.size(); ++i) {
-    if (command[i].rfind("-agentpath:", 0) == 0 && command[i].find("jsched") != std::string::npos &&
-        command[i].find('=') != std::string::npos)
-      agent_arg = i;
+  req.command = cli.rest();
+  req.progress = true;
+  stop_batches_on_signals();
+  MinimizeResult r = minimize_finding(req);
+  if (r.usage) return cli.fail(r.error);
+  if (r.interrupted) {
+    std::fprintf(stderr, "\njsched: interrupted: nothing written\n");
+    return kExitInterrupted;
   }
-  if (agent_arg == command.size())
-    return cli.fail("not a jsched replay command: no -agentpath:.../libjsched.so=OPTIONS in it");
-  if (std::string why = check_java_command(command); !why.empty()) return cli.fail(why);
-  std::error_code ec;
-  // A run that ends without a result leaves nothing behind in a folder it made.
-  const bool fresh = !fs::exists(out, ec);
-  auto give_up = [&](int status) {
-    if (fresh) fs::remove_all(out, ec);
-    return status;
-  };
-  fs::create_directories(out + "/work", ec);
-  if (ec) return cli.fail("cannot create " + out + ": " + ec.message());
-
-  Minimizer m(command, agent_arg, out, max_runs, double(max_seconds));
-  // 1. The finding, recorded.
-  const std::string original_sched = out + "/work/original.sched";
-  std::optional<Outcome> first = m.run(m.original_options() + ",record=" + original_sched);
-  if (!first || (first->kind != "bug" && first->kind != "deadlock" && first->kind != "hang")) {
-    std::fprintf(stderr, "jsched: error: the command does not replay a finding (%s)\n",
-                 first ? ("its run ended " + first->kind).c_str() : "no report");
-    return give_up(1);
+  if (r.minimal.empty()) {
+    std::fprintf(stderr, "jsched: error: %s\n", r.error.c_str());
+    return 1;
   }
-  const std::string want = first->key;
-  sched::ScheduleLog original = sched::ScheduleLog::read(original_sched);
-  std::vector<size_t> preempts;
-  for (size_t i = 0; i < original.decisions.size(); ++i)
-    if (original.decisions[i].preempt) preempts.push_back(i);
-  std::fprintf(
-      stderr, "jsched: minimize: %s with %zu pre-emptions; searching (at most %llu runs, %llu s)\n",
-      first->kind.c_str(), preempts.size(), (unsigned long long)max_runs,
-      (unsigned long long)max_seconds);
-
-  // The best schedule so far: its recording and its pre-emptions.
-  std::string best = original_sched;
-  size_t best_count = preempts.size();
-  int tries = 0;
-  auto attempt = [&](const std::set<size_t>& drop) {
-    const std::string rec = out + "/work/try-" + std::to_string(++tries) + ".sched";
-    if (!m.test(without(original, drop), want, rec)) {
-      fs::remove(rec);
-      return false;
-    }
-    size_t c = count_preemptions(sched::ScheduleLog::read(rec));
-    if (c < best_count) {
-      best_count = c;
-      best = rec;
-    } else {
-      fs::remove(rec);
-    }
-    return true;
-  };
-
-  // 2. Delta debugging (ddmin) over the pre-emptions to keep.
-  std::vector<size_t> keep = preempts;
-  size_t n = 2;
-  while (keep.size() >= 2 && !m.out_of_budget()) {
-    bool reduced = false;
-    const size_t chunk = (keep.size() + n - 1) / n;
-    for (size_t start = 0; start < keep.size() && !m.out_of_budget(); start += chunk) {
-      std::vector<size_t> subset(keep.begin() + long(start),
-                                 keep.begin() + long(std::min(keep.size(), start + chunk)));
-      std::vector<size_t> complement;
-      for (size_t k : keep)
-        if (std::find(subset.begin(), subset.end(), k) == subset.end()) complement.push_back(k);
-      for (const std::vector<size_t>* cand : {&subset, &complement}) {
-        if (cand->empty() || cand->size() == keep.size()) continue;
-        std::set<size_t> drop(preempts.begin(), preempts.end());
-        for (size_t k : *cand) drop.erase(k);
-        if (attempt(drop)) {
-          keep = *cand;
-          n = cand == &subset ? 2 : std::max<size_t>(n - 1, 2);
-          reduced = true;
-          break;
-        }
-      }
-      if (reduced) break;
-    }
-    if (!reduced) {
-      if (n >= keep.size()) break;
-      n = std::min(keep.size(), n * 2);
-    }
-  }
-  // 3. Each pre-emption left, taken out if the finding stays.
-  for (size_t i = 0; i < keep.size() && !m.out_of_budget();) {
-    std::vector<size_t> fewer = keep;
-    fewer.erase(fewer.begin() + long(i));
-    std::set<size_t> drop(preempts.begin(), preempts.end());
-    for (size_t k : fewer) drop.erase(k);
-    if (attempt(drop)) {
-      keep = fewer;
-    } else {
-      ++i;
-    }
-  }
-  if (keep.empty() && !m.out_of_budget())
-    attempt(std::set<size_t>(preempts.begin(), preempts.end()));
-
-  // 4. The minimal schedule, checked.
-  const std::string minimal = out + "/minimal.sched";
-  fs::copy_file(best, minimal, fs::copy_options::overwrite_existing, ec);
-  if (ec) return cli.fail("cannot write " + minimal + ": " + ec.message());
-  int reproduced = 0;
-  for (int i = 0; i < 3; ++i) {
-    std::optional<Outcome> o = m.run("replay=" + minimal);
-    reproduced += o && o->key == want;
-  }
-  // 5. Its timeline.
-  const std::string trace = out + "/work/trace.txt";
-  m.run("replay=" + minimal + ",trace=" + trace);
-  std::vector<std::string> replay_cmd = command;
-  replay_cmd[agent_arg] = m.agent_arg("replay=" + minimal);
-  try {
-    Trace t = read_trace(trace, classpath_of(command));
-    write_file(out + "/timeline.html", timeline_html(t, shell_join(replay_cmd)));
-    if (text) std::fputs(timeline_text(t).c_str(), stdout);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "jsched: warning: no timeline: %s\n", e.what());
-  }
-  std::printf("preemptions: %zu -> %zu (%llu executions)\n", preempts.size(), best_count,
-              (unsigned long long)m.runs());
-  std::printf("minimal schedule: %s\ntimeline: %s/timeline.html\nreplay: %s\n", minimal.c_str(),
-              out.c_str(), shell_join(replay_cmd).c_str());
-  if (reproduced < 3) {
-    std::fprintf(stderr,
-                 "jsched: error: the minimal schedule reproduced the finding %d of 3 times (the "
-                 "program takes another path under the same schedule?)\n",
-                 reproduced);
+  if (!r.timeline_error.empty())
+    std::fprintf(stderr, "jsched: warning: no timeline: %s\n", r.timeline_error.c_str());
+  std::fputs(r.timeline_text.c_str(), stdout);
+  std::printf("%s: preemptions: %zu -> %zu (%llu executions, %.1f s)\n", r.kind.c_str(), r.before,
+              r.after, (unsigned long long)r.executions, r.seconds);
+  std::printf("minimal schedule: %s\n", r.minimal.c_str());
+  if (!r.timeline.empty()) std::printf("timeline: %s\n", r.timeline.c_str());
+  std::printf("replay: %s\n", shell_join(r.replay).c_str());
+  if (!r.error.empty()) {
+    std::fprintf(stderr, "jsched: error: %s\n", r.error.c_str());
     return 1;
   }
   return 0;

@@ -79,6 +79,18 @@ uint64_t count(const CellStats& c, const char* outcome) {
   return it == c.outcomes.end() ? 0 : it->second;
 }
 
+const MinimizedFinding* minimized_of(const ReportInput& in, const RunRecord& r) {
+  auto it = in.minimized.find(minimized_key(r));
+  return it == in.minimized.end() ? nullptr : &it->second;
+}
+
+std::string minimal_line(const ReportInput& in, const RunRecord& r) {
+  const MinimizedFinding* m = minimized_of(in, r);
+  return m && m->error.empty() ? "\nminimal replay (" + std::to_string(m->after) +
+                                     " pre-emptions): " + m->minimal_replay
+                               : "";
+}
+
 }  // namespace
 
 bool cell_ok(const CellStats& c, const std::string& e) {
@@ -158,6 +170,15 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
       any = true;
       o << "  " << c.program << " / " << c.strategy << ": " << r->outcome << ": "
         << first_line(r->detail) << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
+      if (const MinimizedFinding* m = minimized_of(in, *r)) {
+        if (m->error.empty()) {
+          o << "    minimal schedule: " << m->before << " -> " << m->after << " pre-emptions";
+          if (!m->timeline.empty()) o << ", timeline " << in.dir << "/" << m->timeline;
+          o << "; replay: " << m->minimal_replay << "\n";
+        } else {
+          o << "    not minimized: " << m->error << "\n";
+        }
+      }
     }
   }
   // Runs in which a controlled thread blocked where jsched could not see: their schedules may
@@ -247,7 +268,7 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
               std::to_string(c.runs) + " runs: " + first_line(r->detail) + " (seed " +
               std::to_string(r->seed) + ")";
         body << "    <failure message=\"" << xml(msg) << "\">"
-             << xml(r->detail + "\nreplay: " + r->replay) << "</failure>\n";
+             << xml(r->detail + "\nreplay: " + r->replay + minimal_line(in, *r)) << "</failure>\n";
       } else {
         msg = "expected " + e + ", none found in " + std::to_string(c.runs) + " runs";
         body << "    <failure message=\"" << xml(msg) << "\"/>\n";
@@ -410,13 +431,22 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     for (const auto& [key, r] : c.findings) {
       if (!any)
         o << "<table><tr><th class=l>program</th><th class=l>strategy</th><th class=l>outcome</th>"
-             "<th class=l>detail</th><th class=l>replay</th></tr>\n";
+             "<th class=l>detail</th><th class=l>replay</th><th class=l>minimal schedule</th>"
+             "</tr>\n";
       any = true;
       o << "<tr><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy)
         << "</td><td class=l>" << xml(r->outcome) << "</td><td class=l><pre>"
         << xml(r->detail.substr(0, 1500)) << "</pre>"
         << (r->log.empty() ? "" : "<a href=\"" + xml(r->log) + "\">output</a>")
-        << "</td><td class=l><code>" << xml(r->replay) << "</code></td></tr>\n";
+        << "</td><td class=l><code>" << xml(r->replay) << "</code></td><td class=l>";
+      if (const MinimizedFinding* m = minimized_of(in, *r); m && m->error.empty()) {
+        o << m->before << " &rarr; " << m->after << " pre-emptions";
+        if (!m->timeline.empty()) o << " (<a href=\"" << xml(m->timeline) << "\">timeline</a>)";
+        o << "<br><code>" << xml(m->minimal_replay) << "</code>";
+      } else if (m) {
+        o << "not minimized: " << xml(m->error);
+      }
+      o << "</td></tr>\n";
     }
   }
   o << (any ? "</table>\n" : "<p>None.</p>\n") << "</body></html>\n";

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runner/aggregate.h"
+#include "runner/minimize_findings.h"
 
 namespace jsched::runner {
 
@@ -19,6 +20,8 @@ struct ReportInput {
   std::vector<RunRecord> records;
   Expectations expect;
   uint64_t master_seed = 0;
+  std::map<std::string, MinimizedFinding> minimized;  // by minimized_key
+  std::string dir;                                    // the results directory, for links
 };
 
 // Text for the terminal: one table row per (program, strategy), then every distinct finding

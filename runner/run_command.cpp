@@ -12,6 +12,7 @@
 #include "runner/commands.h"
 #include "runner/executor.h"
 #include "runner/exit_status.h"
+#include "runner/minimize_findings.h"
 #include "runner/profile_phase.h"
 #include "runner/reports.h"
 #include "runner/results_dir.h"
@@ -65,6 +66,9 @@ const char* kRunUsage =
     "  --resume DIR     continue an interrupted batch in DIR\n"
     "  --shard I/N      run only the executions whose index is I modulo N\n"
     "  --agent PATH     libjsched.so (default: next to this jsched, or $JSCHED_AGENT)\n"
+    "  --no-minimize    do not minimize the findings (by default each distinct finding's\n"
+    "                   schedule is minimized and drawn as a timeline, see jsched minimize)\n"
+    "  --minimize-seconds S  time all the minimizing may take (default 120)\n"
     "\n"
     "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error,\n"
     "3 nothing found but some runs did not run the program to its end (error: the JVM did\n"
@@ -95,9 +99,29 @@ std::vector<RunSpec> run_specs(const json::Value& b) {
 
 }  // namespace
 
+int batch_failed(const std::exception& e, const ResultsDir& dir);
+
+double minimize_seconds_option(CliArgs& cli) {
+  const bool off = cli.flag("--no-minimize");
+  const bool on = cli.flag("--minimize");
+  const uint64_t seconds = cli.number("--minimize-seconds", 120, 1, kMaxTimeoutMs / 1000);
+  if (on && off) throw std::invalid_argument("--minimize and --no-minimize contradict each other");
+  return off ? 0 : double(seconds);
+}
+
 int finish_batch(ResultsDir& dir, const std::string& title, const Expectations& expect,
                  uint64_t seed) {
-  ReportInput in{title, dir.records(), expect, seed};
+  // Each distinct finding minimized, within the batch's budget (0: --no-minimize). Shards
+  // leave it to whoever looks at the merged results (jsched minimize).
+  const double budget = dir.batch().num("minimize_seconds", 0);
+  if (budget > 0 && !dir.batch()["shard"].is(json::Value::String)) {
+    try {
+      minimize_findings(dir.path(), dir.records(), budget);
+    } catch (const std::exception& e) {
+      return batch_failed(e, dir);
+    }
+  }
+  ReportInput in{title, dir.records(), expect, seed, read_minimized(dir.path()), dir.path()};
   std::string text;
   try {
     text = write_reports(dir.path(), in);
@@ -181,6 +205,7 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("timeout",
                 json::Value::number(double(cli.number("--timeout", 10000, 1, kMaxTimeoutMs))));
       batch.set("until_bug", json::Value::boolean(opts.until_bug));
+      batch.set("minimize_seconds", json::Value::number(minimize_seconds_option(cli)));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const std::string st = batch.str("strategy");
       if (opts.in_jvm > 1 && !runs_in_one_jvm(st))

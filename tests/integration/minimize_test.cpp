@@ -95,36 +95,88 @@ TEST(Minimize, BadInputIsRefusedAndNothingIsWrittenHalf) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
-// The timeline page in headless Chromium: it renders (its one script ran: no script error), it
-// has a lane per thread and the pre-emptions highlighted.
+// The timeline pages of a deadlock on monitors, a lost update and a deadlock on j.u.c. locks in
+// headless Chromium: each renders (its one script ran: no script error), has a lane per thread
+// and the pre-emptions highlighted, and can be drawn as a picture.
 TEST(Minimize, TheTimelineRendersInHeadlessChromium) {
   // The test command installs chromium; a missing browser is a set-up failure, not a pass.
   ASSERT_TRUE(fs::exists("/usr/bin/chromium"))
       << "chromium is not installed (install-deps.sh --test)";
-  int seed = seed_with("jsched.samples.lockorder.Main", 4);
-  ASSERT_GT(seed, 0);
+  struct Case {
+    const char* main;
+    int status;
+  } cases[] = {{"jsched.samples.philosophers.Main", 4},
+               {"jsched.samples.account.Main", 3},
+               {"jsched.samples.lockorder.Main", 4}};
+  for (const Case& c : cases) {
+    int seed = seed_with(c.main, c.status);
+    ASSERT_GT(seed, 0);
+    test::TempDir d;
+    std::string out = d.path() + "/m";
+    test::ProcessResult p =
+        test::run_jsched({"minimize", "--out", out, "--", test::java_bin(),
+                          agent_arg("strategy=random,seed=" + std::to_string(seed)), "-cp",
+                          JSCHED_SAMPLES_CLASSES, c.main});
+    ASSERT_EQ(p.status, 0) << p.err;
+    const std::vector<std::string> browser = {"/usr/bin/chromium",
+                                              "--headless",
+                                              "--no-sandbox",
+                                              "--disable-gpu",
+                                              "--disable-quic",
+                                              "--no-first-run",
+                                              "--disable-sync",
+                                              "--disable-background-networking",
+                                              "--disable-component-update"};
+    std::vector<std::string> dump = browser;
+    dump.insert(dump.end(), {"--user-data-dir=" + d.path() + "/profile", "--dump-dom",
+                             "file://" + out + "/timeline.html"});
+    test::ProcessResult dom = test::run(dump);
+    ASSERT_EQ(dom.status, 0) << dom.err;
+    EXPECT_TRUE(has(dom.out, "data-rendered=\"yes\"")) << c.main << ": the page's script ran";
+    size_t lanes = 0;
+    for (size_t at = 0; (at = dom.out.find("<th class=\"lane\">thread ", at)) != std::string::npos;
+         ++at)
+      ++lanes;
+    EXPECT_GE(lanes, 2u) << c.main << ": a lane per thread";
+    EXPECT_TRUE(has(dom.out, "<th class=\"lane\">thread 0.1</th>")) << c.main;
+    EXPECT_TRUE(has(dom.out, "class=\"preempt\"")) << c.main << ": pre-emptions highlighted";
+    std::vector<std::string> shot = browser;
+    shot.insert(shot.end(),
+                {"--user-data-dir=" + d.path() + "/profile2", "--window-size=1000,800",
+                 "--screenshot=" + d.path() + "/shot.png", "file://" + out + "/timeline.html"});
+    EXPECT_EQ(test::run(shot).status, 0) << c.main;
+    EXPECT_GT(fs::file_size(d.path() + "/shot.png"), 5000u) << c.main;
+  }
+}
+
+// `jsched run` minimizes each distinct finding once and links its timeline from the report;
+// --no-minimize leaves them as found.
+TEST(Minimize, RunMinimizesEachDistinctFindingAndLinksItsTimeline) {
   test::TempDir d;
-  std::string out = d.path() + "/m";
+  const std::string out = d.path() + "/r";
   test::ProcessResult p =
-      test::run_jsched({"minimize", "--out", out, "--", test::java_bin(),
-                        agent_arg("strategy=random,seed=" + std::to_string(seed)), "-cp",
-                        JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main"});
-  ASSERT_EQ(p.status, 0) << p.err;
-  test::ProcessResult dom = test::run(
-      {"/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-       "--no-first-run", "--disable-background-networking", "--disable-component-update",
-       "--disable-sync", "--user-data-dir=" + d.path() + "/profile", "--dump-dom",
-       "file://" + out + "/timeline.html"});
-  ASSERT_EQ(dom.status, 0) << dom.err;
-  EXPECT_TRUE(has(dom.out, "data-rendered=\"yes\"")) << "the page's script ran";
-  EXPECT_TRUE(has(dom.out, "thread 0.1")) << "a lane per thread";
-  EXPECT_TRUE(has(dom.out, "thread 0.2"));
-  EXPECT_TRUE(has(dom.out, "class=\"preempt\"")) << "pre-emptions highlighted";
-  test::ProcessResult shot = test::run(
-      {"/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-       "--no-first-run", "--disable-background-networking", "--disable-component-update",
-       "--disable-sync", "--user-data-dir=" + d.path() + "/profile2", "--window-size=1000,800",
-       "--screenshot=" + d.path() + "/shot.png", "file://" + out + "/timeline.html"});
-  EXPECT_EQ(shot.status, 0) << shot.err;
-  EXPECT_GT(fs::file_size(d.path() + "/shot.png"), 5000u);
+      test::run_jsched({"run", "--runs", "30", "--seed", "7", "--out", out, "--", test::java_bin(),
+                        "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main"});
+  ASSERT_EQ(p.status, 1) << p.err << p.out;
+  EXPECT_TRUE(has(p.err, "jsched: minimizing finding 1/1")) << p.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      p.out, m,
+      std::regex(R"(minimal schedule: (\d+) -> (\d+) pre-emptions, timeline (\S+); replay: (.*))")))
+      << p.out;
+  EXPECT_LE(std::stoi(m[2]), std::stoi(m[1]));
+  EXPECT_TRUE(fs::exists(m[3].str()));
+  EXPECT_TRUE(has(test::slurp(out + "/minimized.jsonl"), "\"error\":\"\"")) << "reproduced";
+  std::string html = test::slurp(out + "/report.html");
+  EXPECT_TRUE(has(html, "<a href=\"minimal/1/timeline.html\">timeline</a>")) << "linked";
+  std::string junit = test::slurp(out + "/junit.xml");
+  EXPECT_TRUE(has(junit, "minimal replay (")) << junit;
+
+  const std::string off = d.path() + "/off";
+  test::ProcessResult q = test::run_jsched(
+      {"run", "--runs", "30", "--seed", "7", "--no-minimize", "--out", off, "--", test::java_bin(),
+       "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main"});
+  ASSERT_EQ(q.status, 1) << q.err;
+  EXPECT_FALSE(has(q.out, "minimal schedule")) << q.out;
+  EXPECT_FALSE(fs::exists(off + "/minimal"));
 }

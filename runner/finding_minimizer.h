@@ -1,0 +1,52 @@
+// The schedule with the fewest pre-emptions (switches away from a thread that could have gone
+// on) that still ends in the same finding: delta debugging over a recorded run's pre-emptions,
+// after Choi and Zeller, then greedy removal of each one left; the result replayed to check it
+// and drawn as a timeline. Used by `jsched minimize` and by batches that minimize their
+// findings.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace jsched::runner {
+
+struct MinimizeRequest {
+  std::vector<std::string> command;  // a finding's replay command: java -agentpath:...=OPTS ...
+  std::string out;                   // directory for minimal.sched, timeline.html, work/
+  uint64_t max_runs = 500;
+  double max_seconds = 120;
+  bool text = false;      // also make the timeline's text form
+  bool progress = false;  // say on stderr what is being minimized
+};
+
+struct MinimizeResult {
+  // Empty: the minimal schedule reproduces the finding 3 times out of 3. Otherwise why not
+  // (the command is not jsched's, its run found nothing, the minimal schedule does not
+  // reproduce); `usage` when the request itself is wrong.
+  std::string error;
+  bool usage = false;
+  bool interrupted = false;  // Ctrl-C or SIGTERM (stop_batches_on_signals) ended the search
+  std::string kind;          // the finding: bug, deadlock or hang
+  size_t before = 0, after = 0;
+  uint64_t executions = 0;
+  double seconds = 0;
+  std::string minimal;              // DIR/minimal.sched
+  std::string timeline;             // DIR/timeline.html ("": none could be drawn)
+  std::string timeline_text;        // with request.text
+  std::string timeline_error;       // why there is no timeline
+  std::vector<std::string> replay;  // the minimal schedule's replay command
+};
+
+// Nothing is left behind in `out` when it did not exist and no minimal schedule was written.
+MinimizeResult minimize_finding(const MinimizeRequest& req);
+
+// What must stay the same for a schedule to end in "the same finding": the kind, and for a bug
+// the throwable's class and its first frame, for a deadlock the frames the threads wait at.
+std::string finding_identity(const std::string& kind, const std::string& detail);
+
+// The command as a shell reads it: words, single-quoted parts (as the agent quotes them).
+std::vector<std::string> shell_split(const std::string& line);
+std::string shell_join(const std::vector<std::string>& argv);
+
+}  // namespace jsched::runner
