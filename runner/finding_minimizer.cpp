@@ -142,7 +142,7 @@ size_t count_preemptions(const sched::ScheduleLog& log) {
 // `original` with the pre-emptions at `drop` (indices into its decisions) taken out.
 sched::ScheduleLog without(const sched::ScheduleLog& original, const std::set<size_t>& drop) {
   sched::ScheduleLog g = original;
-  for (size_t i : drop) g.decisions[i].value = sched::kNoThread;
+  for (size_t i : drop) g.decisions[i].preempt = false;
   return g;
 }
 

@@ -1,27 +1,70 @@
 #include "scheduler/follow_strategy.h"
 
+#include <limits>
+
 namespace jsched::sched {
 
+FollowStrategy::FollowStrategy(const ScheduleLog& guide) {
+  size_t pos = 0;
+  ThreadId before = kNoThread;
+  for (const Decision& d : guide.decisions) {
+    if (d.kind == Decision::Aux) {
+      aux_.push_back(d.value);
+      continue;
+    }
+    if (d.value == kNoThread) continue;  // `t -`: nobody named
+    // Files without the pre-empted thread: the thread of the choice before (forced steps in
+    // between are not recorded, so this is a guess).
+    if (d.preempt) switches_[{d.from != kNoThread ? d.from : before, d.from_steps}] = d.value;
+    order_[d.value].push_back(pos++);
+    before = d.value;
+  }
+}
+
 size_t FollowStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
-  ThreadId want = kNoThread;
-  // The guide's next thread choice (its auxiliary choices are taken by choose_aux).
-  while (pos_ < guide_.decisions.size() && guide_.decisions[pos_].kind != Decision::Thread) ++pos_;
-  if (pos_ < guide_.decisions.size()) want = guide_.decisions[pos_++].value;
-  size_t pick = enabled.size();
-  for (size_t i = 0; i < enabled.size(); ++i) {
-    if (enabled[i].thread == want) pick = i;
+  constexpr size_t kNone = std::numeric_limits<size_t>::max();
+  auto index_of = [&](ThreadId t) {
+    for (size_t i = 0; i < enabled.size(); ++i)
+      if (enabled[i].thread == t) return i;
+    return kNone;
+  };
+  // The enabled thread (other than `skip`) whose next scheduled choice comes first; threads
+  // the guide has no more choices for come last, lowest first.
+  auto earliest = [&](ThreadId skip) {
+    size_t best = kNone, best_pos = kNone;
+    for (size_t i = 0; i < enabled.size(); ++i) {
+      ThreadId t = enabled[i].thread;
+      if (t == skip) continue;
+      size_t p = kNone;
+      if (auto it = order_.find(t); it != order_.end() && chosen_[t] < it->second.size())
+        p = it->second[chosen_[t]];
+      if (best == kNone || p < best_pos) {
+        best = i;
+        best_pos = p;
+      }
+    }
+    return best;
+  };
+  size_t pick = index_of(last_);
+  if (pick != kNone) {
+    if (auto sw = switches_.find({last_, steps_.of(last_)}); sw != switches_.end()) {
+      size_t to = index_of(sw->second);
+      if (to == kNone) to = earliest(last_);
+      if (to != kNone) pick = to;
+    }
+  } else {
+    pick = earliest(kNoThread);
   }
-  for (size_t i = 0; i < enabled.size() && pick == enabled.size(); ++i) {
-    if (enabled[i].thread == last_) pick = i;
-  }
-  if (pick == enabled.size()) pick = 0;
-  last_ = enabled[pick].thread;
+  const ThreadId t = enabled[pick].thread;
+  ++chosen_[t];
+  steps_.add(t);
+  last_ = t;
   return pick;
 }
 
 size_t FollowStrategy::choose_aux(AuxChoice, size_t n) {
-  if (pos_ < guide_.decisions.size() && guide_.decisions[pos_].kind == Decision::Aux) {
-    uint32_t v = guide_.decisions[pos_++].value;
+  if (aux_pos_ < aux_.size()) {
+    uint32_t v = aux_[aux_pos_++];
     if (v < n) return v;
   }
   return 0;

@@ -1,9 +1,17 @@
-// Follows a schedule leniently, as `jsched minimize` needs: at each choice, the thread the
-// schedule names if it is enabled; otherwise (the schedule says `t -`, names a thread that is not
-// enabled, or has run out) the thread that ran the step before goes on if it can, else the
-// lowest enabled one. So a schedule with some of its pre-emptions taken out still runs to an
-// end, without pre-empting anywhere else; its recording (record=) is then an exact schedule.
+// Follows a schedule leniently, as `jsched minimize` needs, by each thread's own progress
+// rather than by position: the running thread goes on until it blocks or ends, unless the
+// schedule pre-empts it at that point of its own run (after as many steps as it had then run),
+// in which case the thread the schedule switched to runs. When the running thread cannot go
+// on, the enabled thread whose next scheduled step comes first in the schedule runs. So taking
+// a pre-emption out of a schedule (clearing its `p`) lets the pre-empted thread go on and moves
+// nothing else: the other threads' steps keep their place in their own runs. The recording
+// (record=) of a run that follows a guide is an exact schedule.
 #pragma once
+
+#include <map>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "scheduler/schedule_log.h"
 
@@ -11,14 +19,23 @@ namespace jsched::sched {
 
 class FollowStrategy : public Strategy {
  public:
-  explicit FollowStrategy(const ScheduleLog& guide) : guide_(guide) {}
+  explicit FollowStrategy(const ScheduleLog& guide);
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   size_t choose_aux(AuxChoice kind, size_t n) override;
-  void forced(const Candidate& only, uint64_t) override { last_ = only.thread; }
+  void forced(const Candidate& only, uint64_t) override {
+    last_ = only.thread;
+    steps_.add(only.thread);
+  }
 
  private:
-  const ScheduleLog& guide_;
-  size_t pos_ = 0;
+  // Position in the guide's thread choices of each thread's choices, in order.
+  std::unordered_map<ThreadId, std::vector<size_t>> order_;
+  std::unordered_map<ThreadId, size_t> chosen_;  // choices each thread got so far
+  // The guide's pre-emptions: (thread, steps it had run) -> the thread that ran instead.
+  std::map<std::pair<ThreadId, uint64_t>, ThreadId> switches_;
+  std::vector<uint32_t> aux_;
+  size_t aux_pos_ = 0;
+  StepCounts steps_;
   ThreadId last_ = kNoThread;
 };
 

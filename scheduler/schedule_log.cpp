@@ -22,7 +22,11 @@ void ScheduleLog::write(const std::string& path) const {
       buf += op_name(d.op);
       buf += ' ';
       buf += std::to_string(d.site);
-      if (d.preempt) buf += " p";
+      if (d.preempt) {
+        buf += " p";
+        if (d.from != kNoThread)
+          buf += " " + std::to_string(d.from) + " " + std::to_string(d.from_steps);
+      }
     }
     buf += '\n';
   }
@@ -84,9 +88,17 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
       auto [q, ec2] = std::from_chars(sp + 1, end, d.site);
       if (ec2 != std::errc()) fail("bad decision '" + line.substr(0, 60) + "'");
       p = q;
-      if (end - p == 2 && p[0] == ' ' && p[1] == 'p') {
+      if (end - p >= 2 && p[0] == ' ' && p[1] == 'p' && (end - p == 2 || p[2] == ' ')) {
         d.preempt = true;
-        p = end;
+        p += 2;
+        if (p != end) {  // " <from> <steps>"
+          auto [q1, e1] = std::from_chars(p + 1, end, d.from);
+          if (e1 != std::errc() || q1 == end || *q1 != ' ')
+            fail("bad decision '" + line.substr(0, 60) + "' (pre-emption)");
+          auto [q2, e2] = std::from_chars(q1 + 1, end, d.from_steps);
+          if (e2 != std::errc()) fail("bad decision '" + line.substr(0, 60) + "' (pre-emption)");
+          p = q2;
+        }
       }
     }
     if (p != end) fail("bad decision '" + line.substr(0, 60) + "'");
@@ -117,8 +129,13 @@ size_t RecordingStrategy::choose(const std::vector<Candidate>& enabled, uint64_t
   const Candidate& c = enabled.at(i);
   Decision d{Decision::Thread, c.thread, c.op.kind, c.op.site};
   d.preempt = preempts(enabled, last_, c.thread);
+  if (d.preempt) {
+    d.from = last_;
+    d.from_steps = steps_.of(last_);
+  }
   log_.decisions.push_back(d);
   last_ = c.thread;
+  steps_.add(c.thread);
   return i;
 }
 

@@ -8,10 +8,11 @@
 //   jsched-schedule 2
 //   options <agent options of the recorded run>
 //   decisions <N>
-//   t <thread id> <operation> <site> [p]   (N lines of `t` or `a`: a thread choice, with the
-//   a <index>                               operation and instrumentation site it performed and
-//                                           `p` when it pre-empted a thread that could have gone
-//                                           on; or
+//   t <thread id> <operation> <site> [p <from> <steps>]
+//   a <index>                               (N lines of `t` or `a`: a thread choice, with the
+//                                           operation and instrumentation site it performed and
+//                                           `p` when it pre-empted thread <from>, which could
+//                                           have gone on, after <from>'s <steps> steps; or
 //   hang <steps>                        an auxiliary choice index); optional: the recorded run
 //   end                                 hung (the watchdog) after that many steps
 //
@@ -36,6 +37,9 @@ struct Decision {
   OpKind op = OpKind::Count;
   int32_t site = 0;
   bool preempt = false;  // the thread that ran before could have gone on
+  // With `preempt`: that thread, and how many steps it had run (kNoThread: not recorded).
+  uint32_t from = kNoThread;
+  uint64_t from_steps = 0;
   bool operator==(const Decision& o) const {
     return kind == o.kind && value == o.value && op == o.op && site == o.site;
   }
@@ -52,6 +56,19 @@ struct ScheduleLog {
   void write(const std::string& path) const;  // throws std::runtime_error
   // Throws std::runtime_error naming the file, line and problem.
   static ScheduleLog read(const std::string& path);
+};
+
+// Steps run by each thread, forced ones included: where in its own run a thread was pre-empted.
+class StepCounts {
+ public:
+  uint64_t of(ThreadId t) const { return t < n_.size() ? n_[t] : 0; }
+  void add(ThreadId t) {
+    if (t >= n_.size()) n_.resize(size_t(t) + 1, 0);
+    ++n_[t];
+  }
+
+ private:
+  std::vector<uint64_t> n_;
 };
 
 // Whether running `chosen` pre-empts `last`: `last` is enabled, so it could have gone on.
@@ -71,6 +88,7 @@ class RecordingStrategy : public Strategy {
   size_t choose_aux(AuxChoice kind, size_t n) override;
   void forced(const Candidate& only, uint64_t step) override {
     last_ = only.thread;
+    steps_.add(only.thread);
     inner_.forced(only, step);
   }
   bool allow_spurious() const override { return inner_.allow_spurious(); }
@@ -84,6 +102,7 @@ class RecordingStrategy : public Strategy {
   Strategy& inner_;
   ScheduleLog& log_;
   ThreadId last_ = kNoThread;  // the thread of the step before
+  StepCounts steps_;
 };
 
 // Follows a log exactly; throws ReplayDivergence naming the step where the run departs.
