@@ -383,6 +383,7 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
     res.timeline_error = e.what();
   }
   res.executions = m.runs();
+  fs::remove_all(out + "/work", ec);  // the candidates' schedules and logs
   res.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   if (reproduced < 3)
     res.error = "the minimal schedule reproduced the finding " + std::to_string(reproduced) +

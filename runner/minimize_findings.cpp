@@ -131,8 +131,6 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
     m.error = res.error;
     if (!res.minimal.empty()) m.minimal_replay = shell_join(res.replay);
     if (!res.timeline.empty()) m.timeline = rel + "/timeline.html";
-    std::error_code ec;
-    fs::remove_all(req.out + "/work", ec);
     // Appended whole, like runs.jsonl: a full disk loses this line, not the earlier ones.
     const std::string file = dir + "/minimized.jsonl";
     FILE* f = std::fopen(file.c_str(), "a");

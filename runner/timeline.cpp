@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -120,6 +121,37 @@ bool touches_for_write(const std::string& op) {
   return racing_op(op) && op != "read";
 }
 
+// A deadlock on monitors: "thread X waits for monitor M held by thread Y" in its detail gives
+// an arrow from the step where Y took M to X's last step.
+void add_cycle(Trace& t) {
+  if (t.outcome != "deadlock") return;
+  auto id_of = [&](const std::string& name) {
+    for (size_t i = 0; i < t.threads.size(); ++i)
+      if (t.threads[i] == name) return long(i);
+    return -1L;
+  };
+  static const std::regex edge(
+      R"(^\s*thread (\S+) waits for monitor ([0-9a-f]+) held by thread (\S+):)");
+  for (const std::string& d : t.detail) {
+    std::smatch m;
+    if (!std::regex_search(d, m, edge)) continue;
+    const long waiter = id_of(m[1]), owner = id_of(m[3]);
+    const std::string monitor = m[2];
+    if (waiter < 0 || owner < 0) continue;
+    long took = -1, last = -1;
+    for (size_t i = 0; i < t.steps.size(); ++i) {
+      const TraceStep& st = t.steps[i];
+      if (long(st.thread) == owner && (st.op == "enter" || st.op == "reacquire") &&
+          st.object == monitor)
+        took = long(i);
+      if (long(st.thread) == waiter) last = long(i);
+    }
+    if (took >= 0 && last >= 0 && took != last)
+      t.arrows.push_back({took, last, "thread " + m[1].str() + " then waits for this monitor",
+                          "then waits for the monitor taken at step " + std::to_string(took)});
+  }
+}
+
 }  // namespace
 
 Trace read_trace(const std::string& path, const std::string& classpath) {
@@ -185,6 +217,11 @@ Trace read_trace(const std::string& path, const std::string& classpath) {
       break;
     }
   }
+  if (t.conflict_a >= 0)
+    t.arrows.push_back({t.conflict_a, t.conflict_b,
+                        "conflicts with step " + std::to_string(t.conflict_b),
+                        "conflicts with step " + std::to_string(t.conflict_a)});
+  add_cycle(t);
   return t;
 }
 
@@ -200,6 +237,7 @@ std::string timeline_html(const Trace& t, const std::string& title) {
        "background:#fde8e8}td.lane.on{background:#eef4fb}.conflict{outline:2px solid #ff7f0e}"
        "details summary{cursor:pointer}pre{white-space:pre-wrap;margin:0}"
        ".legend span{margin-right:1.5em}.badge{color:#d62728;font-weight:bold}"
+       "h1{font-size:18px}#arrow{position:absolute;left:0;top:0;pointer-events:none}"
        "</style></head><body>\n";
   o << "<h1>" << html(t.outcome) << ": " << html(t.summary) << "</h1>\n";
   size_t preemptions = 0;
@@ -207,10 +245,13 @@ std::string timeline_html(const Trace& t, const std::string& title) {
   o << "<p class=legend><span>" << t.steps.size() << " steps, " << t.threads.size()
     << " threads</span><span class=badge>" << preemptions
     << " pre-emptions (red: a switch away from a thread that could have gone on)</span>";
-  if (t.conflict_a >= 0)
-    o << "<span>orange: the last conflicting pair, steps <a href=\"#s" << t.conflict_a << "\">"
-      << t.conflict_a << "</a> &rarr; <a href=\"#s" << t.conflict_b << "\">" << t.conflict_b
-      << "</a></span>";
+  if (!t.arrows.empty())
+    o << "<span>orange arrows: " << (t.conflict_a >= 0 ? "the last conflicting pair" : "")
+      << (t.conflict_a >= 0 && t.arrows.size() > 1 ? "; " : "")
+      << (t.arrows.size() > (t.conflict_a >= 0 ? 1u : 0u)
+              ? "the lock cycle (where each monitor was taken -> who waits for it)"
+              : "")
+      << "</span>";
   o << "</p>\n<table><tr><th>step</th>";
   for (size_t i = 0; i < t.threads.size(); ++i)
     o << "<th class=lane>thread " << html(t.threads[i]) << "</th>";
@@ -220,7 +261,11 @@ std::string timeline_html(const Trace& t, const std::string& title) {
   size_t i = 0;
   while (i < t.steps.size()) {
     size_t j = i + 1;
-    auto special = [&](size_t k) { return long(k) == t.conflict_a || long(k) == t.conflict_b; };
+    auto special = [&](size_t k) {
+      for (const Trace::Arrow& a : t.arrows)
+        if (a.from == long(k) || a.to == long(k)) return true;
+      return false;
+    };
     while (j < t.steps.size() && t.steps[j].thread == t.steps[i].thread && !t.steps[j].preempt &&
            !special(j) && !special(i))
       ++j;
@@ -233,18 +278,20 @@ std::string timeline_html(const Trace& t, const std::string& title) {
         o << "<td class=lane></td>";
         continue;
       }
-      o << "<td class=\"lane on" << (special(i) ? " conflict" : "") << "\">";
+      o << "<td class=\"lane on" << (special(i) ? " conflict" : "") << "\""
+        << (special(i) ? " id=c" + std::to_string(i) : "") << ">";
       if (first.preempt) o << "<span class=badge>pre-empts</span> ";
       auto text = [](const TraceStep& s) {
         return html(s.op + (s.where.empty() ? "" : " " + s.where));
       };
       if (j - i == 1) {
         o << text(first);
-        if (long(i) == t.conflict_b)
-          o << " <a href=\"#s" << t.conflict_a << "\">&larr; conflicts with step " << t.conflict_a
-            << "</a>";
-        if (long(i) == t.conflict_a)
-          o << " <a href=\"#s" << t.conflict_b << "\">&rarr; step " << t.conflict_b << "</a>";
+        for (const Trace::Arrow& a : t.arrows) {
+          if (a.from == long(i))
+            o << " <a href=\"#s" << a.to << "\">&rarr; " << html(a.from_label) << "</a>";
+          if (a.to == long(i))
+            o << " <a href=\"#s" << a.from << "\">&larr; " << html(a.to_label) << "</a>";
+        }
       } else {
         o << "<details><summary>" << text(first) << " &hellip; " << text(t.steps[j - 1]) << " ("
           << j - i << " steps)</summary>";
@@ -259,7 +306,36 @@ std::string timeline_html(const Trace& t, const std::string& title) {
   }
   o << "</table>\n<h2>" << html(t.outcome) << "</h2>\n<pre>";
   for (const std::string& l : t.detail) o << html(l) << "\n";
-  o << "</pre>\n<script>document.body.dataset.rendered = 'yes';</script>\n</body></html>\n";
+  // The arrows drawn over the table, from cell to cell.
+  o << "</pre>\n<script>\nvar arrows = [";
+  for (size_t k = 0; k < t.arrows.size(); ++k)
+    o << (k ? "," : "") << "[" << t.arrows[k].from << "," << t.arrows[k].to << "]";
+  o << "];\n"
+       "(function () {\n"
+       "  var w = document.documentElement.scrollWidth, h = "
+       "document.documentElement.scrollHeight;\n"
+       "  var lines = '', sx = window.scrollX, sy = window.scrollY;\n"
+       "  arrows.forEach(function (p) {\n"
+       "    var a = document.getElementById('c' + p[0]), b = document.getElementById('c' + p[1]);\n"
+       "    if (!a || !b) return;\n"
+       "    var ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();\n"
+       "    var down = rb.top >= ra.top;\n"
+       "    var x1 = ra.left + ra.width / 2 + sx, y1 = (down ? ra.bottom : ra.top) + sy;\n"
+       "    var x2 = rb.left + rb.width / 2 + sx, y2 = (down ? rb.top : rb.bottom) + sy;\n"
+       "    lines += '<line x1=\"' + x1 + '\" y1=\"' + y1 + '\" x2=\"' + x2 + '\" y2=\"' + y2 +\n"
+       "      '\" stroke=\"#ff7f0e\" stroke-width=\"2\" marker-end=\"url(#head)\"/>';\n"
+       "  });\n"
+       "  if (lines) {\n"
+       "    var box = document.createElement('div');\n"
+       "    box.innerHTML = '<svg id=\"arrow\" width=\"' + w + '\" height=\"' + h + '\"><defs>' +\n"
+       "      '<marker id=\"head\" markerWidth=\"8\" markerHeight=\"8\" refX=\"7\" refY=\"4\" ' +\n"
+       "      'orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#ff7f0e\"/></marker></defs>' +\n"
+       "      lines + '</svg>';\n"
+       "    document.body.appendChild(box.firstChild);\n"
+       "  }\n"
+       "  document.body.dataset.rendered = 'yes';\n"
+       "})();\n"
+       "</script>\n</body></html>\n";
   return o.str();
 }
 

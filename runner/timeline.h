@@ -27,6 +27,14 @@ struct Trace {
   // The last two steps of different threads on one object before the end, one of them a
   // write, a lock or a notify: the race or lock order the finding hangs on (-1: none).
   long conflict_a = -1, conflict_b = -1;
+  // What the page draws as arrows between steps: the conflicting pair, and for a deadlock on
+  // monitors each edge of the cycle (the step where the holder took the monitor -> the waiting
+  // thread's last step).
+  struct Arrow {
+    long from, to;
+    std::string from_label, to_label;  // the links' text at either end
+  };
+  std::vector<Arrow> arrows;
 };
 
 // Reads a trace file; `classpath` (':'-separated) resolves bytecode indices to source lines.

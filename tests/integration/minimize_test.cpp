@@ -140,6 +140,7 @@ TEST(Minimize, TheTimelineRendersInHeadlessChromium) {
     EXPECT_GE(lanes, 2u) << c.main << ": a lane per thread";
     EXPECT_TRUE(has(dom.out, "<th class=\"lane\">thread 0.1</th>")) << c.main;
     EXPECT_TRUE(has(dom.out, "class=\"preempt\"")) << c.main << ": pre-emptions highlighted";
+    EXPECT_TRUE(has(dom.out, "<svg id=\"arrow\"")) << c.main << ": the conflicting pair's arrow";
     std::vector<std::string> shot = browser;
     shot.insert(shot.end(),
                 {"--user-data-dir=" + d.path() + "/profile2", "--window-size=1000,800",
