@@ -15,7 +15,7 @@ for mode in in-jvm per-jvm; do
   extra=()
   [ "$mode" = in-jvm ] && extra=(--in-jvm 250)
   echo "== $mode"
-  "$jsched" bench "$here/suites/faithful-model.xml" --until-bug --seed "$seed" --jobs 2 \
+  "$jsched" bench "$here/suites/faithful-model.xml" --until-bug --seed "$seed" --jobs 2 --no-minimize \
     "${extra[@]}" --out "$out/$mode" 2>/dev/null || status=$?
 done
 exit "$status"

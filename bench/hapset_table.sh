@@ -13,7 +13,7 @@ build=${1:-$here/../build}
 out=${2:-$(mktemp -d)/hapset-table}
 mkdir -p "$(dirname "$out")"
 seed=${3:-2026}
-"$build/runner/jsched" bench "$here/suites/hapset-table.xml" --until-bug --in-jvm 50 --jobs 2 \
+"$build/runner/jsched" bench "$here/suites/hapset-table.xml" --until-bug --in-jvm 50 --jobs 2 --no-minimize \
   --seed "$seed" --out "$out" >"$out.log" || [ $? -eq 1 ]  # 1: an expectation unmet, shown below
 python3 - "$out/summary.csv" <<'PY'
 import csv, sys

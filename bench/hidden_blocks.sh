@@ -16,7 +16,7 @@ trap 'rm -rf "$out"' EXIT
 count() {  # runs with hidden blocks, per program, from a runs.jsonl
   grep '"hidden_blocks":' "$1" | grep -o '"program":"[^"]*"' | sort | uniq -c || true
 }
-"$jsched" bench "$root/samples/suite.xml" --runs "$runs" --seed "$seed" --jobs 2 \
+"$jsched" bench "$root/samples/suite.xml" --runs "$runs" --seed "$seed" --jobs 2 --no-minimize \
   --out "$out/default" >/dev/null 2>&1 || true
 echo "default mode, $runs runs of each sample:"
 total=$(grep -c '"hidden_blocks":' "$out/default/runs.jsonl" || true)
@@ -24,7 +24,7 @@ count "$out/default/runs.jsonl"
 echo "  runs with hidden blocks: ${total:-0} of $(wc -l < "$out/default/runs.jsonl")"
 echo "JDK mode (include=java.util.), collection drivers:"
 for c in vector arraylist linkedlist hashset linkedhashset treeset; do
-  "$jsched" run --runs "$runs" --seed "$seed" --jobs 2 --params include=java.util. \
+  "$jsched" run --runs "$runs" --seed "$seed" --jobs 2 --no-minimize --params include=java.util. \
     --out "$out/$c" -- java -cp "$root/samples/target/classes" jsched.samples.collections.Main "$c" \
     >/dev/null 2>&1 || true
   printf "  %-14s %s of %s runs\n" "$c" "$(grep -c '"hidden_blocks":' "$out/$c/runs.jsonl" || true)" \

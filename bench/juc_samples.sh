@@ -26,7 +26,7 @@ print(f'  <classpath>{classes}</classpath>')
 print('  <strategy name="random"/>')
 print(block + '</suite>')
 PY
-"$build/runner/jsched" bench "$out/juc-suite.xml" --until-bug --jobs "$(nproc)" --seed 1 --out "$out/results"
+"$build/runner/jsched" bench "$out/juc-suite.xml" --until-bug --jobs "$(nproc)" --no-minimize --seed 1 --out "$out/results"
 # The correct programs again, each as $runs executions in one JVM (iterations, seeds 1..$runs,
 # explore: every execution runs): the same executions as $runs single runs with those seeds.
 echo "correct programs, $runs executions each in one JVM (strategy random, seeds 1..$runs):"

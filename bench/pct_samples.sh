@@ -9,7 +9,7 @@ build=${1:-$here/../build}
 out=${2:-$(mktemp -d)/pct-samples}
 seed=${3:-2026}
 status=0
-"$build/runner/jsched" bench "$here/suites/pct-samples.xml" --until-bug --jobs 2 --seed "$seed" --out "$out" || status=$?
+"$build/runner/jsched" bench "$here/suites/pct-samples.xml" --until-bug --jobs 2 --no-minimize --seed "$seed" --out "$out" || status=$?
 echo
 echo "executions to the first finding (- : none in 1000):"
 awk -F, 'NR > 1 { printf "  %-24s %-7s %s\n", $1, $2, ($10 == "" ? "-" : $10) }' "$out/summary.csv"

@@ -11,7 +11,7 @@ build=${1:-$here/../build}
 out=${2:-$(mktemp -d)/rapos-cme}
 mkdir -p "$(dirname "$out")"
 seed=${3:-2026}
-"$build/runner/jsched" bench "$here/suites/rapos-cme.xml" --until-bug --jobs 2 --seed "$seed" \
+"$build/runner/jsched" bench "$here/suites/rapos-cme.xml" --until-bug --jobs 2 --no-minimize --seed "$seed" \
   --out "$out" >"$out.log" || [ $? -eq 1 ]  # 1: an expectation unmet, reported below
 echo "executions to the CME, mean ± sd over the experiments that found it (found/25):"
 echo "program        random                       rapos"

@@ -10,7 +10,7 @@ build=${1:-$here/../build}
 out=${2:-$(mktemp -d)/rapos-table1}
 mkdir -p "$(dirname "$out")"
 seed=${3:-2026}
-"$build/runner/jsched" bench "$here/suites/rapos-table1.xml" --jobs 2 --seed "$seed" --out "$out" >"$out.log" || [ $? -eq 1 ]  # 1: an expectation unmet, reported below
+"$build/runner/jsched" bench "$here/suites/rapos-table1.xml" --jobs 2 --no-minimize --seed "$seed" --out "$out" >"$out.log" || [ $? -eq 1 ]  # 1: an expectation unmet, reported below
 echo "program            executions  random  rapos  rapos/random"
 awk -F, 'NR > 1 { runs[$1] = $3; po[$1 "," $2] = $14; if (!($1 in seen)) { seen[$1] = 1; order[n++] = $1 } }
   END { for (i = 0; i < n; i++) { p = order[i]; r = po[p ",random"]; q = po[p ",rapos"];

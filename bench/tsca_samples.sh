@@ -21,7 +21,7 @@ first() {
 }
 echo "program         3-way coverage after 100   tsca first finding  random first finding  (mean of $experiments; none = budget+1)"
 for p in $programs; do
-  "$jsched" run --strategy tsca --t 3 --runs 100 --seed 1 --jobs 2 --out "$out/$p-curve" \
+  "$jsched" run --strategy tsca --t 3 --runs 100 --seed 1 --jobs 2 --no-minimize --out "$out/$p-curve" \
     -- java -cp "$classes" "jsched.samples.$p.Main" >"$out/$p-curve.log" 2>&1 || true
   cov=$(grep -E "tsca: (full coverage|stopped) after" "$out/$p-curve.log" |
     sed -E 's/.*: ([0-9]+ of [0-9]+) known.*\(([0-9.]+%)\).*/\1 (\2)/')
@@ -30,7 +30,7 @@ for p in $programs; do
     for strat in tsca random; do
       d="$out/$p-$strat-$s"
       budget=$([ $strat = tsca ] && echo 300 || echo 1000)
-      "$jsched" run --strategy $strat --runs $budget --seed "$s" --jobs 2 --until-bug --out "$d" \
+      "$jsched" run --strategy $strat --runs $budget --seed "$s" --jobs 2 --no-minimize --until-bug --out "$d" \
         -- java -cp "$classes" "jsched.samples.$p.Main" >"$d.log" 2>&1 || true
       n=$(first "$d" $budget)
       if [ $strat = tsca ]; then tsum=$((tsum + n)); [ "$n" -gt $budget ] && tmiss=$((tmiss + 1)); fi

@@ -18,7 +18,7 @@ for row in "5 3" "10 3" "15 3" "20 3" "5 2" "5 4"; do
   dir="$out/m$1-t$2"
   rm -rf "$dir"
   start=$(date +%s.%N)
-  "$build/runner/jsched" run --strategy tsca --t "$2" --runs 1000 --seed "$seed" --jobs 2 \
+  "$build/runner/jsched" run --strategy tsca --t "$2" --runs 1000 --seed "$seed" --jobs 2 --no-minimize \
     --out "$dir" -- java -cp "$classes" jsched.samples.tscabench.Main "$1" >"$dir.log" 2>&1
   end=$(date +%s.%N)
   line=$(grep -E "tsca: (full coverage|stopped) after" "$dir.log")

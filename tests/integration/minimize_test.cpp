@@ -181,3 +181,16 @@ TEST(Minimize, RunMinimizesEachDistinctFindingAndLinksItsTimeline) {
   EXPECT_FALSE(has(q.out, "minimal schedule")) << q.out;
   EXPECT_FALSE(fs::exists(off + "/minimal"));
 }
+
+// A finding made inside an --in-jvm JVM minimizes like any other (its replay command runs one
+// execution), and a deadlock on j.u.c. locks does too.
+TEST(Minimize, InJvmFindingsMinimize) {
+  test::TempDir d;
+  const std::string out = d.path() + "/r";
+  test::ProcessResult p = test::run_jsched(
+      {"run", "--runs", "60", "--in-jvm", "30", "--seed", "3", "--out", out, "--", test::java_bin(),
+       "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.lockorder.Main"});
+  ASSERT_EQ(p.status, 1) << p.err << p.out;
+  EXPECT_TRUE(has(p.out, "minimal schedule: ")) << p.out;
+  EXPECT_TRUE(has(test::slurp(out + "/minimized.jsonl"), "\"error\":\"\"")) << "reproduced";
+}
