@@ -87,7 +87,8 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
   std::set<std::string> seen;
   std::vector<const RunRecord*> todo;
   for (const RunRecord* r : sorted) {
-    if (!r->found() || r->replay.empty()) continue;
+    // Hangs are left to `jsched minimize`: each candidate would run to the watchdog.
+    if (!r->found() || r->outcome == "hang" || r->replay.empty()) continue;
     const std::string key = minimized_key(*r);
     if (!done.count(key) && seen.insert(key).second) todo.push_back(r);
   }

@@ -1,6 +1,7 @@
-// A batch's findings minimized (runner/finding_minimizer): each distinct finding of each
-// program once, within a time budget for the whole batch, into DIR/minimal/<n>/, listed in
-// DIR/minimized.jsonl so that the reports (and a resumed batch) find them.
+// A batch's findings minimized (runner/finding_minimizer): each distinct bug or deadlock of
+// each program once (not hangs: each candidate would run until the watchdog), within a time budget
+// for the whole batch, into DIR/minimal/<n>/, listed in DIR/minimized.jsonl so that the reports
+// (and a resumed batch) find them.
 #pragma once
 
 #include <map>

@@ -378,9 +378,9 @@ TEST(Verdict, TheProfilePhaseIsBoundedAndItsFindingsCount) {
   test::TempDir d;
   std::string out = d.path() + "/r";
   auto t0 = std::chrono::steady_clock::now();
-  test::ProcessResult p =
-      run_jsched({"run", "--strategy", "pct", "--runs", "2", "--jobs", "2", "--timeout", "800",
-                  "--seed", "1", "--out", out, "--", "java", "-cp", cp(), "Endless"});
+  test::ProcessResult p = run_jsched({"run", "--strategy", "pct", "--runs", "2", "--jobs", "2",
+                                      "--timeout", "800", "--no-minimize", "--seed", "1", "--out",
+                                      out, "--", "java", "-cp", cp(), "Endless"});
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(p.status, 1) << p.err;
   EXPECT_TRUE(has(p.err, "profile phase of Endless stopped after 3 hangs")) << p.err;
