@@ -72,7 +72,8 @@ TEST(Strategies, RegisteredStrategiesAreCheckedLikeTheOthers) {
       test::run_agent("strategy=posx", JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, "pos, surw, portfolio")) << "the list names them: " << bad.err;
+  // A correct program, so that the exit status says only whether the option was accepted.
   test::ProcessResult foreign = test::run_agent("strategy=pos,depth=2", JSCHED_SAMPLES_CLASSES,
-                                                "jsched.samples.account.Main");
+                                                "jsched.samples.account.Fixed");
   EXPECT_EQ(foreign.status, 0) << "depth is pct's, ignored by pos: " << foreign.err;
 }
