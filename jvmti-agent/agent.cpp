@@ -321,9 +321,11 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   tests = o.tests == TestsMode::On || (o.tests == TestsMode::Auto && is_test_runner(main_class));
   if (o.strategy == Strategy::None) tests = false;
   if (tests) {
-    if (!runs_several_per_jvm(o.strategy)) {
-      fatal(std::string("test methods run under random, rapos or pct, not ") + strategy_name(o) +
-            " (tests=off leaves the test runner alone)");
+    // follow= runs a test's minimal schedule (the failure names it) once.
+    if (!runs_several_per_jvm(o.strategy) && o.strategy != Strategy::Follow) {
+      fatal(std::string("test methods run under random, rapos, pct, hapset, pos, surw, portfolio "
+                        "or follow=, not ") +
+            strategy_name(o) + " (tests=off leaves the test runner alone)");
     }
     main_class.clear();
     return;

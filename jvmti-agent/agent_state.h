@@ -73,6 +73,9 @@ struct AgentState {
   std::unique_ptr<ClassCache> cache;
   // A fresh strategy for the seed in `options`.
   std::function<std::unique_ptr<sched::Strategy>()> new_strategy;
+  // A test's finding is being minimized (jvmti-agent/test_minimizer.h): the candidate
+  // executions say nothing on stderr.
+  bool minimizing = false;
 
   std::atomic<uint64_t> classes_rewritten{0}, classes_failed{0}, warnings{0};
 

@@ -14,6 +14,7 @@
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/runtime.h"
+#include "jvmti-agent/test_minimizer.h"
 #include "rewriter/test_methods.h"
 
 extern const unsigned char jsched_main_class[];
@@ -61,6 +62,25 @@ std::string take_exception(JNIEnv* env) {
   return java_to_string(env, e);
 }
 
+// Runs thread 0 `thread` (not started) as execution `i` under `strategy`, to its end; the
+// caller retires the Runtime.
+Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
+                       std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome) {
+  AgentState& s = state();
+  auto* rt = new Runtime(s, s.jvmti, std::move(strategy));
+  rt->start_execution(env, static_cast<jthread>(thread), i);
+  set_runtime(rt);
+  env->CallVoidMethod(thread, refs().Thread_start);
+  if (env->ExceptionCheck()) {
+    log_line("error: cannot start thread 0 of iteration " + std::to_string(i) + ": " +
+             take_exception(env));
+    _exit(2);
+  }
+  outcome = rt->end();
+  set_runtime(nullptr);
+  return rt;
+}
+
 // The executions of one driver call: seeds, what they found, progress on long loops.
 class Loop {
  public:
@@ -81,17 +101,8 @@ class Loop {
     // PCT without steps= or a plan learns k from the executions before (docs/agent.md): the most
     // steps one took. The execution's replay command says the k it ran with.
     if (learn_steps_ && max_steps_ > 0) s.options.steps = max_steps_;
-    auto* rt = new Runtime(s, s.jvmti, s.new_strategy());
-    rt->start_execution(env, static_cast<jthread>(thread), i);
-    set_runtime(rt);
-    env->CallVoidMethod(thread, refs().Thread_start);
-    if (env->ExceptionCheck()) {
-      log_line("error: cannot start thread 0 of iteration " + std::to_string(i) + ": " +
-               take_exception(env));
-      _exit(2);
-    }
-    RunOutcome o = rt->end();
-    set_runtime(nullptr);
+    RunOutcome o = RunOutcome::Ok;
+    Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o);
     max_steps_ = std::max(max_steps_, rt->ctl().steps());
     ++done_;
     if (o != RunOutcome::Ok) {
@@ -100,6 +111,7 @@ class Loop {
         first_ = o;
         first_iteration_ = i;
         first_seed_ = rt->seed();
+        first_steps_ = s.options.steps;
         first_detail_ = rt->detail();
         first_replay_ = rt->agent_option();
       }
@@ -125,6 +137,7 @@ class Loop {
   std::optional<RunOutcome> first() const { return first_; }
   uint64_t first_iteration() const { return first_iteration_; }
   uint64_t first_seed() const { return first_seed_; }
+  uint64_t first_steps() const { return first_steps_; }  // the PCT k it ran with
   const std::string& first_detail() const { return first_detail_; }
   const std::string& first_replay() const { return first_replay_; }
 
@@ -152,7 +165,7 @@ class Loop {
   bool learn_steps_ = false;
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
-  uint64_t first_iteration_ = 0, first_seed_ = 0;
+  uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0;
   std::string first_detail_, first_replay_;
 };
 
@@ -331,6 +344,33 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
                     "): " + loop.first_detail() +
                     "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" +
                     test_method + ") with " + loop.first_replay();
+  if (state().options.minimize && state().options.strategy != Strategy::Follow &&
+      worth_minimizing(*loop.first())) {
+    TestFinding f{test, loop.first_seed(), loop.first_steps(), *loop.first(), loop.first_detail()};
+    auto run_body = [&](std::unique_ptr<jsched::sched::Strategy> strategy) {
+      jobject thread =
+          env->CallStaticObjectMethod(g_helper.cls, g_helper.test_thread, target, method);
+      if (thread == nullptr) {
+        env->ExceptionClear();
+        return std::make_pair(RunOutcome::Ok, std::string());
+      }
+      RunOutcome o = RunOutcome::Ok;
+      Runtime* rt = run_execution(env, thread, loop.first_iteration(), std::move(strategy), o);
+      std::string detail = rt->detail();
+      retire(rt);
+      env->DeleteLocalRef(thread);
+      return std::make_pair(o, detail);
+    };
+    MinimalTestSchedule m = minimize_test_finding(f, run_body);
+    std::string line =
+        m.error.empty()
+            ? "minimal schedule: " + std::to_string(m.before) + " -> " + std::to_string(m.after) +
+                  " pre-emptions (" + std::to_string(m.executions) +
+                  " executions); run this test alone with " + agent_argument("follow=" + m.file)
+            : "minimal schedule: none (" + m.error + ")";
+    log_line(test + ": " + line);
+    msg += "\n" + line;
+  }
   throw_at_test_line(env, msg, test_class, test_method, loop.first_detail());
 }
 

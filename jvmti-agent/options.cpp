@@ -222,6 +222,8 @@ Options parse_options(const std::string& text) {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
     } else if (key == "explore") {
       o.explore = parse_u64(key, v, 0, 1) == 1;
+    } else if (key == "minimize") {
+      o.minimize = parse_on_off(key, v);
     } else if (key == "hapset") {
       o.hapset = parse_on_off(key, v);
     } else if (key == "frames") {
@@ -248,8 +250,10 @@ Options parse_options(const std::string& text) {
       strategy_values[key] = v;  // checked once the strategy is known
     } else {
       bad("unknown option '" + clip(key) +
-          "' (known: strategy, seed, iterations, explore, tests, depth, vars, steps, bounded, t, "
-          "plan, profile, record, replay, follow, trace, report, include, exclude, accesses, timeout, "
+          "' (known: strategy, seed, iterations, explore, tests, minimize, depth, vars, steps, "
+          "bounded, t, "
+          "plan, profile, record, replay, follow, trace, report, include, exclude, accesses, "
+          "timeout, "
           "verbose, "
           "hapset, frames, prefer, base, wake, spurious)");
     }
@@ -320,6 +324,7 @@ std::string format_options(const Options& o) {
   }
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
   if (!o.hapset) s += ",hapset=off";
+  if (!o.minimize) s += ",minimize=off";
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
   auto probability = [](double p) {  // the shortest text that reads back the same
     char text[32];

@@ -32,6 +32,8 @@ struct Options {
   bool seed_given = false;
   uint64_t iterations = 1;
   bool explore = false;  // several executions: go on after a finding
+  // Test methods: a finding's schedule with the fewest pre-emptions, searched in the test's JVM.
+  bool minimize = true;
   TestsMode tests = TestsMode::Auto;
   uint32_t depth = 3;
   uint32_t vars = 1;
@@ -39,9 +41,9 @@ struct Options {
   bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (Bindal et al. §4)
   uint32_t t = 3;        // TSCA: sequence length for coverage
   std::string plan, record, replay, report;
-  std::string follow;  // strategy=follow's guide
-  std::string trace;   // write every step of the execution here (jsched minimize's timeline)
-  std::string profile;               // write this execution's variable profile here
+  std::string follow;   // strategy=follow's guide
+  std::string trace;    // write every step of the execution here (jsched minimize's timeline)
+  std::string profile;  // write this execution's variable profile here
   std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)
   std::vector<std::string> exclude;
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default

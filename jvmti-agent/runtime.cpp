@@ -8,9 +8,9 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
-#include <set>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -138,10 +138,11 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       seed_(agent.options.seed),
       epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
-  if (!agent.options.trace.empty()) ctl_.inspect([this](sched::Model& m) {
-    m.trace_into(&trace_);
-    return 0;
-  });
+  if (!agent.options.trace.empty())
+    ctl_.inspect([this](sched::Model& m) {
+      m.trace_into(&trace_);
+      return 0;
+    });
   ctl_.set_spurious(agent.options.spurious, seed_);
   ctl_.set_io_ready(&fd_ready);
   if (Statements* st = agent.statements.get()) {
@@ -559,10 +560,14 @@ std::string Runtime::agent_option() const {
     m.spurious = o.spurious;
     opts = format_options(m);
   }
+  return agent_argument(opts);
+}
+
+std::string agent_argument(const std::string& options) {
   for (const std::string& arg : command_line()) {
-    if (is_agent_option(arg)) return shell_quote(arg.substr(0, arg.find('=')) + "=" + opts);
+    if (is_agent_option(arg)) return shell_quote(arg.substr(0, arg.find('=')) + "=" + options);
   }
-  return shell_quote("-agentpath:libjsched.so=" + opts);
+  return shell_quote("-agentpath:libjsched.so=" + options);
 }
 
 std::string Runtime::replay_command() const {
@@ -764,7 +769,7 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail)
   static std::atomic<bool> said_clean_note{false};
   const bool say =
       outcome != RunOutcome::Ok || !multi() || (!detail.empty() && !said_clean_note.exchange(true));
-  if (say) {
+  if (say && !agent_.minimizing) {
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
     const std::string member = member_options(agent_);
     log_line(what + " (" + where + "strategy " + strategy_name(agent_.options) +

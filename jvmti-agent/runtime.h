@@ -37,6 +37,9 @@ struct ThreadCtx {
 enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
 const char* outcome_name(RunOutcome o);  // as reports name it: "ok", "bug", ...
 
+// -agentpath:<this agent's path>=<options>, quoted for a shell.
+std::string agent_argument(const std::string& options);
+
 // A replay (replay=FILE) that departs from its recording says where and ends the JVM with
 // this status of its own: its outcome would not be the recorded run's.
 inline constexpr int kReplayDivergedStatus = 6;

@@ -13,14 +13,13 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <set>
 
 #include "runner/batch.h"
 #include "runner/json.h"
 #include "runner/results_dir.h"
 #include "runner/run_checks.h"
 #include "runner/timeline.h"
-#include "scheduler/schedule_log.h"
+#include "scheduler/preemption_search.h"
 
 extern char** environ;
 
@@ -90,21 +89,27 @@ class Minimizer {
     try {
       json::Value r = json::parse(line);
       Outcome o{r.str("outcome"), "", r.str("detail")};
-      o.key = finding_identity(o.kind, o.detail);
+      o.key = sched::finding_identity(o.kind, o.detail);
       return o;
     } catch (const json::ParseError&) {
       return std::nullopt;
     }
   }
 
-  // Follows `guide` leniently and records what ran into `record`; whether it ends in `want`.
-  bool test(const sched::ScheduleLog& guide, const std::string& want, const std::string& record) {
-    const std::string g = dir_ + "/work/guide.sched";
+  // Follows `guide` leniently: the run's recording when it ended in `want`.
+  std::optional<sched::ScheduleLog> follow(const sched::ScheduleLog& guide,
+                                           const std::string& want) {
+    const std::string g = dir_ + "/work/guide.sched", rec = dir_ + "/work/follow.sched";
     guide.write(g);
-    std::string opts = "follow=" + g + ",record=" + record;
+    std::string opts = "follow=" + g + ",record=" + rec;
     if (!timeout_.empty()) opts += ",timeout=" + timeout_;
     std::optional<Outcome> o = run(opts);
-    return o && o->key == want;
+    if (!o || o->key != want) return std::nullopt;
+    try {
+      return sched::ScheduleLog::read(rec);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
   }
 
   const std::string& original_options() const { return original_options_; }
@@ -134,18 +139,6 @@ class Minimizer {
   Clock::time_point deadline_;
 };
 
-size_t count_preemptions(const sched::ScheduleLog& log) {
-  return size_t(std::count_if(log.decisions.begin(), log.decisions.end(),
-                              [](const sched::Decision& d) { return d.preempt; }));
-}
-
-// `original` with the pre-emptions at `drop` (indices into its decisions) taken out.
-sched::ScheduleLog without(const sched::ScheduleLog& original, const std::set<size_t>& drop) {
-  sched::ScheduleLog g = original;
-  for (size_t i : drop) g.decisions[i].preempt = false;
-  return g;
-}
-
 std::string classpath_of(const std::vector<std::string>& command) {
   for (size_t i = 1; i + 1 < command.size(); ++i) {
     if (command[i] == "-cp" || command[i] == "-classpath" || command[i] == "--class-path")
@@ -155,37 +148,6 @@ std::string classpath_of(const std::vector<std::string>& command) {
 }
 
 }  // namespace
-
-// The finding's identity: its kind, and for a bug the throwable's class and its first frame,
-// for a deadlock the frames the threads wait at (values in messages may change with the
-// schedule; where it fails may not).
-std::string finding_identity(const std::string& kind, const std::string& detail) {
-  std::string first = detail.substr(0, detail.find('\n'));
-  if (kind == "bug") {
-    std::string cls = first.substr(0, first.find_first_of(": "));
-    if (first.rfind("uncaught ", 0) == 0) {
-      std::string rest = first.substr(9);
-      cls = rest.substr(0, rest.find_first_of(": "));
-    }
-    size_t at = detail.find("\n    at ");
-    std::string frame =
-        at == std::string::npos ? "" : detail.substr(at + 8, detail.find('\n', at + 1) - at - 8);
-    return kind + " " + cls + " " + frame;
-  }
-  if (kind == "deadlock") {
-    std::vector<std::string> frames;
-    size_t pos = 0;
-    while ((pos = first.find(" at ", pos)) != std::string::npos) {
-      pos += 4;
-      frames.push_back(first.substr(pos, first.find(", ", pos) - pos));
-    }
-    std::sort(frames.begin(), frames.end());
-    std::string k = kind;
-    for (const std::string& f : frames) k += " " + f;
-    return k;
-  }
-  return kind;
-}
 
 std::string shell_join(const std::vector<std::string>& argv) {
   std::string out;
@@ -279,81 +241,17 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   } catch (const std::exception& e) {
     return give_up(e.what());
   }
-  std::vector<size_t> preempts;
-  for (size_t i = 0; i < original.decisions.size(); ++i)
-    if (original.decisions[i].preempt) preempts.push_back(i);
-  res.before = preempts.size();
+  res.before = sched::count_preemptions(original);
   if (req.progress)
     std::fprintf(stderr,
                  "jsched: minimize: %s with %zu pre-emptions; searching (at most %llu runs, %.0f "
                  "s)\n",
-                 first->kind.c_str(), preempts.size(), (unsigned long long)req.max_runs,
+                 first->kind.c_str(), res.before, (unsigned long long)req.max_runs,
                  req.max_seconds);
-
-  // The best schedule so far: its recording and its pre-emptions.
-  std::string best = original_sched;
-  size_t best_count = preempts.size();
-  int tries = 0;
-  auto attempt = [&](const std::set<size_t>& drop) {
-    const std::string rec = out + "/work/try-" + std::to_string(++tries) + ".sched";
-    if (!m.test(without(original, drop), want, rec)) {
-      fs::remove(rec, ec);
-      return false;
-    }
-    size_t c = count_preemptions(sched::ScheduleLog::read(rec));
-    if (c < best_count) {
-      best_count = c;
-      best = rec;
-    } else {
-      fs::remove(rec, ec);
-    }
-    return true;
-  };
-
-  // 2. Delta debugging (ddmin) over the pre-emptions to keep.
-  std::vector<size_t> keep = preempts;
-  size_t n = 2;
-  while (keep.size() >= 2 && !m.out_of_budget()) {
-    bool reduced = false;
-    const size_t chunk = (keep.size() + n - 1) / n;
-    for (size_t start = 0; start < keep.size() && !m.out_of_budget(); start += chunk) {
-      std::vector<size_t> subset(keep.begin() + long(start),
-                                 keep.begin() + long(std::min(keep.size(), start + chunk)));
-      std::vector<size_t> complement;
-      for (size_t k : keep)
-        if (std::find(subset.begin(), subset.end(), k) == subset.end()) complement.push_back(k);
-      for (int which = 0; which < 2 && !reduced; ++which) {
-        std::vector<size_t>& cand = which == 0 ? subset : complement;
-        if (cand.empty() || cand.size() == keep.size()) continue;
-        std::set<size_t> drop(preempts.begin(), preempts.end());
-        for (size_t k : cand) drop.erase(k);
-        if (attempt(drop)) {
-          keep = std::move(cand);
-          n = which == 0 ? 2 : std::max<size_t>(n - 1, 2);
-          reduced = true;
-        }
-      }
-      if (reduced) break;
-    }
-    if (!reduced) {
-      if (n >= keep.size()) break;
-      n = std::min(keep.size(), n * 2);
-    }
-  }
-  // 3. Each pre-emption left, taken out if the finding stays.
-  for (size_t i = 0; i < keep.size() && !m.out_of_budget();) {
-    std::vector<size_t> fewer = keep;
-    fewer.erase(fewer.begin() + long(i));
-    std::set<size_t> drop(preempts.begin(), preempts.end());
-    for (size_t k : fewer) drop.erase(k);
-    if (attempt(drop)) {
-      keep = std::move(fewer);
-    } else {
-      ++i;
-    }
-  }
-  if (keep.empty() && !m.out_of_budget())
-    attempt(std::set<size_t>(preempts.begin(), preempts.end()));
+  sched::PreemptionSearch search;
+  search.follow = [&](const sched::ScheduleLog& guide) { return m.follow(guide, want); };
+  search.out_of_budget = [&] { return m.out_of_budget(); };
+  const sched::ScheduleLog best = sched::fewest_preemptions(original, search);
 
   if (interrupt_requested()) {
     res.interrupted = true;
@@ -361,9 +259,12 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   }
   // 4. The minimal schedule, checked.
   res.minimal = out + "/minimal.sched";
-  fs::copy_file(best, res.minimal, fs::copy_options::overwrite_existing, ec);
-  if (ec) return give_up("cannot write " + res.minimal + ": " + ec.message());
-  res.after = best_count;
+  try {
+    best.write(res.minimal);
+  } catch (const std::exception& e) {
+    return give_up(e.what());
+  }
+  res.after = sched::count_preemptions(best);
   int reproduced = 0;
   for (int i = 0; i < 3; ++i) {
     std::optional<Outcome> o = m.run("replay=" + res.minimal);

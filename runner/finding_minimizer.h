@@ -1,8 +1,6 @@
-// The schedule with the fewest pre-emptions (switches away from a thread that could have gone
-// on) that still ends in the same finding: delta debugging over a recorded run's pre-emptions,
-// after Choi and Zeller, then greedy removal of each one left; the result replayed to check it
-// and drawn as a timeline. Used by `jsched minimize` and by batches that minimize their
-// findings.
+// A finding's schedule with the fewest pre-emptions (scheduler/preemption_search.h), each
+// candidate run in a JVM of its own; the result replayed to check it and drawn as a timeline.
+// Used by `jsched minimize` and by batches that minimize their findings.
 #pragma once
 
 #include <cstdint>
@@ -40,10 +38,6 @@ struct MinimizeResult {
 
 // Nothing is left behind in `out` when it did not exist and no minimal schedule was written.
 MinimizeResult minimize_finding(const MinimizeRequest& req);
-
-// What must stay the same for a schedule to end in "the same finding": the kind, and for a bug
-// the throwable's class and its first frame, for a deadlock the frames the threads wait at.
-std::string finding_identity(const std::string& kind, const std::string& detail);
 
 // The command as a shell reads it: words, single-quoted parts (as the agent quotes them).
 std::vector<std::string> shell_split(const std::string& line);

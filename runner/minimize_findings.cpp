@@ -11,6 +11,7 @@
 #include "runner/finding_minimizer.h"
 #include "runner/json.h"
 #include "runner/results_dir.h"
+#include "scheduler/preemption_search.h"
 
 namespace jsched::runner {
 
@@ -58,7 +59,7 @@ constexpr uint64_t kRunsEach = 200;
 }  // namespace
 
 std::string minimized_key(const RunRecord& r) {
-  return r.program + "\n" + finding_identity(r.outcome, r.detail);
+  return r.program + "\n" + sched::finding_identity(r.outcome, r.detail);
 }
 
 std::map<std::string, MinimizedFinding> read_minimized(const std::string& dir) {
@@ -122,7 +123,7 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
     if (res.interrupted) throw Interrupted();
     MinimizedFinding m;
     m.program = r.program;
-    m.identity = finding_identity(r.outcome, r.detail);
+    m.identity = sched::finding_identity(r.outcome, r.detail);
     m.replay = r.replay;
     m.kind = r.outcome;
     m.before = res.before;

@@ -299,6 +299,30 @@ void surefire_fails_the_buggy_test_only(const std::string& project) {
   EXPECT_NE(replayed.find("jsched found a bug in iteration 0 (strategy pct, seed " + seed + ")"),
             std::string::npos)
       << replayed << r2.out << r2.err << agent_err;
+
+  // The failure also names the schedule with the fewest pre-emptions, searched in the test's
+  // JVM: a lost update needs one (the depth in samples/README.md), so at most two; following it
+  // with the test alone fails the same way.
+  std::smatch min;
+  ASSERT_TRUE(std::regex_search(
+      buggy, min,
+      std::regex(
+          R"(minimal schedule: (\d+) -(?:&gt;|>) (\d+) pre-emptions \(\d+ executions\); run this )"
+          R"(test alone with -agentpath:\S+=follow=(\S+\.sched))")))
+      << buggy;
+  EXPECT_LE(std::stoi(min[2]), std::stoi(min[1]));
+  EXPECT_LE(std::stoi(min[2]), 2);
+  const std::string minimal = min[3];
+  EXPECT_EQ(minimal.rfind(dir.path() + "/" + project + "/target/jsched/", 0), 0u) << minimal;
+  test::TempDir third;
+  test::ProcessResult r3 =
+      mvn_test(project, third, {"-Dtest=AccountTest", "-Djsched.options=follow=" + minimal});
+  std::string followed = read_text(third.path() + "/" + project +
+                                   "/target/surefire-reports/TEST-demo.AccountTest.xml");
+  EXPECT_NE(r3.status, 0);
+  EXPECT_NE(followed.find("jsched found a bug in iteration 0 (strategy follow, seed " + seed + ")"),
+            std::string::npos)
+      << followed << r3.out << r3.err;
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
         "strategy=hapset,seed=9,prefer=0.5,base=rapos",
         "strategy=random,seed=2,spurious=0,include=java.util.:com.x.,exclude=com.x.y.",
         "strategy=tsca,seed=4,t=2,timeout=500,hapset=off",
-        "strategy=random,seed=5,frames=0,spurious=0.25"}) {
+        "strategy=random,seed=5,frames=0,spurious=0.25", "strategy=pct,seed=6,minimize=off"}) {
     Options a = parse_options(text);
     Options b = round_trip(a);
     EXPECT_EQ(format_options(a), format_options(b)) << text;
@@ -40,13 +40,14 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
     EXPECT_EQ(a.hapset, b.hapset) << text;
     EXPECT_EQ(a.frames, b.frames) << text;
     EXPECT_EQ(a.timeout_ms, b.timeout_ms) << text;
+    EXPECT_EQ(a.minimize, b.minimize) << text;
   }
 }
 
 TEST(AgentOptions, BadInputIsRefusedWithOneLine) {
   for (const char* text : {"strategy=nope", "seed=-1", "seed=1,seed=2", "depth=0", "spurious=2",
                            "wake=x", "accesses=some", "include=a/b", "bogus=1", "seed",
-                           "iterations=2,strategy=tsca", "strategy=pctvb"}) {
+                           "iterations=2,strategy=tsca", "strategy=pctvb", "minimize=maybe"}) {
     try {
       parse_options(text);
       ADD_FAILURE() << "accepted: " << text;
