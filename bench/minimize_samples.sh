@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# jsched minimize on every buggy sample of samples/suite.xml: find a seed whose random run
-# shows the bug, minimize that finding, replay the minimal schedule 20 times (each must end as
-# the finding did) and compare its pre-emptions with the bug's depth documented in
-# samples/README.md (the bound: at most the depth plus one). Prints a markdown table.
+# jsched minimize on every buggy sample: those of samples/suite.xml, and those that need
+# arguments or options (listed below): find a seed whose random run shows the bug, minimize
+# that finding, replay the minimal schedule 20 times (each must end as the finding did) and
+# compare its pre-emptions with the bug's depth documented in samples/README.md (the bound: at
+# most the depth plus one). Prints a markdown table. ONLY=REGEX keeps the main classes it
+# matches.
 #
 #   bench/minimize_samples.sh [BUILD_DIR] [REPLAYS]
 set -uo pipefail
@@ -27,35 +29,55 @@ depth_of() {
 echo "| sample | outcome | seed | depth | pre-emptions before | after | executions | seconds | replays | within depth + 1 |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 status=0
-for m in $mains; do
+# The samples suite.xml leaves out: main|arguments|agent options|depth for those arguments
+# (samples/README.md: reordern's depth is N, twostagen's N + 1; rarevariable's does not depend
+# on its argument, which is small here so that a random run shows the bug).
+extra=(
+  "jsched.samples.reordern.Main|3||3"
+  "jsched.samples.twostagen.Main|2||3"
+  "jsched.samples.clean.Main|||"
+  "jsched.samples.download.Main||,accesses=all|"
+  "jsched.samples.rarevariable.Main|1|,accesses=all|"
+  "jsched.samples.collections.Main|vector|,include=java.util.,accesses=all|"
+)
+entries=()
+for m in $mains; do entries+=("$m|||"); done
+entries+=("${extra[@]}")
+for e in "${entries[@]}"; do
+  IFS='|' read -r m args opts depth <<<"$e"
+  [[ "$m" =~ ${ONLY:-.} ]] || continue
+  # shellcheck disable=SC2206
+  argv=($args)
   seed=""; outcome=0
   for s in $(seq 1 1000); do
-    java -agentpath:"$agent"=strategy=random,seed=$s -cp "$cp" "$m" >/dev/null 2>&1
+    java -agentpath:"$agent"=strategy=random,seed=$s$opts -cp "$cp" "$m" "${argv[@]}" >/dev/null 2>&1
     outcome=$?
     if [ $outcome -ne 0 ]; then seed=$s; break; fi
   done
-  depth=$(depth_of "$m"); depth=${depth:-?}
-  if [ -z "$seed" ]; then echo "| \`$m\` | none in 1000 | | $depth | | | | | | |"; continue; fi
+  [ -n "$depth" ] || depth=$(depth_of "$m")
+  depth=${depth:-?}
+  m_label="\`$m${args:+ $args}\`${opts:+ (${opts#,})}"
+  if [ -z "$seed" ]; then echo "| $m_label | none in 1000 | | $depth | | | | | | |"; continue; fi
   rm -rf "$tmp/m"
-  out=$("$jsched" minimize --out "$tmp/m" -- java -agentpath:"$agent"=strategy=random,seed=$seed \
-    -cp "$cp" "$m" 2>"$tmp/err")
+  out=$("$jsched" minimize --out "$tmp/m" -- java -agentpath:"$agent"=strategy=random,seed=$seed$opts \
+    -cp "$cp" "$m" "${argv[@]}" 2>"$tmp/err")
   rc=$?
   line=$(grep -o 'preemptions: [0-9]* -> [0-9]* ([0-9]* executions, [0-9.]* s)' <<<"$out")
   if [ $rc -ne 0 ] || [ -z "$line" ]; then
-    echo "| \`$m\` | $outcome | $seed | $depth | minimize failed: $(head -c 120 "$tmp/err" | tr '\n|' ' /') | | | | | no |"
+    echo "| $m_label | $outcome | $seed | $depth | minimize failed: $(head -c 120 "$tmp/err" | tr '\n|' ' /') | | | | | no |"
     status=1
     continue
   fi
   read -r before after runs secs <<<"$(sed -E 's/preemptions: ([0-9]+) -> ([0-9]+) \(([0-9]+) executions, ([0-9.]+) s\)/\1 \2 \3 \4/' <<<"$line")"
   ok=0
   for i in $(seq "$replays"); do
-    java -agentpath:"$agent"=replay="$tmp/m/minimal.sched" -cp "$cp" "$m" >/dev/null 2>&1
+    java -agentpath:"$agent"=replay="$tmp/m/minimal.sched" -cp "$cp" "$m" "${argv[@]}" >/dev/null 2>&1
     [ $? -eq $outcome ] && ok=$((ok + 1))
   done
   within=yes
   if [ "$depth" = "?" ] || [ "$depth" = "-" ]; then within="no depth documented"; status=1
   elif [ "$after" -gt $((depth + 1)) ]; then within=no; status=1; fi
   [ "$ok" -eq "$replays" ] || status=1
-  echo "| \`$m\` | $outcome | $seed | $depth | $before | $after | $runs | $secs | $ok/$replays | $within |"
+  echo "| $m_label | $outcome | $seed | $depth | $before | $after | $runs | $secs | $ok/$replays | $within |"
 done
 exit $status
