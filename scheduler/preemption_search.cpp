@@ -20,8 +20,9 @@ ScheduleLog without(const ScheduleLog& original, const std::set<size_t>& drop) {
   return g;
 }
 
-// One round: ddmin over `original`'s pre-emptions, then removal of each one left.
-ScheduleLog one_round(const ScheduleLog& original, const PreemptionSearch& search) {
+}  // namespace
+
+ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSearch& search) {
   std::vector<size_t> preempts;
   for (size_t i = 0; i < original.decisions.size(); ++i)
     if (original.decisions[i].preempt) preempts.push_back(i);
@@ -81,21 +82,6 @@ ScheduleLog one_round(const ScheduleLog& original, const PreemptionSearch& searc
     }
   }
   return best;
-}
-
-}  // namespace
-
-ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSearch& search) {
-  // A round ends where taking out any one pre-emption of the original loses the finding; the
-  // best recording orders the other threads' steps its own way, so a round from it can take
-  // out more. Rounds go on while they gain.
-  ScheduleLog best = original;
-  for (;;) {
-    ScheduleLog next = one_round(best, search);
-    if (count_preemptions(next) >= count_preemptions(best)) return best;
-    best = std::move(next);
-    if (search.out_of_budget()) return best;
-  }
 }
 
 std::string finding_identity(const std::string& kind, const std::string& detail) {
