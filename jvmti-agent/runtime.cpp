@@ -22,6 +22,7 @@
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/park_report.h"
+#include "jvmti-agent/shell_words.h"
 #include "jvmti-agent/tsca_report.h"
 #include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
@@ -56,18 +57,6 @@ uint64_t now_ns() {
 // Tags are stable object names; 0 means untagged, so names are never 0.
 uint64_t nonzero(uint64_t v) {
   return v ? v : 1;
-}
-
-std::string shell_quote(const std::string& s) {
-  if (!s.empty() &&
-      s.find_first_not_of(
-          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%") ==
-          std::string::npos) {
-    return s;
-  }
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
 }
 
 }  // namespace
@@ -532,10 +521,6 @@ std::vector<std::string> command_line() {
   return args;
 }
 
-bool is_agent_option(const std::string& arg) {
-  return arg.rfind("-agentpath:", 0) == 0 && arg.find("jsched") != std::string::npos;
-}
-
 }  // namespace
 
 std::string Runtime::agent_option() const {
@@ -565,7 +550,8 @@ std::string Runtime::agent_option() const {
 
 std::string agent_argument(const std::string& options) {
   for (const std::string& arg : command_line()) {
-    if (is_agent_option(arg)) return shell_quote(arg.substr(0, arg.find('=')) + "=" + options);
+    if (is_jsched_agent_argument(arg))
+      return shell_quote(arg.substr(0, arg.find('=')) + "=" + options);
   }
   return shell_quote("-agentpath:libjsched.so=" + options);
 }
@@ -573,7 +559,8 @@ std::string agent_argument(const std::string& options) {
 std::string Runtime::replay_command() const {
   std::string cmd;
   for (const std::string& arg : command_line())
-    cmd += (cmd.empty() ? "" : " ") + (is_agent_option(arg) ? agent_option() : shell_quote(arg));
+    cmd += (cmd.empty() ? "" : " ") +
+           (is_jsched_agent_argument(arg) ? agent_option() : shell_quote(arg));
   return cmd;
 }
 

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -37,6 +38,15 @@ struct Running {
   size_t reported = 0;        // executions recorded so far
   std::streamoff offset = 0;  // in the report file, after the lines read
   bool found = false, log_kept = false;
+  std::optional<std::string> output;  // the log, read once the JVM has ended
+
+  const std::string& ended_output() {
+    if (!output) {
+      std::ifstream in(log);
+      output = std::string((std::istreambuf_iterator<char>(in)), {});
+    }
+    return *output;
+  }
 };
 
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
@@ -47,11 +57,6 @@ bool same_jvm(const RunSpec& last, const RunSpec& next) {
          next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
          next.params == last.params && next.command == last.command &&
          next.jvm_args == last.jvm_args && next.timeout_ms == last.timeout_ms;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
 }
 
 // The first lines of the JVM's output that say what went wrong, for runs without a report.
@@ -96,6 +101,33 @@ std::string failure_reason(int exit_status, const std::string& output) {
 }
 
 }  // namespace
+
+pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log) {
+  std::vector<char*> args;
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  // The JVM gets the default action of the signals jsched handles or ignores itself.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t dflt;
+  sigemptyset(&dflt);
+  sigaddset(&dflt, SIGXFSZ);
+  sigaddset(&dflt, SIGINT);
+  sigaddset(&dflt, SIGTERM);
+  posix_spawnattr_setsigdefault(&attr, &dflt);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(rc));
+  return pid;
+}
 
 bool runs_in_one_jvm(const std::string& strategy) {
   if (const sched::StrategyEntry* e = sched::find_strategy(strategy)) return e->several_per_jvm;
@@ -173,29 +205,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     fs::remove(r.report);
     std::vector<std::string> argv =
         command(s, r.report, r.specs.size(), before ? before(r.specs) : std::string());
-    std::vector<char*> args;
-    for (std::string& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    // The JVM gets the default action of the signals jsched handles or ignores itself.
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t dflt;
-    sigemptyset(&dflt);
-    sigaddset(&dflt, SIGXFSZ);
-    sigaddset(&dflt, SIGINT);
-    sigaddset(&dflt, SIGTERM);
-    posix_spawnattr_setsigdefault(&attr, &dflt);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
-    posix_spawnattr_destroy(&attr);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(rc));
+    pid_t pid = spawn_jvm(argv, r.log);
     r.started = std::chrono::steady_clock::now();
     running.emplace(pid, std::move(r));
   };
@@ -241,7 +251,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         rec.outcome = "error";
       } else if (!several && rec.outcome == "ok" && rec.exit_status != 0) {
         rec.outcome = "error";
-        rec.detail = failure_reason(exit_status, slurp(r.log));
+        rec.detail = failure_reason(exit_status, r.ended_output());
       }
     } else {
       // No report: the JVM failed before or outside the agent (bad options, a crash, a kill,
@@ -249,7 +259,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       rec.exit_status = exit_status;
       rec.elapsed_ms = several ? 0 : elapsed;
       rec.outcome = "error";
-      const std::string output = slurp(r.log);
+      const std::string& output = r.ended_output();
       rec.detail = (several ? "not run: the JVM of executions " + std::to_string(r.specs[0].run) +
                                   ".." + std::to_string(r.specs.back().run) + " ended first (" +
                                   failure_reason(exit_status, output) + ")"

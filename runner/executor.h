@@ -2,6 +2,8 @@
 // file. Completion callbacks run on the calling thread, in completion order.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -47,6 +49,10 @@ class Executor {
   bool stop_at_finding_ = false;
   std::string agent_, work_;
 };
+
+// Starts `argv` (a JVM) with stdin from /dev/null, stdout and stderr into `log`, and the
+// default action of the signals jsched itself handles or ignores. Throws std::runtime_error.
+pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log);
 
 // Whether the agent runs several executions of this strategy in one JVM (iterations).
 bool runs_in_one_jvm(const std::string& strategy);

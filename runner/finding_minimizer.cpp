@@ -1,12 +1,8 @@
 #include "runner/finding_minimizer.h"
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -14,14 +10,14 @@
 #include <fstream>
 #include <optional>
 
+#include "jvmti-agent/shell_words.h"
 #include "runner/batch.h"
+#include "runner/executor.h"
 #include "runner/json.h"
 #include "runner/results_dir.h"
 #include "runner/run_checks.h"
 #include "runner/timeline.h"
 #include "scheduler/preemption_search.h"
-
-extern char** environ;
 
 namespace jsched::runner {
 
@@ -49,7 +45,7 @@ class Minimizer {
     const std::string& a = command_[agent_arg_];
     agent_path_ = a.substr(11, a.find('=') - 11);
     original_options_ = a.substr(a.find('=') + 1);
-    for (const auto& [k, v] : split_options(original_options_)) {
+    for (const auto& [k, v] : split_params(original_options_)) {
       if (k == "timeout") timeout_ = v;
     }
   }
@@ -66,19 +62,12 @@ class Minimizer {
     const std::string report = dir_ + "/work/report.json";
     fs::remove(report);
     argv[agent_arg_] = "-agentpath:" + agent_path_ + "=" + options + ",report=" + report;
-    std::vector<char*> args;
-    for (std::string& s : argv) args.push_back(s.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    const std::string log = dir_ + "/work/run.log";
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
     pid_t pid;
-    int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) return std::nullopt;
+    try {
+      pid = spawn_jvm(argv, dir_ + "/work/run.log");
+    } catch (const std::runtime_error&) {
+      return std::nullopt;
+    }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       if (interrupt_requested()) kill(pid, SIGKILL);
@@ -118,20 +107,6 @@ class Minimizer {
   }
 
  private:
-  static std::vector<std::pair<std::string, std::string>> split_options(const std::string& s) {
-    std::vector<std::pair<std::string, std::string>> out;
-    size_t start = 0;
-    while (start <= s.size()) {
-      size_t end = s.find(',', start);
-      if (end == std::string::npos) end = s.size();
-      std::string item = s.substr(start, end - start);
-      size_t eq = item.find('=');
-      out.emplace_back(item.substr(0, eq), eq == std::string::npos ? "" : item.substr(eq + 1));
-      start = end + 1;
-    }
-    return out;
-  }
-
   std::vector<std::string> command_;
   size_t agent_arg_;
   std::string dir_, agent_path_, original_options_, timeout_;
@@ -139,59 +114,7 @@ class Minimizer {
   Clock::time_point deadline_;
 };
 
-std::string classpath_of(const std::vector<std::string>& command) {
-  for (size_t i = 1; i + 1 < command.size(); ++i) {
-    if (command[i] == "-cp" || command[i] == "-classpath" || command[i] == "--class-path")
-      return command[i + 1];
-  }
-  return ".";
-}
-
 }  // namespace
-
-std::string shell_join(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const std::string& a : argv) {
-    bool plain = !a.empty() &&
-                 a.find_first_not_of(
-                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%") ==
-                     std::string::npos;
-    std::string quoted = "'";
-    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    out += (out.empty() ? "" : " ") + (plain ? a : quoted + "'");
-  }
-  return out;
-}
-
-std::vector<std::string> shell_split(const std::string& line) {
-  std::vector<std::string> words;
-  std::string word;
-  bool in_word = false, quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (quoted) {
-      if (c == '\'') {
-        quoted = false;
-      } else {
-        word += c;
-      }
-    } else if (c == '\'') {
-      quoted = in_word = true;
-    } else if (c == '\\' && i + 1 < line.size()) {
-      word += line[++i];
-      in_word = true;
-    } else if (c == ' ' || c == '\t' || c == '\n') {
-      if (in_word) words.push_back(word);
-      word.clear();
-      in_word = false;
-    } else {
-      word += c;
-      in_word = true;
-    }
-  }
-  if (in_word) words.push_back(word);
-  return words;
-}
 
 MinimizeResult minimize_finding(const MinimizeRequest& req) {
   MinimizeResult res;
@@ -208,8 +131,7 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
         "give a finding's replay command after --: java -agentpath:.../libjsched.so=... MAIN");
   size_t agent_arg = command.size();
   for (size_t i = 1; i < command.size(); ++i) {
-    if (command[i].rfind("-agentpath:", 0) == 0 && command[i].find("jsched") != std::string::npos &&
-        command[i].find('=') != std::string::npos)
+    if (agent::is_jsched_agent_argument(command[i]) && command[i].find('=') != std::string::npos)
       agent_arg = i;
   }
   if (agent_arg == command.size())
@@ -279,7 +201,7 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   res.replay[agent_arg] = m.agent_arg("replay=" + res.minimal);
   try {
     Trace t = read_trace(trace, classpath_of(command));
-    write_file(out + "/timeline.html", timeline_html(t, shell_join(res.replay)));
+    write_file(out + "/timeline.html", timeline_html(t, agent::shell_join(res.replay)));
     res.timeline = out + "/timeline.html";
     if (req.text) res.timeline_text = timeline_text(t);
   } catch (const std::exception& e) {

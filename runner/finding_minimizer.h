@@ -39,8 +39,4 @@ struct MinimizeResult {
 // Nothing is left behind in `out` when it did not exist and no minimal schedule was written.
 MinimizeResult minimize_finding(const MinimizeRequest& req);
 
-// The command as a shell reads it: words, single-quoted parts (as the agent quotes them).
-std::vector<std::string> shell_split(const std::string& line);
-std::string shell_join(const std::vector<std::string>& argv);
-
 }  // namespace jsched::runner

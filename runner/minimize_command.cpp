@@ -2,6 +2,7 @@
 // runner/finding_minimizer.
 #include <cstdio>
 
+#include "jvmti-agent/shell_words.h"
 #include "runner/batch.h"
 #include "runner/cli_args.h"
 #include "runner/commands.h"
@@ -64,7 +65,7 @@ int cmd_minimize(const std::vector<std::string>& args) {
               r.after, (unsigned long long)r.executions, r.seconds);
   std::printf("minimal schedule: %s\n", r.minimal.c_str());
   if (!r.timeline.empty()) std::printf("timeline: %s\n", r.timeline.c_str());
-  std::printf("replay: %s\n", shell_join(r.replay).c_str());
+  std::printf("replay: %s\n", agent::shell_join(r.replay).c_str());
   if (!r.error.empty()) {
     std::fprintf(stderr, "jsched: error: %s\n", r.error.c_str());
     return 1;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "jvmti-agent/shell_words.h"
 #include "runner/batch.h"
 #include "runner/finding_minimizer.h"
 #include "runner/json.h"
@@ -112,7 +113,7 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
     std::fprintf(stderr, "jsched: minimizing finding %zu/%zu: %s: %s\n", i + 1, todo.size(),
                  r.program.c_str(), r.outcome.c_str());
     MinimizeRequest req;
-    req.command = shell_split(r.replay);
+    req.command = agent::shell_split(r.replay);
     std::string rel;
     do rel = "minimal/" + std::to_string(++n);
     while (fs::exists(dir + "/" + rel));
@@ -131,7 +132,7 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
     m.executions = res.executions;
     m.seconds = res.seconds;
     m.error = res.error;
-    if (!res.minimal.empty()) m.minimal_replay = shell_join(res.replay);
+    if (!res.minimal.empty()) m.minimal_replay = agent::shell_join(res.replay);
     if (!res.timeline.empty()) m.timeline = rel + "/timeline.html";
     // Appended whole, like runs.jsonl: a full disk loses this line, not the earlier ones.
     const std::string file = dir + "/minimized.jsonl";

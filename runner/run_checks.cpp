@@ -118,22 +118,36 @@ std::string main_class_of(const std::vector<std::string>& command) {
   return "";
 }
 
-std::string check_java_command(const std::vector<std::string>& command) {
+std::string classpath_of(const std::vector<std::string>& command) {
   std::string classpath;
-  bool cp_given = false;
+  bool given = false;
+  for (size_t i = 1; i < command.size(); ++i) {
+    const std::string& a = command[i];
+    if ((a == "-cp" || a == "-classpath" || a == "--class-path") && i + 1 < command.size()) {
+      classpath = command[++i];
+      given = true;
+    } else if (a.rfind("--class-path=", 0) == 0) {
+      classpath = a.substr(13);
+      given = true;
+    } else if (kWithValue.count(a)) {
+      ++i;
+    } else if (a.empty() || a[0] != '-') {
+      break;  // the main class (or -jar's jar, whose class path is its own)
+    }
+  }
+  if (given) return classpath;
+  const char* env = std::getenv("CLASSPATH");
+  return env && *env ? env : ".";
+}
+
+std::string check_java_command(const std::vector<std::string>& command) {
   for (size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
     if (!a.empty() && a[0] == '@') return "";  // an argument file: not followed
     if (a == "-m" || a == "--module" || a.rfind("--module=", 0) == 0) return "";
     if (a == "-cp" || a == "-classpath" || a == "--class-path") {
       if (i + 1 >= command.size()) return a + " needs a class path";
-      classpath = command[++i];
-      cp_given = true;
-      continue;
-    }
-    if (a.rfind("--class-path=", 0) == 0) {
-      classpath = a.substr(13);
-      cp_given = true;
+      ++i;
       continue;
     }
     if (kWithValue.count(a)) {
@@ -150,11 +164,7 @@ std::string check_java_command(const std::vector<std::string>& command) {
     }
     if (!a.empty() && a[0] == '-') continue;
     if (a.size() > 5 && a.compare(a.size() - 5, 5, ".java") == 0) return "";  // source launch
-    if (!cp_given) {
-      const char* env = std::getenv("CLASSPATH");
-      classpath = env && *env ? env : ".";
-    }
-    return check_main_class(classpath, a);
+    return check_main_class(classpath_of(command), a);
   }
   return "no main class: the command after -- must name one (java [options] MAIN [args], or "
          "java -jar JAR)";

@@ -24,6 +24,10 @@ std::string check_java_command(const std::vector<std::string>& command);
 // Returns "" or a one-line reason naming the class path.
 std::string check_main_class(const std::string& classpath, const std::string& main);
 
+// The class path a java command runs with: -cp/-classpath/--class-path, else $CLASSPATH,
+// else ".".
+std::string classpath_of(const std::vector<std::string>& command);
+
 // The main class a java command runs ("" if none or not known): names a batch by its program.
 std::string main_class_of(const std::vector<std::string>& command);
 
