@@ -28,6 +28,8 @@ struct CellStats {
   bool found() const { return found_runs() > 0; }
   // Runs that did not run the program to its end (outcome "error"; "exit" in older records).
   uint64_t error_runs() const;
+  // Found nothing, and some runs did not run to the end: no verdict on the program.
+  bool errored_only() const { return error_runs() > 0 && !found(); }
   // Over repetitions that found something.
   std::optional<double> mean_first() const;
   std::optional<double> stddev_first() const;

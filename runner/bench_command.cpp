@@ -1,7 +1,6 @@
 // `jsched bench SUITE.xml`: a suite's programs x strategies x repetitions x runs.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -93,6 +92,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       opts.until_bug_per_cell =
           batch["until_bug"].is(json::Value::Bool) && batch["until_bug"].as_bool();
       opts.in_jvm = uint32_t(batch.num("in_jvm", 1));
+      suite = Suite::load(batch.str("suite"));
     } else {
       std::optional<uint64_t> seed_opt, runs, reps;
       if (cli.has("--seed")) seed_opt = cli.number("--seed", 0);
@@ -122,10 +122,10 @@ int cmd_bench(const std::vector<std::string>& args) {
                                                std::to_string(opts.shard.count)));
       }
       // A bad suite, or one whose programs cannot start, is refused before anything is made.
-      Suite::load(batch.str("suite")).check_programs();
+      suite = Suite::load(batch.str("suite"));
+      suite.check_programs();
       dir.emplace(ResultsDir::create(out, batch));
     }
-    suite = Suite::load(batch.str("suite"));
   } catch (const std::exception& e) {
     return cli.fail(e.what());
   }

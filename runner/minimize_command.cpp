@@ -42,7 +42,7 @@ int cmd_minimize(const std::vector<std::string>& args) {
   MinimizeRequest req;
   req.out = cli.value("--out", default_results_dir("minimize"));
   req.max_runs = cli.number("--max-runs", 500, 1, 1000000);
-  req.max_seconds = double(cli.number("--max-seconds", 120, 1, 7 * 24 * 3600));
+  req.max_seconds = double(cli.number("--max-seconds", 120, 1, kMaxTimeoutMs / 1000));
   req.text = cli.flag("--text");
   cli.done();
   req.command = cli.rest();

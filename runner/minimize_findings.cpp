@@ -57,10 +57,14 @@ MinimizedFinding from_json(const json::Value& v) {
 constexpr double kSecondsEach = 60;
 constexpr uint64_t kRunsEach = 200;
 
+std::string minimized_key(const std::string& program, const std::string& identity) {
+  return program + "\n" + identity;
+}
+
 }  // namespace
 
 std::string minimized_key(const RunRecord& r) {
-  return r.program + "\n" + sched::finding_identity(r.outcome, r.detail);
+  return minimized_key(r.program, sched::finding_identity(r.outcome, r.detail));
 }
 
 std::map<std::string, MinimizedFinding> read_minimized(const std::string& dir) {
@@ -70,7 +74,7 @@ std::map<std::string, MinimizedFinding> read_minimized(const std::string& dir) {
   while (std::getline(in, line)) {
     try {
       MinimizedFinding m = from_json(json::parse(line));
-      out[m.program + "\n" + m.identity] = m;
+      out[minimized_key(m.program, m.identity)] = m;
     } catch (const json::ParseError&) {
       // A torn line (killed while writing): that finding is minimized again.
     }

@@ -74,9 +74,10 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   ex.run(specs, [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
     ++outcomes[r.outcome];
-    if (!fs::exists(file) && first_failure.empty())
+    if (fs::exists(file))
+      plan.merge(sched::VariablePlan::read(file));
+    else if (first_failure.empty())
       first_failure = r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
-    if (fs::exists(file)) plan.merge(sched::VariablePlan::read(file));
     if (r.found() || r.outcome == "error") {
       if (r.found())
         std::fprintf(stderr, "jsched: profile run of %s (seed %llu) found a %s: %s\n",

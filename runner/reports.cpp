@@ -4,12 +4,14 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
+#include "runner/exit_status.h"
 #include "runner/results_dir.h"
 #include "runner/svg_chart.h"
+#include "runner/xml_text.h"
 
 namespace jsched::runner {
 
@@ -23,29 +25,6 @@ std::string fmt(double v, int digits = 1) {
 
 std::string first_line(const std::string& s) {
   return s.substr(0, s.find('\n'));
-}
-
-std::string xml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
-    }
-  }
-  return out;
 }
 
 std::string first_text(const CellStats& c) {
@@ -105,10 +84,10 @@ bool cell_ok(const CellStats& c, const std::string& e) {
 int batch_status(const std::vector<RunRecord>& records) {
   bool errors = false;
   for (const RunRecord& r : records) {
-    if (r.found()) return 1;
-    errors = errors || r.outcome == "error" || r.outcome == "exit";
+    if (r.found()) return kExitFound;
+    errors = errors || r.errored();
   }
-  return errors ? 3 : 0;
+  return errors ? kExitErrors : kExitClean;
 }
 
 int bench_status(const std::vector<RunRecord>& records, const Expectations& expect) {
@@ -118,16 +97,16 @@ int bench_status(const std::vector<RunRecord>& records, const Expectations& expe
     const std::string e = it == expect.end() ? "" : it->second;
     errors = errors || c.error_runs() > 0;
     // A cell that errored and found nothing is "not met" because of its errors: status 3.
-    if (!cell_ok(c, e) && (c.error_runs() == 0 || c.found())) not_met = true;
+    if (!cell_ok(c, e) && !c.errored_only()) not_met = true;
   }
-  return not_met ? 1 : errors ? 3 : 0;
+  return not_met ? kExitFound : errors ? kExitErrors : kExitClean;
 }
 
 // "(met)", "(NOT MET)", or why not when runs errored.
 std::string verdict(const CellStats& c, const std::string& e) {
   if (e.empty()) return "";
   if (cell_ok(c, e)) return e + " (met)";
-  if (c.error_runs() > 0 && !c.found())
+  if (c.errored_only())
     return e + " (NOT MET: " + std::to_string(c.error_runs()) + " runs errored)";
   return e + " (NOT MET)";
 }
@@ -200,7 +179,7 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   // Runs that did not run the program to its end, once per distinct reason.
   std::set<std::string> reasons;
   for (const RunRecord& r : in.records) {
-    if (r.outcome != "error" && r.outcome != "exit") continue;
+    if (!r.errored()) continue;
     if (!reasons.insert(r.program + '\n' + r.strategy + '\n' + first_line(r.detail)).second)
       continue;
     if (reasons.size() == 1)
@@ -238,28 +217,31 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
   std::ostringstream body;
   int failures = 0, errors = 0;
   double total = 0;
+  // Each cell's first run that errored: its detail says why.
+  std::map<std::pair<std::string, std::string>, const RunRecord*> first_error;
+  for (const RunRecord& r : in.records) {
+    if (!r.errored()) continue;
+    const RunRecord*& first = first_error[{r.program, r.strategy}];
+    if (!first || r.index < first->index) first = &r;
+  }
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
     total += c.total_ms / 1000;
-    body << "  <testcase classname=\"jsched." << xml(c.program) << "\" name=\"" << xml(c.strategy)
-         << "\" time=\"" << fmt(c.total_ms / 1000, 3) << "\">\n";
+    body << "  <testcase classname=\"jsched." << xml_text(c.program) << "\" name=\""
+         << xml_text(c.strategy) << "\" time=\"" << fmt(c.total_ms / 1000, 3) << "\">\n";
     if (c.error_runs() > 0) {
       // The first error says why (a missing class, System.exit, a crash, a signal).
       ++errors;
-      const RunRecord* first = nullptr;
-      for (const RunRecord& r : in.records) {
-        if (r.program == c.program && r.strategy == c.strategy &&
-            (r.outcome == "error" || r.outcome == "exit") && (!first || r.index < first->index))
-          first = &r;
-      }
+      auto it = first_error.find({c.program, c.strategy});
+      const RunRecord* first = it == first_error.end() ? nullptr : it->second;
       std::string msg = std::to_string(c.error_runs()) + " of " + std::to_string(c.runs) +
                         " runs did not run the program to its end: " +
                         (first ? first_line(first->detail) : std::string());
-      body << "    <error message=\"" << xml(msg) << "\">"
-           << xml(first ? first->detail + "\nreplay: " + first->replay : msg) << "</error>\n";
+      body << "    <error message=\"" << xml_text(msg) << "\">"
+           << xml_text(first ? first->detail + "\nreplay: " + first->replay : msg) << "</error>\n";
     }
-    if (!cell_ok(c, e) && !(c.error_runs() > 0 && !c.found())) {
+    if (!cell_ok(c, e) && !c.errored_only()) {
       ++failures;
       std::string msg;
       if (e.empty() || e == "none") {
@@ -267,17 +249,18 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
         msg = r->outcome + " in " + std::to_string(c.found_runs()) + " of " +
               std::to_string(c.runs) + " runs: " + first_line(r->detail) + " (seed " +
               std::to_string(r->seed) + ")";
-        body << "    <failure message=\"" << xml(msg) << "\">"
-             << xml(r->detail + "\nreplay: " + r->replay + minimal_line(in, *r)) << "</failure>\n";
+        body << "    <failure message=\"" << xml_text(msg) << "\">"
+             << xml_text(r->detail + "\nreplay: " + r->replay + minimal_line(in, *r))
+             << "</failure>\n";
       } else {
         msg = "expected " + e + ", none found in " + std::to_string(c.runs) + " runs";
-        body << "    <failure message=\"" << xml(msg) << "\"/>\n";
+        body << "    <failure message=\"" << xml_text(msg) << "\"/>\n";
       }
     }
     body << "  </testcase>\n";
   }
   std::ostringstream o;
-  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml(in.title)
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" << xml_text(in.title)
     << "\" tests=\"" << cells.size() << "\" failures=\"" << failures << "\" errors=\"" << errors
     << "\" time=\"" << fmt(total, 3) << "\">\n"
     << body.str() << "</testsuite>\n";
@@ -300,7 +283,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
     return nullptr;
   };
   std::ostringstream o;
-  o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jsched: " << xml(in.title)
+  o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jsched: " << xml_text(in.title)
     << "</title>\n<style>\nbody{font-family:sans-serif;margin:2em;color:#222}\n"
        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;"
        "text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
@@ -308,7 +291,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
        "code{font-size:85%;word-break:break-all}h2{margin-top:1.6em}td{vertical-align:top}\n"
        "pre{white-space:pre-wrap;word-break:break-all;max-width:60em;margin:0}\n</style></"
        "head><body>\n";
-  o << "<h1>jsched: " << xml(in.title) << "</h1>\n<p>master seed " << in.master_seed << ", "
+  o << "<h1>jsched: " << xml_text(in.title) << "</h1>\n<p>master seed " << in.master_seed << ", "
     << in.records.size() << " executions.</p>\n";
   // Contents: the sections, and for a suite of many programs each program's chart.
   o << "<p>Contents: <a href=\"#summary\">summary</a> · <a href=\"#first\">runs to first "
@@ -316,7 +299,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   if (programs.size() > 8) {
     o << "<br>Programs:";
     for (const std::string& p : programs)
-      o << " <a href=\"#" << anchor(p) << "\">" << xml(p) << "</a>";
+      o << " <a href=\"#" << anchor(p) << "\">" << xml_text(p) << "</a>";
   }
   o << "</p>\n";
   o << "<h2 id=\"summary\">Summary</h2>\n<table><tr><th class=l>program</th><th "
@@ -330,12 +313,12 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << (e.empty()       ? ""
           : cell_ok(c, e) ? "good"
                           : "bad")
-      << "\"><td class=l><a href=\"#" << anchor(c.program) << "\">" << xml(c.program)
-      << "</a></td><td class=l>" << xml(c.strategy) << "</td><td>" << c.runs << "</td><td>"
+      << "\"><td class=l><a href=\"#" << anchor(c.program) << "\">" << xml_text(c.program)
+      << "</a></td><td class=l>" << xml_text(c.strategy) << "</td><td>" << c.runs << "</td><td>"
       << count(c, "bug") << "</td><td>" << count(c, "deadlock") << "</td><td>" << count(c, "hang")
-      << "</td><td>" << c.error_runs() << "</td><td>" << xml(first_text(c)) << "</td><td>"
-      << c.partial_orders.size() << "</td><td>" << pairs_text(c) << "</td><td class=l>" << xml(e)
-      << "</td></tr>\n";
+      << "</td><td>" << c.error_runs() << "</td><td>" << xml_text(first_text(c)) << "</td><td>"
+      << c.partial_orders.size() << "</td><td>" << pairs_text(c) << "</td><td class=l>"
+      << xml_text(e) << "</td></tr>\n";
   }
   o << "</table>\n";
 
@@ -434,17 +417,18 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
              "<th class=l>detail</th><th class=l>replay</th><th class=l>minimal schedule</th>"
              "</tr>\n";
       any = true;
-      o << "<tr><td class=l>" << xml(c.program) << "</td><td class=l>" << xml(c.strategy)
-        << "</td><td class=l>" << xml(r->outcome) << "</td><td class=l><pre>"
-        << xml(r->detail.substr(0, 1500)) << "</pre>"
-        << (r->log.empty() ? "" : "<a href=\"" + xml(r->log) + "\">output</a>")
-        << "</td><td class=l><code>" << xml(r->replay) << "</code></td><td class=l>";
+      o << "<tr><td class=l>" << xml_text(c.program) << "</td><td class=l>" << xml_text(c.strategy)
+        << "</td><td class=l>" << xml_text(r->outcome) << "</td><td class=l><pre>"
+        << xml_text(r->detail.substr(0, 1500)) << "</pre>"
+        << (r->log.empty() ? "" : "<a href=\"" + xml_text(r->log) + "\">output</a>")
+        << "</td><td class=l><code>" << xml_text(r->replay) << "</code></td><td class=l>";
       if (const MinimizedFinding* m = minimized_of(in, *r); m && m->error.empty()) {
         o << m->before << " &rarr; " << m->after << " pre-emptions";
-        if (!m->timeline.empty()) o << " (<a href=\"" << xml(m->timeline) << "\">timeline</a>)";
-        o << "<br><code>" << xml(m->minimal_replay) << "</code>";
+        if (!m->timeline.empty())
+          o << " (<a href=\"" << xml_text(m->timeline) << "\">timeline</a>)";
+        o << "<br><code>" << xml_text(m->minimal_replay) << "</code>";
       } else if (m) {
-        o << "not minimized: " << xml(m->error);
+        o << "not minimized: " << xml_text(m->error);
       }
       o << "</td></tr>\n";
     }

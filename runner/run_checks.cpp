@@ -2,12 +2,10 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <set>
 
-#include "classfile/zip_reader.h"
 #include "jvmti-agent/options.h"
+#include "runner/class_path.h"
 #include "runner/run_record.h"
 
 namespace jsched::runner {
@@ -32,25 +30,6 @@ const std::set<std::string> kWithValue = {"-cp",           "-classpath",
 
 std::string clip(const std::string& v) {
   return v.size() > 60 ? v.substr(0, 60) + "..." : v;
-}
-
-bool in_jar(const fs::path& jar, const std::string& entry) {
-  std::ifstream in(jar, std::ios::binary);
-  if (!in) return false;
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
-  try {
-    cf::ZipReader zip(cf::Bytes(bytes.data(), bytes.size()));
-    for (const cf::ZipReader::Entry& e : zip.entries()) {
-      if (e.name == entry) return true;
-    }
-  } catch (const cf::ZipError&) {
-  }
-  return false;
-}
-
-bool is_jar(const fs::path& p) {
-  std::string ext = p.extension().string();
-  return ext == ".jar" || ext == ".JAR" || ext == ".zip" || ext == ".ZIP";
 }
 
 }  // namespace
@@ -80,24 +59,7 @@ std::string check_main_class(const std::string& classpath, const std::string& ma
   for (char& c : entry)
     if (c == '.') c = '/';
   entry += ".class";
-  size_t start = 0;
-  while (start <= classpath.size()) {
-    size_t end = classpath.find(':', start);
-    if (end == std::string::npos) end = classpath.size();
-    std::string part = classpath.substr(start, end - start);
-    start = end + 1;
-    if (part.empty()) part = ".";
-    std::error_code ec;
-    if (part.size() >= 2 && part.compare(part.size() - 2, 2, "/*") == 0) {
-      for (const auto& f : fs::directory_iterator(part.substr(0, part.size() - 1), ec)) {
-        if (is_jar(f.path()) && in_jar(f.path(), entry)) return "";
-      }
-    } else if (fs::is_directory(part, ec)) {
-      if (fs::is_regular_file(fs::path(part) / entry, ec)) return "";
-    } else if (fs::is_regular_file(part, ec)) {
-      if (in_jar(part, entry)) return "";
-    }
-  }
+  if (read_from_class_path(classpath, entry)) return "";
   return "no class " + clip(main) + " on the class path " + clip(classpath) +
          " (a typo, or the program is not built?)";
 }
@@ -159,7 +121,8 @@ std::string check_java_command(const std::vector<std::string>& command) {
       const std::string& jar = command[i + 1];
       std::error_code ec;
       if (!fs::is_regular_file(jar, ec)) return "no jar file " + clip(jar);
-      if (!in_jar(jar, "META-INF/MANIFEST.MF")) return clip(jar) + " is not a jar with a manifest";
+      if (!read_from_class_path(jar, "META-INF/MANIFEST.MF"))
+        return clip(jar) + " is not a jar with a manifest";
       return "";
     }
     if (!a.empty() && a[0] == '-') continue;

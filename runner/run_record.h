@@ -52,6 +52,8 @@ struct RunRecord {
   std::string target;  // from the spec: which finding counts as the program's bug
   // Any finding.
   bool found() const { return outcome == "bug" || outcome == "deadlock" || outcome == "hang"; }
+  // A run that did not run the program to its end.
+  bool errored() const { return outcome == "error" || outcome == "exit"; }
   // The finding being searched for: first-finding figures and --until-bug count these only.
   bool hit() const {
     return found() && (target.empty() || detail.find(target) != std::string::npos);

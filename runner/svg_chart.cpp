@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "runner/xml_text.h"
+
 namespace jsched::runner {
 
 namespace {
@@ -12,13 +14,6 @@ namespace {
 const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
                          "#9467bd", "#8c564b", "#e377c2", "#17becf"};
 constexpr double W = 420, H = 260, L = 56, R = 12, T = 30, B = 44;
-
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s)
-    o += c == '<' ? "&lt;" : c == '&' ? "&amp;" : c == '>' ? "&gt;" : std::string(1, c);
-  return o;
-}
 
 std::string num(double v) {
   char buf[32];
@@ -51,11 +46,11 @@ std::string frame(const std::string& title, const std::string& x_label, const st
     << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" "
        "fill=\"white\"/>\n"
     << "<text x=\"" << W / 2
-    << "\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\" font-size=\"13\">" << esc(title)
-    << "</text>\n<text x=\"" << L + (W - L - R) / 2 << "\" y=\"" << H - 6
-    << "\" text-anchor=\"middle\">" << esc(x_label) << "</text>\n<text transform=\"translate(13,"
-    << T + (H - T - B) / 2 << ") rotate(-90)\" text-anchor=\"middle\">" << esc(y_label)
-    << "</text>\n";
+    << "\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\" font-size=\"13\">"
+    << xml_text(title) << "</text>\n<text x=\"" << L + (W - L - R) / 2 << "\" y=\"" << H - 6
+    << "\" text-anchor=\"middle\">" << xml_text(x_label)
+    << "</text>\n<text transform=\"translate(13," << T + (H - T - B) / 2
+    << ") rotate(-90)\" text-anchor=\"middle\">" << xml_text(y_label) << "</text>\n";
   return o.str();
 }
 
@@ -84,7 +79,7 @@ std::string bar_chart(const std::string& title, const std::string& y_label,
     const char* color = kColors[i % 8];
     if (b.present) {
       o << "<rect x=\"" << x << "\" y=\"" << y(b.value) << "\" width=\"" << w << "\" height=\""
-        << y(0) - y(b.value) << "\" fill=\"" << color << "\"><title>" << esc(b.label) << ": "
+        << y(0) - y(b.value) << "\" fill=\"" << color << "\"><title>" << xml_text(b.label) << ": "
         << num(b.value) << "</title></rect>\n";
       if (b.error > 0) {
         double cx = x + w / 2;
@@ -101,7 +96,7 @@ std::string bar_chart(const std::string& title, const std::string& y_label,
         << "\" text-anchor=\"middle\" fill=\"#a00\">not found</text>\n";
     }
     o << "<text x=\"" << x + w / 2 << "\" y=\"" << H - B + 14 << "\" text-anchor=\"middle\">"
-      << esc(b.label) << "</text>\n";
+      << xml_text(b.label) << "</text>\n";
   }
   o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << y(0) << "\" y2=\"" << y(0)
     << "\" stroke=\"black\"/>\n";
@@ -163,7 +158,7 @@ std::string line_chart(const std::string& title, const std::string& x_label,
     const char* color = kColors[i % 8];
     o << "<polyline fill=\"none\" stroke=\"" << color << "\" stroke-width=\"1.6\" points=\"";
     for (auto [x, v] : s.points) o << fx(x) << "," << fy(v) << " ";
-    o << "\"><title>" << esc(s.name) << "</title></polyline>\n";
+    o << "\"><title>" << xml_text(s.name) << "</title></polyline>\n";
     if (s.points.size() < 60) {
       for (auto [x, v] : s.points) {
         o << "<circle cx=\"" << fx(x) << "\" cy=\"" << fy(v) << "\" r=\"2.2\" fill=\"" << color
@@ -172,8 +167,8 @@ std::string line_chart(const std::string& title, const std::string& x_label,
     }
     const double row = H + 10 + kLegendRow * double(i);  // below the x axis' label
     o << "<rect x=\"" << L << "\" y=\"" << row - 9 << "\" width=\"10\" height=\"10\" fill=\""
-      << color << "\"/><text x=\"" << L + 14 << "\" y=\"" << row << "\">" << esc(s.name) << " ("
-      << s.points.size() << ")</text>\n";
+      << color << "\"/><text x=\"" << L + 14 << "\" y=\"" << row << "\">" << xml_text(s.name)
+      << " (" << s.points.size() << ")</text>\n";
   }
   o << "<line x1=\"" << L << "\" x2=\"" << L << "\" y1=\"" << T << "\" y2=\"" << H - B
     << "\" stroke=\"black\"/>"

@@ -1,76 +1,18 @@
 #include "runner/timeline.h"
 
-#include <filesystem>
 #include <fstream>
-#include <iterator>
-#include <memory>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "classfile/class_file.h"
-#include "classfile/zip_reader.h"
+#include "runner/class_path.h"
+#include "runner/xml_text.h"
 
 namespace jsched::runner {
 
-namespace fs = std::filesystem;
-
 namespace {
-
-std::string html(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-std::vector<uint8_t> slurp_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), {});
-}
-
-// The bytes of class `name` (internal form) on the class path, or empty.
-std::vector<uint8_t> class_bytes(const std::string& classpath, const std::string& name) {
-  const std::string entry = name + ".class";
-  size_t start = 0;
-  while (start <= classpath.size()) {
-    size_t end = classpath.find(':', start);
-    if (end == std::string::npos) end = classpath.size();
-    std::string part = classpath.substr(start, end - start);
-    start = end + 1;
-    std::error_code ec;
-    if (fs::is_directory(part, ec)) {
-      if (fs::is_regular_file(fs::path(part) / entry, ec))
-        return slurp_bytes(fs::path(part) / entry);
-    } else if (fs::is_regular_file(part, ec)) {
-      std::vector<uint8_t> jar = slurp_bytes(part);
-      try {
-        cf::ZipReader zip(cf::Bytes(jar.data(), jar.size()));
-        for (const cf::ZipReader::Entry& e : zip.entries()) {
-          if (e.name == entry) return zip.read(e);
-        }
-      } catch (const cf::ZipError&) {
-      }
-    }
-  }
-  return {};
-}
 
 // "Class.method:line" for a bytecode index, from the class's line table (or "@bci").
 class LineFinder {
@@ -80,34 +22,45 @@ class LineFinder {
                     uint32_t bci) {
     std::string simple = cls.substr(cls.find_last_of('/') + 1);
     std::string name = simple + "." + method;
+    auto it = classes_.find(cls);
+    if (it == classes_.end()) it = classes_.emplace(cls, line_tables(cls)).first;
     int line = -1;
-    try {
-      auto it = classes_.find(cls);
-      if (it == classes_.end()) it = classes_.emplace(cls, class_bytes(classpath_, cls)).first;
-      if (!it->second.empty()) {
-        cf::ClassFile c = cf::ClassFile::parse(cf::Bytes(it->second.data(), it->second.size()));
-        for (cf::Member& m : c.methods) {
-          if (c.member_name(m) != method || c.member_desc(m) != desc || m.code_attr < 0) continue;
-          cf::Code& code = c.decode_code(m);
-          if (cf::CodeAttr* lines = code.find(cf::CodeAttr::LineNumbers)) {
-            uint32_t best = 0;
-            for (const cf::LineEntry& e : lines->lines) {
-              if (e.start <= bci && e.start >= best) {
-                best = e.start;
-                line = e.line;
-              }
-            }
-          }
+    auto m = it->second.find(method + desc);
+    if (m != it->second.end()) {
+      uint32_t best = 0;
+      for (const cf::LineEntry& e : m->second) {
+        if (e.start <= bci && e.start >= best) {
+          best = e.start;
+          line = e.line;
         }
       }
-    } catch (const std::exception&) {
     }
     return name + (line >= 0 ? ":" + std::to_string(line) : "@" + std::to_string(bci));
   }
 
  private:
+  using LineTables = std::map<std::string, std::vector<cf::LineEntry>>;  // by name + descriptor
+
+  // Each method's line table, read once per class (none when the class cannot be read).
+  LineTables line_tables(const std::string& cls) const {
+    LineTables out;
+    try {
+      std::optional<std::vector<uint8_t>> bytes = read_from_class_path(classpath_, cls + ".class");
+      if (!bytes) return out;
+      cf::ClassFile c = cf::ClassFile::parse(cf::Bytes(bytes->data(), bytes->size()));
+      for (cf::Member& m : c.methods) {
+        if (m.code_attr < 0) continue;
+        if (cf::CodeAttr* lines = c.decode_code(m).find(cf::CodeAttr::LineNumbers))
+          out[std::string(c.member_name(m)).append(c.member_desc(m))].assign(lines->lines.begin(),
+                                                                             lines->lines.end());
+      }
+    } catch (const std::exception&) {
+    }
+    return out;
+  }
+
   std::string classpath_;
-  std::map<std::string, std::vector<uint8_t>> classes_;
+  std::map<std::string, LineTables> classes_;
 };
 
 // Steps that can race: accesses, lock acquisitions, java.util.concurrent calls, waits and
@@ -228,7 +181,7 @@ Trace read_trace(const std::string& path, const std::string& classpath) {
 std::string timeline_html(const Trace& t, const std::string& title) {
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>jsched timeline: "
-    << html(title)
+    << xml_text(title)
     << "</title>\n<style>\n"
        "body{font-family:sans-serif;margin:1.5em;color:#222}"
        "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;"
@@ -239,7 +192,7 @@ std::string timeline_html(const Trace& t, const std::string& title) {
        ".legend span{margin-right:1.5em}.badge{color:#d62728;font-weight:bold}"
        "h1{font-size:18px}#arrow{position:absolute;left:0;top:0;pointer-events:none}"
        "</style></head><body>\n";
-  o << "<h1>" << html(t.outcome) << ": " << html(t.summary) << "</h1>\n";
+  o << "<h1>" << xml_text(t.outcome) << ": " << xml_text(t.summary) << "</h1>\n";
   size_t preemptions = 0;
   for (const TraceStep& s : t.steps) preemptions += s.preempt;
   o << "<p class=legend><span>" << t.steps.size() << " steps, " << t.threads.size()
@@ -254,7 +207,7 @@ std::string timeline_html(const Trace& t, const std::string& title) {
       << "</span>";
   o << "</p>\n<table><tr><th>step</th>";
   for (size_t i = 0; i < t.threads.size(); ++i)
-    o << "<th class=lane>thread " << html(t.threads[i]) << "</th>";
+    o << "<th class=lane>thread " << xml_text(t.threads[i]) << "</th>";
   o << "</tr>\n";
   // Runs of one thread's steps without a pre-emption fold into one row (kept whole around the
   // conflicting pair).
@@ -282,15 +235,15 @@ std::string timeline_html(const Trace& t, const std::string& title) {
         << (special(i) ? " id=c" + std::to_string(i) : "") << ">";
       if (first.preempt) o << "<span class=badge>pre-empts</span> ";
       auto text = [](const TraceStep& s) {
-        return html(s.op + (s.where.empty() ? "" : " " + s.where));
+        return xml_text(s.op + (s.where.empty() ? "" : " " + s.where));
       };
       if (j - i == 1) {
         o << text(first);
         for (const Trace::Arrow& a : t.arrows) {
           if (a.from == long(i))
-            o << " <a href=\"#s" << a.to << "\">&rarr; " << html(a.from_label) << "</a>";
+            o << " <a href=\"#s" << a.to << "\">&rarr; " << xml_text(a.from_label) << "</a>";
           if (a.to == long(i))
-            o << " <a href=\"#s" << a.from << "\">&larr; " << html(a.to_label) << "</a>";
+            o << " <a href=\"#s" << a.from << "\">&larr; " << xml_text(a.to_label) << "</a>";
         }
       } else {
         o << "<details><summary>" << text(first) << " &hellip; " << text(t.steps[j - 1]) << " ("
@@ -304,8 +257,8 @@ std::string timeline_html(const Trace& t, const std::string& title) {
     o << "</tr>\n";
     i = j;
   }
-  o << "</table>\n<h2>" << html(t.outcome) << "</h2>\n<pre>";
-  for (const std::string& l : t.detail) o << html(l) << "\n";
+  o << "</table>\n<h2>" << xml_text(t.outcome) << "</h2>\n<pre>";
+  for (const std::string& l : t.detail) o << xml_text(l) << "\n";
   // The arrows drawn over the table, from cell to cell.
   o << "</pre>\n<script>\nvar arrows = [";
   for (size_t k = 0; k < t.arrows.size(); ++k)
