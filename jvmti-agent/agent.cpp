@@ -209,7 +209,7 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
         track(s, sched::PctStrategy(g_recorded.seed, pct_options(g_recorded, s.plan)));
       }
       {
-        auto replay = std::make_unique<sched::ReplayStrategy>(g_replay_log, false);
+        auto replay = std::make_unique<sched::ReplayStrategy>(g_replay_log);
         s.replay = replay.get();
         return replay;
       }

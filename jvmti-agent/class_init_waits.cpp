@@ -1,24 +1,36 @@
 #include "jvmti-agent/class_init_waits.h"
 
+#include <cstring>
+
+#include "classfile/opcodes.h"
 #include "jvmti-agent/frame_method.h"
 
 namespace jsched::agent {
 
-std::vector<InitWait> classes_being_initialized(
+std::optional<InitWait> class_being_initialized(
     jvmtiEnv* jvmti, const std::vector<std::pair<sched::ThreadId, jthread>>& others) {
-  std::vector<InitWait> out;
   for (const auto& [id, t] : others) {
     jvmtiFrameInfo frames[64];
     jint count = 0;
     if (t == nullptr || jvmti->GetStackTrace(t, 0, 64, frames, &count) != JVMTI_ERROR_NONE)
       continue;
     for (jint i = 0; i < count; ++i) {
+      // The name first: the class's name is looked up for a <clinit> frame only.
+      char* name = nullptr;
+      if (jvmti->GetMethodName(frames[i].method, &name, nullptr, nullptr) != JVMTI_ERROR_NONE)
+        continue;
+      const bool clinit = name && std::strcmp(name, "<clinit>") == 0;
+      jvmti->Deallocate(reinterpret_cast<unsigned char*>(name));
       FrameMethod m;
-      if (frame_method(jvmti, frames[i].method, m) && m.name == "<clinit>")
-        out.push_back(InitWait{id, m.cls});
+      if (clinit && frame_method(jvmti, frames[i].method, m)) return InitWait{id, m.cls};
     }
   }
-  return out;
+  return std::nullopt;
+}
+
+bool initializes_class(uint8_t opcode) {
+  return opcode == cf::op::getstatic || opcode == cf::op::putstatic ||
+         opcode == cf::op::invokestatic || opcode == cf::op::new_;
 }
 
 bool may_await_initialization(jint state) {

@@ -9,6 +9,7 @@
 
 #include <jvmti.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,10 +24,14 @@ struct InitWait {
   std::string cls;                        // dotted name
 };
 
-// The classes the threads `others` are initializing (a <clinit> frame on their stack), and
-// by whom: innermost first for each thread.
-std::vector<InitWait> classes_being_initialized(
+// A class one of the threads `others` is initializing (a <clinit> frame on its stack, the
+// innermost of the first such thread), and by whom.
+std::optional<InitWait> class_being_initialized(
     jvmtiEnv* jvmti, const std::vector<std::pair<sched::ThreadId, jthread>>& others);
+
+// Whether a bytecode instruction can start a class's initialization (JVMS 5.5): a static field
+// access, a static method call, new.
+bool initializes_class(uint8_t opcode);
 
 // Whether a JVMTI thread state can be a wait for class initialization: alive, runnable, not
 // in native code, not in any of the states JVMTI reports for monitors, waits or parks.

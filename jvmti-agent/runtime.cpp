@@ -878,7 +878,16 @@ void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {
     nanosleep(&ts, nullptr);
     std::lock_guard<std::mutex> g(g_runtime_mu);
     Runtime* rt = g_runtime.load();
-    if (rt && !rt->finishing_ && rt->start_ns_ != 0) rt->watch(env);
+    if (rt && !rt->finishing_ && rt->start_ns_ != 0) {
+      // This loop never returns to Java: the local references a poll makes (JVMTI's
+      // declaring classes, say) are freed with each poll's frame.
+      if (env->PushLocalFrame(32) != 0) {
+        env->ExceptionClear();
+        continue;
+      }
+      rt->watch(env);
+      env->PopLocalFrame(nullptr);
+    }
   }
 }
 
@@ -930,7 +939,7 @@ void Runtime::watch(JNIEnv* env) {
                        JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
                        JVMTI_THREAD_STATE_IN_NATIVE;
   // A thread waiting for a class's initialization is RUNNABLE to JVMTI (class_init_waits.h).
-  const bool init_wait = !(state & blocked) && may_await_initialization(state);
+  const bool init_wait = may_await_initialization(state);
   if ((!(state & blocked) && !init_wait) || !os_asleep(running)) {
     wd_asleep_ = 0;
     return;
@@ -973,9 +982,9 @@ std::optional<InitWait> Runtime::awaited_initialization(sched::ThreadId id, jthr
   jint size = 0;
   unsigned char* code = nullptr;
   if (jvmti_->GetBytecodes(method, &size, &code) != JVMTI_ERROR_NONE) return {};
-  const unsigned op = at < size ? code[at] : 0;
+  const uint8_t op = at < size ? code[at] : 0;
   jvmti_->Deallocate(code);
-  if (op != 0xb2 && op != 0xb3 && op != 0xb8 && op != 0xbb) return {};
+  if (!initializes_class(op)) return {};
   std::vector<std::pair<sched::ThreadId, jthread>> others;
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -983,9 +992,7 @@ std::optional<InitWait> Runtime::awaited_initialization(sched::ThreadId id, jthr
       if (i != id && threads_[i]) others.emplace_back(sched::ThreadId(i), threads_[i]);
     }
   }
-  std::vector<InitWait> inits = classes_being_initialized(jvmti_, others);
-  if (inits.empty()) return {};
-  return inits.front();
+  return class_being_initialized(jvmti_, others);
 }
 
 // No thread can run in the model, and every thread it lost sight of waits for a class's

@@ -25,7 +25,6 @@ class HapsetStrategy : public Strategy {
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   size_t choose_aux(AuxChoice kind, size_t n) override { return base_->choose_aux(kind, n); }
   void forced(const Candidate& only, uint64_t step) override { base_->forced(only, step); }
-  bool allow_spurious() const override { return base_->allow_spurious(); }
   void on_thread_created(ThreadId t, ThreadId parent) override {
     base_->on_thread_created(t, parent);
   }

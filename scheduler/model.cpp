@@ -4,9 +4,6 @@
 #include <climits>
 #include <stdexcept>
 
-#include "scheduler/schedule_log.h"
-#include "scheduler/surw_strategy.h"
-
 namespace jsched::sched {
 
 const char* outcome_name(Outcome o) {
@@ -150,7 +147,7 @@ bool Model::is_enabled(const ThreadState& t) const {
     return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
   };
   if (t.status == ThreadState::Waiting) {
-    bool can_wake = t.pending.timed || t.interrupted || strategy_.allow_spurious() || spurious_now_;
+    bool can_wake = t.pending.timed || t.interrupted || spurious_now_;
     return can_wake && free_or_mine(t.pending.obj);
   }
   if (t.status != ThreadState::Pending) return false;
@@ -162,8 +159,7 @@ bool Model::is_enabled(const ThreadState& t) const {
       return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
              t.interrupted;
     case OpKind::Park:  // its timeout: see enabled()
-      return t.permit || t.interrupted || strategy_.allow_spurious() ||
-             (spurious_now_ && !t.pending.timed);
+      return t.permit || t.interrupted || (spurious_now_ && !t.pending.timed);
     case OpKind::IoWait:  // its timeout: see enabled()
       return io_ready(t.pending);
     default:
@@ -182,8 +178,12 @@ bool Model::timed_park(const ThreadState& t) const {
 // while the pool still has work, and timeouts come in deadline order).
 const std::vector<Candidate>& Model::enabled() const {
   enabled_.clear();
+  may_wake_ = false;
   for (const ThreadState& t : threads_) {
-    if (is_enabled(t)) enabled_.push_back(Candidate{t.id, t.pending});
+    if (is_enabled(t))
+      enabled_.push_back(Candidate{t.id, t.pending});
+    else
+      may_wake_ = may_wake_ || may_wake_spuriously(t);
   }
   if (!enabled_.empty()) return enabled_;
   int64_t earliest = INT64_MAX;
@@ -317,16 +317,22 @@ bool Model::may_wake_spuriously(const ThreadState& t) {
          !t.permit && !t.interrupted;
 }
 
+bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen) {
+  if (last == kNoThread || last == chosen) return false;
+  for (const Candidate& c : enabled) {
+    if (c.thread == last) return true;
+  }
+  return false;
+}
+
 std::optional<ThreadId> Model::step() {
   spurious_now_ = false;
-  const std::vector<Candidate>* list = &enabled();
-  if (list->empty()) return std::nullopt;
-  if (spurious_p_ > 0 && std::any_of(threads_.begin(), threads_.end(), may_wake_spuriously) &&
-      spurious_rng_.coin(spurious_p_)) {
+  const std::vector<Candidate>& cands = enabled();
+  if (cands.empty()) return std::nullopt;
+  if (spurious_p_ > 0 && may_wake_ && spurious_rng_.coin(spurious_p_)) {
     spurious_now_ = true;
-    list = &enabled();
+    enabled();  // again, into `cands`: the waiting threads are candidates too
   }
-  const std::vector<Candidate>& cands = *list;
   size_t i = 0;
   if (cands.size() == 1) {
     strategy_.forced(cands[0], steps_);
@@ -335,7 +341,7 @@ std::optional<ThreadId> Model::step() {
   }
   if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");
   ThreadState& t = threads_.at(cands[i].thread);
-  if (SurwStrategy::counted(cands[i].op)) ++t.choices;
+  if (touches_shared(cands[i].op)) ++t.choices;
   if (trace_) preempt_now_ = cands.size() > 1 && preempts(cands, last_, t.id);
   execute(t);
   preempt_now_ = false;

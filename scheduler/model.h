@@ -112,14 +112,14 @@ class Model {
   // threads are candidates too, woken with Outcome::Spurious if chosen. The draws come from
   // `seed`, so a run and its replay draw alike. Never when no other thread could run: a
   // spurious wake-up is not progress, and a deadlock stays a deadlock.
-  // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
-  using IoReady = bool (*)(int fd, uint32_t events);
-  void set_io_ready(IoReady f) { io_ready_ = f; }
-
   void set_spurious(double p, uint64_t seed) {
     spurious_p_ = p;
     spurious_rng_ = Rng(seed ^ 0x7370757269f0757aULL);
   }
+
+  // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
+  using IoReady = bool (*)(int fd, uint32_t events);
+  void set_io_ready(IoReady f) { io_ready_ = f; }
 
   // Interrupt status, for isInterrupted()/interrupted().
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
@@ -145,6 +145,7 @@ class Model {
   // the hot path); idle ones are swept when the map grows large.
   std::unordered_map<ObjectId, MonitorState> monitors_;
   mutable std::vector<Candidate> enabled_;
+  mutable bool may_wake_ = false;  // enabled() saw a thread that may wake spuriously
   uint64_t steps_ = 0;
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;

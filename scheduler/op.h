@@ -26,8 +26,8 @@ enum class OpKind : uint8_t {
   Interrupt,  // set `target`'s interrupt flag
   Read,       // variable (obj, slot)
   Write,
-  Park,    // LockSupport.park: proceeds once the thread has a permit (or is interrupted, or the
-           // strategy allows a spurious return); `timed`: times out at virtual time `slot`
+  Park,    // LockSupport.park: proceeds once the thread has a permit (or is interrupted, or at
+           // a step with a spurious wake-up); `timed`: times out at virtual time `slot`
   Sync,    // a java.util.concurrent call on object `obj` (`write`: it may change the object)
   IoWait,  // blocking I/O on file descriptor `obj` (a socket, or an epoll set) for the poll
            // events in `var`: proceeds once the descriptor is ready; `timed`: or at virtual
@@ -106,6 +106,12 @@ struct Footprint {
 
 // `self` performs `op`.
 Footprint footprint(ThreadId self, const Op& op);
+
+// A step that touches something shared: not a thread's first step, not a bare continue. SURW
+// weighs these, and profile runs count them (ThreadState::choices).
+inline bool touches_shared(const Op& op) {
+  return op.kind != OpKind::Begin && op.kind != OpKind::Continue;
+}
 
 // Same thread, or the same monitor / thread / variable with at least one write.
 bool dependent(ThreadId a, const Op& x, ThreadId b, const Op& y);

@@ -116,14 +116,6 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
 }
 
 // Whether choosing `chosen` pre-empts `last`: it could have gone on (it is enabled).
-bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen) {
-  if (last == kNoThread || last == chosen) return false;
-  for (const Candidate& c : enabled) {
-    if (c.thread == last) return true;
-  }
-  return false;
-}
-
 size_t RecordingStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {
   size_t i = inner_.choose(enabled, step);
   const Candidate& c = enabled.at(i);

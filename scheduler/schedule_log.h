@@ -71,9 +71,6 @@ class StepCounts {
   std::vector<uint64_t> n_;
 };
 
-// Whether running `chosen` pre-empts `last`: `last` is enabled, so it could have gone on.
-bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen);
-
 // Replay met a choice the log does not allow.
 class ReplayDivergence : public std::runtime_error {
  public:
@@ -91,7 +88,6 @@ class RecordingStrategy : public Strategy {
     steps_.add(only.thread);
     inner_.forced(only, step);
   }
-  bool allow_spurious() const override { return inner_.allow_spurious(); }
   void on_thread_created(ThreadId t, ThreadId parent) override {
     inner_.on_thread_created(t, parent);
   }
@@ -108,12 +104,9 @@ class RecordingStrategy : public Strategy {
 // Follows a log exactly; throws ReplayDivergence naming the step where the run departs.
 class ReplayStrategy : public Strategy {
  public:
-  // `spurious`: whether the recorded run allowed spurious wake-ups (it changes which threads
-  // are enabled, so replay must match it).
-  ReplayStrategy(const ScheduleLog& log, bool spurious) : log_(log), spurious_(spurious) {}
+  explicit ReplayStrategy(const ScheduleLog& log) : log_(log) {}
   size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override;
   size_t choose_aux(AuxChoice kind, size_t n) override;
-  bool allow_spurious() const override { return spurious_; }
   bool finished() const { return pos_ == log_.decisions.size(); }
   uint64_t hang_steps() const { return log_.hang_steps; }
   size_t position() const { return pos_; }
@@ -123,7 +116,6 @@ class ReplayStrategy : public Strategy {
  private:
   const Decision& next(Decision::Kind kind);
   const ScheduleLog& log_;
-  bool spurious_;
   size_t pos_ = 0;
 };
 

@@ -31,12 +31,13 @@ class Strategy {
   // so how many such steps a run takes (JDK code run by a lone thread varies with the JVM's
   // other threads) does not shift the choices that follow.
   virtual void forced(const Candidate& /*only*/, uint64_t /*step*/) {}
-  // Whether waiting threads may also wake spuriously (they then count as candidates).
-  virtual bool allow_spurious() const { return false; }
   virtual void on_thread_created(ThreadId /*t*/, ThreadId /*parent*/) {}
   // `t` reached a scheduling point wanting to perform `op` (before any decision on it).
   virtual void on_arrive(ThreadId /*t*/, const Op& /*op*/) {}
   virtual void on_executed(ThreadId /*t*/, const Op& /*op*/) {}
 };
+
+// Whether running `chosen` pre-empts `last`: `last` is enabled, so it could have gone on.
+bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen);
 
 }  // namespace jsched::sched

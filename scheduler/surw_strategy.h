@@ -27,11 +27,8 @@ class SurwStrategy : public Strategy {
   void forced(const Candidate& only, uint64_t) override { count(only); }
   size_t choose_aux(AuxChoice, size_t n) override { return size_t(rng_.below(n)); }
 
-  // The events SURW weighs, as profile runs count them (ThreadState::choices): steps of the
-  // schedule that touch something shared (not a thread's first step, not a bare continue).
-  static bool counted(const Op& op) {
-    return op.kind != OpKind::Begin && op.kind != OpKind::Continue;
-  }
+  // The events SURW weighs.
+  static bool counted(const Op& op) { return touches_shared(op); }
 
  private:
   void count(const Candidate& c);

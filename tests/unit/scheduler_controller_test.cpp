@@ -87,7 +87,7 @@ TEST(Controller, SameSeedSameScheduleAndRecordedRunsReplay) {
     Result rb = run_counter(seed, 3, 20, &b);
     EXPECT_EQ(ra.fingerprint, rb.fingerprint);
     EXPECT_EQ(a.decisions, b.decisions);
-    Result rc = run_counter(0, 3, 20, nullptr, std::make_unique<ReplayStrategy>(a, false));
+    Result rc = run_counter(0, 3, 20, nullptr, std::make_unique<ReplayStrategy>(a));
     EXPECT_EQ(rc.fingerprint, ra.fingerprint);
   }
 }

@@ -184,7 +184,7 @@ TEST(AbstractModel, RecordedRunsReplayExactly) {
     ScheduleLog log;
     RecordingStrategy rec(inner, log);
     AbstractRun a = run_abstract(p, rec);
-    ReplayStrategy replay(log, false);
+    ReplayStrategy replay(log);
     AbstractRun b = run_abstract(p, replay);
     EXPECT_EQ(a.fingerprint, b.fingerprint);
     EXPECT_EQ(a.bug, b.bug);
@@ -195,7 +195,7 @@ TEST(AbstractModel, RecordedRunsReplayExactly) {
 TEST(AbstractModel, ReplayDivergenceNamesTheDecision) {
   ScheduleLog log;
   log.decisions = {{Decision::Thread, 1}, {Decision::Thread, 7}};
-  ReplayStrategy replay(log, false);
+  ReplayStrategy replay(log);
   try {
     run_abstract(figure1(), replay);
     FAIL() << "expected divergence";
