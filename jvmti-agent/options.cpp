@@ -83,12 +83,18 @@ uint64_t parse_u64(const std::string& key, const std::string& v, uint64_t min, u
   return out;
 }
 
-double parse_probability(const std::string& key, const std::string& v) {
+// A number from `min` to `max`; otherwise "KEY: 'V' is not WHAT".
+double parse_real(const std::string& key, const std::string& v, double min, double max,
+                  const std::string& what) {
   double out = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-  if (v.empty() || ec != std::errc() || p != v.data() + v.size() || !(out >= 0 && out <= 1))
-    bad(key + ": '" + clip(v) + "' is not a probability (a number from 0 to 1)");
+  if (v.empty() || ec != std::errc() || p != v.data() + v.size() || !(out >= min && out <= max))
+    bad(key + ": '" + clip(v) + "' is not " + what);
   return out;
+}
+
+double parse_probability(const std::string& key, const std::string& v) {
+  return parse_real(key, v, 0, 1, "a probability (a number from 0 to 1)");
 }
 
 bool parse_on_off(const std::string& key, const std::string& v) {
@@ -251,11 +257,8 @@ Options parse_options(const std::string& text) {
     } else {
       bad("unknown option '" + clip(key) +
           "' (known: strategy, seed, iterations, explore, tests, minimize, depth, vars, steps, "
-          "bounded, t, "
-          "plan, profile, record, replay, follow, trace, report, include, exclude, accesses, "
-          "timeout, "
-          "verbose, "
-          "hapset, frames, prefer, base, wake, spurious)");
+          "bounded, t, plan, profile, record, replay, follow, trace, report, include, exclude, "
+          "accesses, timeout, verbose, hapset, frames, prefer, base, wake, spurious)");
     }
   }
   if (o.strategy == Strategy::Registered) {
@@ -265,13 +268,9 @@ Options parse_options(const std::string& text) {
       auto it = strategy_values.find(key);
       const std::string v =
           it == strategy_values.end() ? std::string(opt.default_value) : it->second;
-      double x = 0;
-      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-      if (v.empty() || ec != std::errc() || p != v.data() + v.size() ||
-          !(x >= opt.min && x <= opt.max))
-        bad(key + ": '" + clip(v) + "' is not a number from " + std::to_string(opt.min) + " to " +
-            std::to_string(opt.max));
-      o.strategy_options[key] = x;
+      o.strategy_options[key] =
+          parse_real(key, v, opt.min, opt.max,
+                     "a number from " + std::to_string(opt.min) + " to " + std::to_string(opt.max));
       if (it != strategy_values.end()) strategy_values.erase(it);
     }
   }

@@ -103,7 +103,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
     env->MonitorExit(o);
     ++exits;
   }
-  const int64_t deadline = a.rt->clock().deadline(false, VirtualClock::span(millis, nanos));
+  const int64_t deadline = a.rt->clock().deadline_after(millis, nanos);
   sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, site);
   for (int i = 0; i < exits; ++i) env->MonitorEnter(o);
   switch (r) {
@@ -164,7 +164,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
   if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
   InRuntime g(*a.ctx);
   sync_interrupt(env, a);
-  const int64_t deadline = a.rt->clock().deadline(false, VirtualClock::span(millis, 0));
+  const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   sched::Outcome r =
       a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Join, target, timed, site));
   if (r == sched::Outcome::Interrupted) {
@@ -191,7 +191,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong m
   // Time is the scheduler's: a sleep is a point where others may run, never a real delay; when
   // it returns, the virtual clock has reached its deadline (others that ran meanwhile may have
   // moved it further, never back).
-  const int64_t deadline = a.rt->clock().deadline(false, VirtualClock::span(millis, 0));
+  const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted)
     throw_interrupted(env, "sleep interrupted");
   else
@@ -438,7 +438,7 @@ JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedIoWait)(JNIEnv* env, jclass, jobject f
   if (fd < 0 || !peer_in_process(fd)) return millis;  // the world outside: a real wait
   InRuntime g(*a.ctx);
   const bool timed = millis > 0;
-  const int64_t deadline = timed ? a.rt->clock().deadline(false, VirtualClock::span(millis, 0)) : 0;
+  const int64_t deadline = timed ? a.rt->clock().deadline_after(millis, 0) : 0;
   if (a.rt->ctl().io_wait(a.ctx->id, fd, uint32_t(events), timed, deadline, site) ==
       sched::Outcome::Timeout)
     a.rt->clock().advance_to(deadline);

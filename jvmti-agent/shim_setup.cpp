@@ -33,22 +33,28 @@ bool define_shim_class(JNIEnv* env) {
 
 namespace {
 
-// `aload_1; invokestatic <owner>.uncaught(Throwable)V` first in dispatchUncaughtException.
-void call_uncaught_hook(cf::ClassFile& thread, std::string_view owner) {
-  for (cf::Member& m : thread.methods) {
-    if (thread.member_name(m) != "dispatchUncaughtException" ||
-        thread.member_desc(m) != "(Ljava/lang/Throwable;)V" || m.code_attr < 0) {
-      continue;
-    }
-    cf::Code& code = thread.decode_code(m);
-    const rw::HookInfo& h = rw::hook_info(rw::Hook::Uncaught);
-    uint16_t ref = thread.cp.add_methodref(owner, h.name, h.desc);
+// `<load> ; invokestatic <owner>.<hook>` first in method `name``desc` of `c`: the hook sees
+// the argument `load` pushes before the method's own code runs.
+void call_hook_first(cf::ClassFile& c, std::string_view name, std::string_view desc, uint8_t load,
+                     rw::Hook hook, std::string_view owner) {
+  for (cf::Member& m : c.methods) {
+    if (c.member_name(m) != name || c.member_desc(m) != desc || m.code_attr < 0) continue;
+    cf::Code& code = c.decode_code(m);
+    const rw::HookInfo& h = rw::hook_info(hook);
+    uint16_t ref = c.cp.add_methodref(owner, h.name, h.desc);
     code.insns.insert(code.insns.begin(),
-                      {cf::Insn::make(cf::op::aload_1), cf::Insn::make(cf::op::invokestatic, ref)});
+                      {cf::Insn::make(load), cf::Insn::make(cf::op::invokestatic, ref)});
     code.max_stack = std::max<uint16_t>(code.max_stack, 1);
     return;
   }
-  throw std::runtime_error("java.lang.Thread has no dispatchUncaughtException(Throwable)");
+  throw std::runtime_error("class " + std::string(c.name()) + " has no method " +
+                           std::string(name) + std::string(desc));
+}
+
+// The uncaught hook first in Thread.dispatchUncaughtException(Throwable).
+void call_uncaught_hook(cf::ClassFile& thread, std::string_view owner) {
+  call_hook_first(thread, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V", cf::op::aload_1,
+                  rw::Hook::Uncaught, owner);
 }
 
 }  // namespace
@@ -63,17 +69,8 @@ cf::Buffer add_hooks_to_thread(cf::Bytes thread_class, bool uncaught_hook) {
 
 cf::Buffer add_exit_hook(cf::Bytes shutdown_class, std::string_view owner) {
   cf::ClassFile c = cf::ClassFile::parse(shutdown_class);
-  for (cf::Member& m : c.methods) {
-    if (c.member_name(m) != "halt" || c.member_desc(m) != "(I)V" || m.code_attr < 0) continue;
-    cf::Code& code = c.decode_code(m);
-    const rw::HookInfo& h = rw::hook_info(rw::Hook::Exiting);
-    uint16_t ref = c.cp.add_methodref(owner, h.name, h.desc);
-    code.insns.insert(code.insns.begin(),
-                      {cf::Insn::make(cf::op::iload_0), cf::Insn::make(cf::op::invokestatic, ref)});
-    code.max_stack = std::max<uint16_t>(code.max_stack, 1);
-    return c.write();
-  }
-  throw std::runtime_error("java.lang.Shutdown has no halt(int)");
+  call_hook_first(c, "halt", "(I)V", cf::op::iload_0, rw::Hook::Exiting, owner);
+  return c.write();
 }
 
 cf::Buffer add_uncaught_hook(cf::Bytes thread_class) {

@@ -34,10 +34,6 @@ int64_t VirtualClock::millis(bool controlled) {
   return real(true) + virtual_ns_.load() / 1000000;
 }
 
-void VirtualClock::advance(int64_t ns) {
-  if (ns > 0) virtual_ns_.fetch_add(ns);
-}
-
 int64_t VirtualClock::deadline(bool absolute, int64_t time) const {
   if (absolute) return (time - base_ms_) * 1000000;
   int64_t now = virtual_ns_.load();

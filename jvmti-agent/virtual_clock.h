@@ -28,10 +28,12 @@ class VirtualClock {
 
   int64_t nanos(bool controlled);
   int64_t millis(bool controlled);
-  // A timeout of `ns` happened.
-  void advance(int64_t ns);
   // The virtual time (ns since the start) when a park of Unsafe.park's arguments times out.
   int64_t deadline(bool absolute, int64_t time) const;
+  // The virtual time when a timeout of `millis` ms and `nanos` ns from now expires.
+  int64_t deadline_after(int64_t millis, int64_t nanos) const {
+    return deadline(false, span(millis, nanos));
+  }
   // That park timed out: virtual time is at least `deadline`.
   void advance_to(int64_t deadline);
 

@@ -475,9 +475,12 @@ class InstructionPass {
   // goes through the RandomSeed hook, which gives controlled threads one from the execution.
   // Returns whether it emitted the call.
   bool seed_hook(Emitter& e, const Insn& in, uint32_t bci) {
-    if (!ctx_.cfg.seeded_randomness) return false;
-    auto ref = cf_.cp.member_ref(in.u);
     const std::string_view cls = ctx_.class_name;
+    if (!ctx_.cfg.seeded_randomness ||
+        (cls != "java/util/Random" && cls != "java/util/concurrent/ThreadLocalRandom" &&
+         cls != "java/util/SplittableRandom"))
+      return false;
+    auto ref = cf_.cp.member_ref(in.u);
     if (cls == "java/util/Random" && method_ == "<init>" && desc_ == "()V" &&
         in.op == op::invokespecial && ref.name == "<init>" && ref.desc == "(J)V") {
       e.iconst(site(SiteKind::Random, bci, ref.owner, ref.name, ref.desc));
@@ -548,21 +551,14 @@ class InstructionPass {
       args.clear();  // the argument plays the receiver
     }
     int32_t id = site(SiteKind::SyncCall, bci, ref.owner, ref.name, ref.desc);
-    std::vector<uint16_t> slots(args.size());
-    uint16_t next = spill_base();
-    for (size_t k = 0; k < args.size(); ++k) {
-      slots[k] = next;
-      next = uint16_t(next + desc_slots(args[k]));
-    }
-    spill_end_ = std::max(spill_end_, next);
-    for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
+    std::vector<uint16_t> slots = spill(e, args);
     e.op(op::dup);
     e.iconst(id);
     const bool memory = ref.owner.substr(0, 15) != "java/util/concu";  // VarHandle, Unsafe
     const bool read = memory ? ref.name.substr(0, 3) == "get" && ref.name.substr(0, 6) != "getAnd"
                              : reads_only(ref.name);
     e.hook(ctx_.cfg.hook_owner, read ? Hook::SyncRead : Hook::SyncCall);
-    for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
+    reload(e, args, slots);
     grow(2);
   }
 
@@ -574,19 +570,12 @@ class InstructionPass {
     auto ref = cf_.cp.member_ref(in.u);
     std::vector<std::string_view> args = arg_descs(ref.desc);
     int32_t id = site(SiteKind::IoWait, bci, ref.owner, ref.name, ref.desc);
-    std::vector<uint16_t> slots(args.size());
-    uint16_t next = spill_base();
-    for (size_t k = 0; k < args.size(); ++k) {
-      slots[k] = next;
-      next = uint16_t(next + desc_slots(args[k]));
-    }
-    spill_end_ = std::max(spill_end_, next);
-    for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
+    std::vector<uint16_t> slots = spill(e, args);
     for (size_t k : pass) e.local(local_kind(args[k], true), slots[k]);
     e.iconst(id);
     e.hook(ctx_.cfg.hook_owner, h);
     e.local(local_kind(args[replace], false), slots[replace]);
-    for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
+    reload(e, args, slots);
     e.insn(in);
     grow(2);
   }
@@ -623,6 +612,23 @@ class InstructionPass {
     if (!read && !accept) return false;
     std::vector<std::string_view> args = arg_descs(ref.desc);
     int32_t id = site(SiteKind::IoWait, bci, ref.owner, ref.name, ref.desc);
+    std::vector<uint16_t> slots = spill(e, args);
+    e.local(local_kind(args[0], true), slots[0]);  // the descriptor
+    e.iconst(1);                                   // POLLIN
+    e.op(op::iconst_m1);                           // no timeout
+    e.op(op::i2l);
+    e.iconst(id);
+    e.hook(ctx_.cfg.hook_owner, Hook::IoPoll);
+    e.op(op::pop2);
+    reload(e, args, slots);
+    e.insn(in);
+    grow(5);
+    return true;
+  }
+
+  // The call's arguments `args` go from the stack into fresh locals (the top one first);
+  // returns their slots.
+  std::vector<uint16_t> spill(Emitter& e, const std::vector<std::string_view>& args) {
     std::vector<uint16_t> slots(args.size());
     uint16_t next = spill_base();
     for (size_t k = 0; k < args.size(); ++k) {
@@ -631,17 +637,13 @@ class InstructionPass {
     }
     spill_end_ = std::max(spill_end_, next);
     for (size_t k = args.size(); k-- > 0;) e.local(local_kind(args[k], false), slots[k]);
-    e.local(local_kind(args[0], true), slots[0]);  // the descriptor
-    e.iconst(1);                                   // POLLIN
-    e.op(op::iconst_m1);                           // no timeout
-    e.op(op::i2l);
-    e.iconst(id);
-    e.hook(ctx_.cfg.hook_owner, Hook::IoPoll);
-    e.op(op::pop2);
+    return slots;
+  }
+
+  // The spilled arguments back on the stack, in order.
+  void reload(Emitter& e, const std::vector<std::string_view>& args,
+              const std::vector<uint16_t>& slots) {
     for (size_t k = 0; k < args.size(); ++k) e.local(local_kind(args[k], true), slots[k]);
-    e.insn(in);
-    grow(5);
-    return true;
   }
 
   // Spilled arguments live past the method's locals and the array-store temporary.

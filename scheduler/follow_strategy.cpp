@@ -36,8 +36,9 @@ size_t FollowStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
       ThreadId t = enabled[i].thread;
       if (t == skip) continue;
       size_t p = kNone;
-      if (auto it = order_.find(t); it != order_.end() && chosen_[t] < it->second.size())
-        p = it->second[chosen_[t]];
+      const size_t done = t < chosen_.size() ? chosen_[t] : 0;
+      if (auto it = order_.find(t); it != order_.end() && done < it->second.size())
+        p = it->second[done];
       if (best == kNone || p < best_pos) {
         best = i;
         best_pos = p;
@@ -56,6 +57,7 @@ size_t FollowStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
     pick = earliest(kNoThread);
   }
   const ThreadId t = enabled[pick].thread;
+  if (t >= chosen_.size()) chosen_.resize(size_t(t) + 1, 0);
   ++chosen_[t];
   steps_.add(t);
   last_ = t;

@@ -30,7 +30,7 @@ class FollowStrategy : public Strategy {
  private:
   // Position in the guide's thread choices of each thread's choices, in order.
   std::unordered_map<ThreadId, std::vector<size_t>> order_;
-  std::unordered_map<ThreadId, size_t> chosen_;  // choices each thread got so far
+  std::vector<size_t> chosen_;  // choices each thread got so far, by thread
   // The guide's pre-emptions: (thread, steps it had run) -> the thread that ran instead.
   std::map<std::pair<ThreadId, uint64_t>, ThreadId> switches_;
   std::vector<uint32_t> aux_;

@@ -169,8 +169,7 @@ bool Model::is_enabled(const ThreadState& t) const {
 
 bool Model::timed_park(const ThreadState& t) const {
   if (t.status != ThreadState::Pending || !t.pending.timed) return false;
-  return t.pending.kind == OpKind::Park ||
-         (t.pending.kind == OpKind::IoWait && !io_ready(t.pending));
+  return t.pending.kind == OpKind::Park || t.pending.kind == OpKind::IoWait;
 }
 
 // Time passes only when no thread can run otherwise: then the timed parks with the earliest

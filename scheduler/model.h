@@ -129,7 +129,8 @@ class Model {
  private:
   bool is_enabled(const ThreadState& t) const;
   static bool may_wake_spuriously(const ThreadState& t);
-  // A timed park, or a timed I/O wait not ready: it times out when no thread can run otherwise.
+  // A timed park or a timed I/O wait: it times out when no thread can run otherwise (asked only
+  // of threads is_enabled() just refused, so an I/O wait here is one that is not ready).
   bool timed_park(const ThreadState& t) const;
   bool io_ready(const Op& op) const {
     return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));

@@ -1,5 +1,7 @@
 #include "scheduler/strategy_registry.h"
 
+#include <iterator>
+
 #include "scheduler/pct_strategy.h"
 #include "scheduler/pos_strategy.h"
 #include "scheduler/random_strategy.h"
@@ -15,47 +17,41 @@ const std::vector<std::string_view> kBuiltin = {"random", "rapos",  "pct",    "p
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
 // search, so that a user who does not know which to pick gets what each finds.
-constexpr int kMembers = 6;
+struct Member {
+  std::string_view name;
+  uint32_t pct_depth;  // pct's d (0: not pct)
+};
+constexpr Member kMembers[] = {{"random", 0}, {"pos", 0},  {"pct", 2},
+                               {"pct", 3},    {"surw", 0}, {"rapos", 0}};
+
+const Member& member_of(const StrategyArgs& a) {
+  return kMembers[a.seed % std::size(kMembers)];
+}
 
 uint64_t pct_steps(const StrategyArgs& a) {
   return a.steps ? a.steps : 1000;
 }
 
 std::unique_ptr<Strategy> portfolio_member(const StrategyArgs& a) {
-  switch (a.seed % kMembers) {
-    case 0:
-      return std::make_unique<RandomStrategy>(a.seed);
-    case 1:
-      return std::make_unique<PosStrategy>(a.seed);
-    case 2:
-    case 3: {
-      PctOptions p;
-      p.depth = a.seed % kMembers == 2 ? 2 : 3;
-      p.steps = pct_steps(a);
-      return std::make_unique<PctStrategy>(a.seed, p);
-    }
-    case 4:
-      return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
-    default:
-      return std::make_unique<RaposStrategy>(a.seed);
+  const Member& m = member_of(a);
+  if (m.pct_depth) {
+    PctOptions p;
+    p.depth = m.pct_depth;
+    p.steps = pct_steps(a);
+    return std::make_unique<PctStrategy>(a.seed, p);
   }
+  if (m.name == "random") return std::make_unique<RandomStrategy>(a.seed);
+  if (m.name == "pos") return std::make_unique<PosStrategy>(a.seed);
+  if (m.name == "surw") return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
+  return std::make_unique<RaposStrategy>(a.seed);
 }
 
 std::string portfolio_member_options(const StrategyArgs& a) {
-  switch (a.seed % kMembers) {
-    case 0:
-      return "strategy=random";
-    case 1:
-      return "strategy=pos";
-    case 2:
-    case 3:
-      return "strategy=pct,depth=" + std::string(a.seed % kMembers == 2 ? "2" : "3") +
-             ",steps=" + std::to_string(pct_steps(a));
-    case 4:
-      return "strategy=surw";
-    default:
-      return "strategy=rapos";
-  }
+  const Member& m = member_of(a);
+  std::string opts = "strategy=" + std::string(m.name);
+  if (m.pct_depth)
+    opts += ",depth=" + std::to_string(m.pct_depth) + ",steps=" + std::to_string(pct_steps(a));
+  return opts;
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 //
 // The strategies that need more of the agent than a Strategy object (random, rapos, pct,
 // pctvb, tsca, hapset, replay, none: plans, trackers, learners) are wired in the agent itself
-// and are listed here by name only (builtin_strategy_names).
+// and are listed here by name only (all_strategy_names names every strategy).
 #pragma once
 
 #include <cstdint>

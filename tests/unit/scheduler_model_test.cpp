@@ -17,17 +17,6 @@ using jsched::test::wilson;
 
 namespace {
 
-// Sen's RAPOS paper (docs/references.md), Fig. 1:
-// T1: y=1; y=2; y=3; x=4.   T2: if (x==4) assert(false).
-AbstractProgram figure1() {
-  constexpr uint32_t x = 0, y = 1;
-  AbstractProgram p;
-  p.threads.push_back({AbstractOp::write(y, 1), AbstractOp::write(y, 2), AbstractOp::write(y, 3),
-                       AbstractOp::write(x, 4)});
-  p.threads.push_back({AbstractOp::check(x, 4)});
-  return p;
-}
-
 // Plays a fixed sequence of thread choices.
 class Scripted : public Strategy {
  public:
@@ -59,7 +48,7 @@ TEST(AbstractModel, RandomFindsFigure1AssertionWithProbabilityOneIn16) {
   uint64_t hits = 0;
   for (uint64_t seed = 1; seed <= n; ++seed) {
     RandomStrategy s(seed);
-    hits += run_abstract(figure1(), s).bug;
+    hits += run_abstract(jsched::test::figure1_program(), s).bug;
   }
   auto ci = wilson(hits, n);
   EXPECT_LE(ci.lo, 1.0 / 16) << hits << " of " << n;
@@ -74,7 +63,7 @@ TEST(AbstractModel, RaposFindsFigure1AssertionWithProbabilityOneIn4) {
   uint64_t hits = 0;
   for (uint64_t seed = 1; seed <= n; ++seed) {
     RaposStrategy s(seed, 0);
-    hits += run_abstract(figure1(), s).bug;
+    hits += run_abstract(jsched::test::figure1_program(), s).bug;
   }
   auto ci = wilson(hits, n);
   EXPECT_LE(ci.lo, 0.25) << hits << " of " << n;
@@ -89,7 +78,7 @@ TEST(AbstractModel, RaposWithWakeFindsFigure1AssertionAsComputed) {
     uint64_t hits = 0;
     for (uint64_t seed = 1; seed <= n; ++seed) {
       RaposStrategy s(seed, q);
-      hits += run_abstract(figure1(), s).bug;
+      hits += run_abstract(jsched::test::figure1_program(), s).bug;
     }
     double expected = jsched::test::figure1_rapos_hit_probability(q);
     auto ci = wilson(hits, n);
@@ -104,7 +93,7 @@ TEST(AbstractModel, RaposWithWakeFindsFigure1AssertionAsComputed) {
 // Over the five interleavings of Fig. 1 random samples one partial order with probability
 // 15/16; RAPOS brings the rarer one up to 1/4 — more uniform.
 TEST(AbstractModel, RaposSamplesBothPartialOrdersOfFigure1MoreEvenly) {
-  AbstractProgram p = figure1();
+  AbstractProgram p = jsched::test::figure1_program();
   p.threads[1][0] = AbstractOp::read(0);
   std::map<std::string, int> random_orders, rapos_orders;
   for (uint64_t seed = 1; seed <= 4000; ++seed) {
@@ -130,7 +119,7 @@ TEST(AbstractModel, FiveInterleavingsOfFigure1GiveExactlyTwoFingerprints) {
   std::vector<std::string> fps;
   for (auto& order : interleavings) {
     Scripted s(order);
-    AbstractProgram p = figure1();
+    AbstractProgram p = jsched::test::figure1_program();
     p.threads[1][0] = AbstractOp::read(0);  // keep running past the check to compare whole runs
     fps.push_back(run_abstract(p, s).fingerprint);
   }
@@ -178,7 +167,7 @@ TEST(AbstractModel, NotifyWakesAWaiterAndWaitReleasesTheLock) {
 }
 
 TEST(AbstractModel, RecordedRunsReplayExactly) {
-  AbstractProgram p = figure1();
+  AbstractProgram p = jsched::test::figure1_program();
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     RandomStrategy inner(seed);
     ScheduleLog log;
@@ -197,7 +186,7 @@ TEST(AbstractModel, ReplayDivergenceNamesTheDecision) {
   log.decisions = {{Decision::Thread, 1}, {Decision::Thread, 7}};
   ReplayStrategy replay(log);
   try {
-    run_abstract(figure1(), replay);
+    run_abstract(jsched::test::figure1_program(), replay);
     FAIL() << "expected divergence";
   } catch (const ReplayDivergence& e) {
     EXPECT_NE(std::string(e.what()).find("decision 2"), std::string::npos) << e.what();

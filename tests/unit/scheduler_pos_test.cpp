@@ -9,22 +9,9 @@
 #include "scheduler/pos_strategy.h"
 #include "scheduler/random_strategy.h"
 #include "tests/support/binomial.h"
+#include "tests/support/figure1.h"
 
 using namespace jsched::sched;
-
-namespace {
-
-// Sen's Fig. 1: T1: y=1; y=2; y=3; x=4.   T2: if (x==4) assert(false).
-AbstractProgram figure1() {
-  constexpr uint32_t x = 0, y = 1;
-  AbstractProgram p;
-  p.threads.push_back({AbstractOp::write(y, 1), AbstractOp::write(y, 2), AbstractOp::write(y, 3),
-                       AbstractOp::write(x, 4)});
-  p.threads.push_back({AbstractOp::check(x, 4)});
-  return p;
-}
-
-}  // namespace
 
 // T2's check keeps the priority it drew, while each of T1's four events draws a fresh one: the
 // check runs last exactly when all four beat it, with probability the integral of (1-p)^4 over
@@ -34,7 +21,7 @@ TEST(Pos, FindsFigure1AssertionWithProbabilityOneInFive) {
   uint64_t hits = 0;
   for (uint64_t seed = 1; seed <= n; ++seed) {
     PosStrategy s(seed);
-    hits += run_abstract(figure1(), s).bug;
+    hits += run_abstract(jsched::test::figure1_program(), s).bug;
   }
   jsched::test::Interval ci = jsched::test::wilson(hits, n);
   EXPECT_LE(ci.lo, 0.2) << hits;

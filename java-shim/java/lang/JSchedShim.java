@@ -290,9 +290,7 @@ public final class JSchedShim {
 
   /** Instant.now() and the system clocks' instant(), on the scheduler's clock. */
   public static java.time.Instant clockInstant(int site) {
-    return jschedReady
-        ? java.time.Instant.ofEpochMilli(jschedClock(true, site))
-        : java.time.Instant.ofEpochMilli(System.currentTimeMillis());
+    return java.time.Instant.ofEpochMilli(currentTimeMillis(site));
   }
 
   /**
