@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/class_loading_locks.h"
 #include "jvmti-agent/jdk_concurrency.h"
 #include "jvmti-agent/main_diversion.h"
 #include "jvmti-agent/runtime.h"
@@ -37,6 +38,9 @@ std::optional<rw::RewriteConfig> rules_for(const AgentState& s, std::string_view
                                            bool jdk_class) {
   std::optional<rw::RewriteConfig> concurrency;
   if (s.controlled && jdk_class) concurrency = jdk_concurrency_config(cls, s.rewrite);
+  if (s.controlled && jdk_class && s.jdk_mode) {
+    if (auto loader = class_loading_lock_config(cls, s.rewrite)) return loader;
+  }
   if (!s.filter.instrument(cls, jdk_class)) return concurrency;
   if (!jdk_class) return s.rewrite;
   // JDK classes brought in by include=: their own calls to j.u.c. stay plain (class loading

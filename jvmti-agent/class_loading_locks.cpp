@@ -1,0 +1,21 @@
+#include "jvmti-agent/class_loading_locks.h"
+
+namespace jsched::agent {
+
+std::optional<rw::RewriteConfig> class_loading_lock_config(std::string_view name,
+                                                           const rw::RewriteConfig& app) {
+  // ClassLoader.loadClass(String, boolean) for loaders of the application's and libraries'
+  // own; BuiltinClassLoader.loadClassOrNull for the application and platform loaders.
+  if (name != "java/lang/ClassLoader" && name != "jdk/internal/loader/BuiltinClassLoader")
+    return std::nullopt;
+  rw::RewriteConfig c;
+  c.hook_owner = app.hook_owner;
+  c.monitors = true;
+  c.calls = false;
+  c.object_calls = false;
+  c.accesses = rw::Accesses::None;
+  c.allocations = false;
+  return c;
+}
+
+}  // namespace jsched::agent
