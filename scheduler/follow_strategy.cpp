@@ -15,7 +15,10 @@ FollowStrategy::FollowStrategy(const ScheduleLog& guide) {
     if (d.value == kNoThread) continue;  // `t -`: nobody named
     // Files without the pre-empted thread: the thread of the choice before (forced steps in
     // between are not recorded, so this is a guess).
-    if (d.preempt) switches_[{d.from != kNoThread ? d.from : before, d.from_steps}] = d.value;
+    if (d.preempt && guide.anchor_sites && d.from_at_site && d.from != kNoThread)
+      site_switches_[{d.from, d.from_site, d.from_nth}] = d.value;
+    else if (d.preempt)
+      switches_[{d.from != kNoThread ? d.from : before, d.from_steps}] = d.value;
     order_[d.value].push_back(pos++);
     before = d.value;
   }
@@ -46,10 +49,20 @@ size_t FollowStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
     }
     return best;
   };
+  // The thread the guide switches to when `last_` is pre-empted here (kNoThread: it is not).
+  auto switch_to = [&](size_t running) {
+    if (auto sw = switches_.find({last_, steps_.of(last_)}); sw != switches_.end())
+      return sw->second;
+    const int32_t site = enabled[running].op.site;
+    if (auto sw = site_switches_.find({last_, site, sites_.of(last_, site)});
+        sw != site_switches_.end())
+      return sw->second;
+    return kNoThread;
+  };
   size_t pick = index_of(last_);
   if (pick != kNone) {
-    if (auto sw = switches_.find({last_, steps_.of(last_)}); sw != switches_.end()) {
-      size_t to = index_of(sw->second);
+    if (ThreadId instead = switch_to(pick); instead != kNoThread) {
+      size_t to = index_of(instead);
       if (to == kNone) to = earliest(last_);
       if (to != kNone) pick = to;
     }
@@ -60,6 +73,7 @@ size_t FollowStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
   if (t >= chosen_.size()) chosen_.resize(size_t(t) + 1, 0);
   ++chosen_[t];
   steps_.add(t);
+  sites_.add(t, enabled[pick].op.site);
   last_ = t;
   return pick;
 }

@@ -20,19 +20,29 @@ ScheduleLog without(const ScheduleLog& original, const std::set<size_t>& drop) {
   return g;
 }
 
-}  // namespace
-
-ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSearch& search) {
+// One round of the search from `original`'s pre-emptions; `best` and `best_count` keep the
+// recording with the fewest pre-emptions met.
+void search_round(const ScheduleLog& original, const PreemptionSearch& search, ScheduleLog& best,
+                  size_t& best_count) {
   std::vector<size_t> preempts;
   for (size_t i = 0; i < original.decisions.size(); ++i)
     if (original.decisions[i].preempt) preempts.push_back(i);
-  ScheduleLog best = original;
-  size_t best_count = preempts.size();
-  // Whether the finding stays with only `keep` of the original's pre-emptions.
+  const bool sites_known = std::any_of(preempts.begin(), preempts.end(), [&](size_t i) {
+    return original.decisions[i].from_at_site;
+  });
+  // Whether the finding stays with only `keep` of the original's pre-emptions. The others
+  // anchored where the original made them, by each thread's step count; failing that, by the
+  // operation each pre-empted thread was about to perform (taking a pre-emption out can change
+  // how many steps another thread runs before the same operation: a loop turns more often).
   auto attempt = [&](const std::vector<size_t>& keep) {
     std::set<size_t> drop(preempts.begin(), preempts.end());
     for (size_t k : keep) drop.erase(k);
-    std::optional<ScheduleLog> rec = search.follow(without(original, drop));
+    ScheduleLog guide = without(original, drop);
+    std::optional<ScheduleLog> rec = search.follow(guide);
+    if (!rec && sites_known && !search.out_of_budget()) {
+      guide.anchor_sites = true;
+      rec = search.follow(guide);
+    }
     if (!rec) return false;
     // A run that follows a guide may pre-empt where the guide did not (a thread it waited for
     // could not go on): its own recording is what counts.
@@ -42,7 +52,6 @@ ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSear
     }
     return true;
   };
-
   // 1. Delta debugging (ddmin) over the pre-emptions to keep.
   std::vector<size_t> keep = preempts;
   size_t n = 2;
@@ -80,6 +89,22 @@ ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSear
     } else {
       ++i;
     }
+  }
+}
+
+}  // namespace
+
+ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSearch& search) {
+  ScheduleLog best = original;
+  size_t best_count = count_preemptions(original);
+  // Each round starts from the best recording so far: its pre-emptions anchor where that run
+  // made them, which the round before could not express.
+  for (const ScheduleLog* from = &original; !search.out_of_budget();) {
+    const size_t before = best_count;
+    ScheduleLog start = *from;
+    search_round(start, search, best, best_count);
+    if (best_count >= before || best_count == 0) break;
+    from = &best;
   }
   return best;
 }

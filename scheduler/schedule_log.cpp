@@ -10,7 +10,8 @@ namespace jsched::sched {
 void ScheduleLog::write(const std::string& path) const {
   std::ofstream out(path, std::ios::trunc);
   if (!out) throw std::runtime_error("cannot write schedule file " + path);
-  out << "jsched-schedule 2\noptions " << options << "\ndecisions " << decisions.size() << "\n";
+  out << "jsched-schedule 2\noptions " << options << "\n"
+      << (anchor_sites ? "anchor sites\n" : "") << "decisions " << decisions.size() << "\n";
   std::string buf;
   buf.reserve(decisions.size() * 16);
   for (const Decision& d : decisions) {
@@ -26,6 +27,8 @@ void ScheduleLog::write(const std::string& path) const {
         buf += " p";
         if (d.from != kNoThread)
           buf += " " + std::to_string(d.from) + " " + std::to_string(d.from_steps);
+        if (d.from != kNoThread && d.from_at_site)
+          buf += " " + std::to_string(d.from_site) + " " + std::to_string(d.from_nth);
       }
     }
     buf += '\n';
@@ -55,7 +58,11 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
   if (version == 0) fail("not a jsched schedule file (expected 'jsched-schedule 2')");
   if (!next_line() || line.rfind("options ", 0) != 0) fail("expected 'options ...'");
   log.options = line.substr(8);
-  if (!next_line() || line.rfind("decisions ", 0) != 0) fail("expected 'decisions N'");
+  if (next_line() && line == "anchor sites") {
+    log.anchor_sites = true;
+    next_line();
+  }
+  if (line.rfind("decisions ", 0) != 0) fail("expected 'decisions N'");
   uint64_t count = 0;
   {
     const char* b = line.data() + 10;
@@ -98,6 +105,16 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
           auto [q2, e2] = std::from_chars(q1 + 1, end, d.from_steps);
           if (e2 != std::errc()) fail("bad decision '" + line.substr(0, 60) + "' (pre-emption)");
           p = q2;
+          if (p != end && *p == ' ') {  // " <from site> <nth>"
+            auto [q3, e3] = std::from_chars(p + 1, end, d.from_site);
+            if (e3 != std::errc() || q3 == end || *q3 != ' ')
+              fail("bad decision '" + line.substr(0, 60) + "' (pre-emption site)");
+            auto [q4, e4] = std::from_chars(q3 + 1, end, d.from_nth);
+            if (e4 != std::errc())
+              fail("bad decision '" + line.substr(0, 60) + "' (pre-emption site)");
+            d.from_at_site = true;
+            p = q4;
+          }
         }
       }
     }
@@ -124,10 +141,17 @@ size_t RecordingStrategy::choose(const std::vector<Candidate>& enabled, uint64_t
   if (d.preempt) {
     d.from = last_;
     d.from_steps = steps_.of(last_);
+    for (const Candidate& e : enabled) {
+      if (e.thread != last_) continue;
+      d.from_at_site = true;
+      d.from_site = e.op.site;
+      d.from_nth = sites_.of(last_, e.op.site);
+    }
   }
   log_.decisions.push_back(d);
   last_ = c.thread;
   steps_.add(c.thread);
+  sites_.add(c.thread, c.op.site);
   return i;
 }
 

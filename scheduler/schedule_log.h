@@ -8,11 +8,14 @@
 //   jsched-schedule 2
 //   options <agent options of the recorded run>
 //   decisions <N>
-//   t <thread id> <operation> <site> [p <from> <steps>]
+//   [anchor sites]                      (a guide for follow=: FollowStrategy)
+//   t <thread id> <operation> <site> [p <from> <steps> [<from site> <nth>]]
 //   a <index>                               (N lines of `t` or `a`: a thread choice, with the
 //                                           operation and instrumentation site it performed and
 //                                           `p` when it pre-empted thread <from>, which could
-//                                           have gone on, after <from>'s <steps> steps; or
+//                                           have gone on, after <from>'s <steps> steps, of
+//                                           which <nth> at <from site>, the site of the
+//                                           operation it was about to perform; or
 //   hang <steps>                        an auxiliary choice index); optional: the recorded run
 //   end                                 hung (the watchdog) after that many steps
 //
@@ -24,6 +27,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "scheduler/strategy.h"
@@ -40,6 +44,12 @@ struct Decision {
   // With `preempt`: that thread, and how many steps it had run (kNoThread: not recorded).
   uint32_t from = kNoThread;
   uint64_t from_steps = 0;
+  // With `preempt`, when recorded: the site of the operation that thread was about to perform,
+  // and how many steps it had already performed at that site. A pre-emption anchored there
+  // stays before the same operation when another thread's changed run shifts its step count.
+  bool from_at_site = false;
+  int32_t from_site = 0;
+  uint32_t from_nth = 0;
   bool operator==(const Decision& o) const {
     return kind == o.kind && value == o.value && op == o.op && site == o.site;
   }
@@ -52,6 +62,9 @@ struct ScheduleLog {
   // real time runs out, at no particular step: its replay stops at the same step, so that run
   // and replay describe the same state.
   uint64_t hang_steps = 0;
+  // A guide whose pre-emptions FollowStrategy anchors by site (from_site, from_nth) rather than
+  // by the pre-empted thread's step count (the line `anchor sites`).
+  bool anchor_sites = false;
 
   void write(const std::string& path) const;  // throws std::runtime_error
   // Throws std::runtime_error naming the file, line and problem.
@@ -71,6 +84,20 @@ class StepCounts {
   std::vector<uint64_t> n_;
 };
 
+// Steps each thread has performed at each site, forced ones included.
+class SiteCounts {
+ public:
+  uint32_t of(ThreadId t, int32_t site) const {
+    auto it = n_.find(key(t, site));
+    return it == n_.end() ? 0 : it->second;
+  }
+  void add(ThreadId t, int32_t site) { ++n_[key(t, site)]; }
+
+ private:
+  static uint64_t key(ThreadId t, int32_t site) { return uint64_t(t) << 32 | uint32_t(site); }
+  std::unordered_map<uint64_t, uint32_t> n_;
+};
+
 // Replay met a choice the log does not allow.
 class ReplayDivergence : public std::runtime_error {
  public:
@@ -86,6 +113,7 @@ class RecordingStrategy : public Strategy {
   void forced(const Candidate& only, uint64_t step) override {
     last_ = only.thread;
     steps_.add(only.thread);
+    sites_.add(only.thread, only.op.site);
     inner_.forced(only, step);
   }
   void on_thread_created(ThreadId t, ThreadId parent) override {
@@ -99,6 +127,7 @@ class RecordingStrategy : public Strategy {
   ScheduleLog& log_;
   ThreadId last_ = kNoThread;  // the thread of the step before
   StepCounts steps_;
+  SiteCounts sites_;
 };
 
 // Follows a log exactly; throws ReplayDivergence naming the step where the run departs.

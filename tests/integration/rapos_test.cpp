@@ -89,9 +89,10 @@ TEST(JdkMode, TheSameSeedGivesTheSameExecutionInEveryJvm) {
   struct Case {
     std::string options, driver;
   };
-  std::vector<Case> cases = {{"strategy=pct,depth=3,steps=400,seed=11,accesses=all,"
-                              "exclude=java.util.concurrent.",
-                              "vector"}};
+  std::vector<Case> cases = {
+      {"strategy=pct,depth=3,steps=400,seed=11,accesses=all,"
+       "exclude=java.util.concurrent.",
+       "vector"}};
   for (int seed = 1; seed <= 4; ++seed) {
     for (const char* driver : {"vector", "hashset"})
       cases.push_back({"strategy=random,seed=" + std::to_string(seed), driver});
@@ -100,17 +101,16 @@ TEST(JdkMode, TheSameSeedGivesTheSameExecutionInEveryJvm) {
     std::set<std::string> executions;
     for (int i = 0; i < 3; ++i) {
       std::string report = d.path() + "/r.json";
-      test::ProcessResult r = test::run_agent(
-          c.options + ",include=java.util.,report=" + report, JSCHED_SAMPLES_CLASSES,
-          "jsched.samples.collections.Main", {}, {c.driver});
+      test::ProcessResult r = test::run_agent(c.options + ",include=java.util.,report=" + report,
+                                              JSCHED_SAMPLES_CLASSES,
+                                              "jsched.samples.collections.Main", {}, {c.driver});
       ASSERT_TRUE(r.status == 0 || r.status == 3 || r.status == 4) << r.err;
       json::Value v = json::parse(test::slurp(report));
       EXPECT_EQ(v["hidden_blocks"].items().size(), 0u) << c.options << ": " << v.dump();
       executions.insert(v.str("fingerprint") + " " + std::to_string(v.num("scheduling_points")));
     }
-    EXPECT_EQ(executions.size(), 1u)
-        << c.options << " " << c.driver << ": " << *executions.begin() << " / "
-        << *executions.rbegin();
+    EXPECT_EQ(executions.size(), 1u) << c.options << " " << c.driver << ": " << *executions.begin()
+                                     << " / " << *executions.rbegin();
     across_seeds.insert(c.driver + " " + *executions.begin());
   }
   EXPECT_GE(across_seeds.size(), 8u) << "different seeds gave the same executions";

@@ -111,3 +111,58 @@ TEST(FollowStrategy, ThePreemptedThreadAndItsStepsSurviveTheFile) {
     EXPECT_EQ(back.decisions[i].from_steps, log.decisions[i].from_steps);
   }
 }
+
+namespace {
+
+// Like drive(), but each thread's steps are at the given sites.
+std::string drive_sites(Strategy& s, const std::vector<std::vector<int32_t>>& sites) {
+  std::vector<size_t> done(sites.size(), 0);
+  std::string order;
+  for (uint64_t step = 0;; ++step) {
+    std::vector<Candidate> enabled;
+    for (size_t t = 0; t < sites.size(); ++t) {
+      if (done[t] == sites[t].size()) continue;
+      Op op = Op::of(OpKind::Continue);
+      op.site = sites[t][done[t]];
+      enabled.push_back({ThreadId(t), op});
+    }
+    if (enabled.empty()) return order;
+    size_t i = 0;
+    if (enabled.size() == 1)
+      s.forced(enabled[0], step);
+    else
+      i = s.choose(enabled, step);
+    ++done[enabled[i].thread];
+    order += char('A' + enabled[i].thread);
+  }
+}
+
+}  // namespace
+
+// When another change makes a thread's loop turn once more before the operation it was
+// pre-empted at, a guide anchored by step count pre-empts it one step early; anchored by site
+// (`anchor sites`), before the same operation.
+TEST(FollowStrategy, APreemptionAnchoredBySiteStaysBeforeTheSameOperation) {
+  Script script("AAABBA");
+  ScheduleLog log;
+  RecordingStrategy rec(script, log);
+  ASSERT_EQ(drive_sites(rec, {{1, 1, 1, 7}, {2, 2}}), "AAABBA");
+  std::vector<size_t> p = preemptions(log);
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_TRUE(log.decisions[p[0]].from_at_site);
+  EXPECT_EQ(log.decisions[p[0]].from_site, 7);
+  EXPECT_EQ(log.decisions[p[0]].from_nth, 0u);
+  const std::vector<std::vector<int32_t>> longer = {{1, 1, 1, 1, 7}, {2, 2}};
+  {
+    FollowStrategy f(log);
+    EXPECT_EQ(drive_sites(f, longer), "AAABBAA");
+  }
+  log.anchor_sites = true;
+  const std::string file = testing::TempDir() + "follow_sites_test.sched";
+  log.write(file);
+  ScheduleLog back = ScheduleLog::read(file);
+  EXPECT_TRUE(back.anchor_sites);
+  EXPECT_EQ(back.decisions[p[0]].from_site, 7);
+  FollowStrategy f(back);
+  EXPECT_EQ(drive_sites(f, longer), "AAAABBA");
+}
