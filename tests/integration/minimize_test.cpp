@@ -17,11 +17,11 @@ bool has(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
 }
 
-// A seed whose run of `main` ends with `status`.
-int seed_with(const std::string& main, int status) {
+// A seed whose run of `main` (with agent options `extra`) ends with `status`.
+int seed_with(const std::string& main, int status, const std::string& extra = "") {
   for (int seed = 1; seed <= 400; ++seed) {
-    if (test::run_agent("strategy=random,seed=" + std::to_string(seed), JSCHED_SAMPLES_CLASSES,
-                        main)
+    if (test::run_agent("strategy=random,seed=" + std::to_string(seed) + extra,
+                        JSCHED_SAMPLES_CLASSES, main)
             .status == status)
       return seed;
   }
@@ -67,6 +67,31 @@ TEST(Minimize, FindsASmallerScheduleThatStillFailsAndReplaysIt) {
     std::string html = test::slurp(out + "/timeline.html");
     EXPECT_TRUE(has(html, "<th class=lane>thread 0</th>"));
     EXPECT_FALSE(has(html, "http://") || has(html, "https://")) << "self-contained";
+  }
+}
+
+// download's workers take chunks in a loop: once a pre-emption is out, a worker takes more or
+// fewer chunks, and every later step count moves. Anchored at the operation they came before,
+// the other pre-emptions still do their work, and the search gets within the bug's depth (3)
+// plus one (anchored by step counts alone it stopped at 5).
+TEST(Minimize, PreemptionsAnchoredBySiteSurviveALoopThatTurnsMoreOften) {
+  const std::string main = "jsched.samples.download.Main";
+  int seed = seed_with(main, 3, ",accesses=all");
+  ASSERT_GT(seed, 0);
+  test::TempDir d;
+  std::string out = d.path() + "/m";
+  test::ProcessResult p =
+      test::run_jsched({"minimize", "--out", out, "--", test::java_bin(),
+                        agent_arg("strategy=random,accesses=all,seed=" + std::to_string(seed)),
+                        "-cp", JSCHED_SAMPLES_CLASSES, main});
+  ASSERT_EQ(p.status, 0) << p.err << p.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(p.out, m, std::regex(R"(preemptions: (\d+) -> (\d+))"))) << p.out;
+  EXPECT_LE(std::stoi(m[2]), 4) << p.out;
+  for (int i = 0; i < 5; ++i) {
+    test::ProcessResult r =
+        test::run_agent("replay=" + out + "/minimal.sched", JSCHED_SAMPLES_CLASSES, main);
+    ASSERT_EQ(r.status, 3) << "replay " << i << ": " << r.err;
   }
 }
 
