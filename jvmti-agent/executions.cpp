@@ -40,7 +40,8 @@ std::mutex g_driver_mu;
 // Executions that are over. A Runtime is deleted once every thread of it is gone and it has
 // been retired for a while: threads jsched does not control read the current Runtime without a
 // lock (LockSupport.unpark and clock reads in JDK code), and the while is far beyond those
-// calls. An execution with threads left behind (frozen after a finding) is never deleted.
+// calls. An execution whose threads are not all gone (one blocked outside jsched's view, say)
+// is never deleted.
 std::mutex g_retired_mu;
 std::deque<std::pair<Runtime*, Clock::time_point>> g_retired;
 
@@ -78,6 +79,7 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
   }
   outcome = rt->end();
   set_runtime(nullptr);
+  rt->end_threads();
   return rt;
 }
 

@@ -39,12 +39,13 @@ thread_local ThreadCtx* t_ctx = nullptr;
 std::mutex g_ctx_mu;
 std::deque<ThreadCtx> g_ctxs;  // stable addresses; contexts live as long as the process
 
-ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name, uint64_t epoch) {
+ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name, Runtime* owner) {
   std::lock_guard<std::mutex> g(g_ctx_mu);
   ThreadCtx& c = g_ctxs.emplace_back();
   c.id = id;
   c.name_hash = sched::hash_string(name);
-  c.epoch = epoch;
+  c.epoch = owner->epoch();
+  c.owner = owner;
   return c;
 }
 
@@ -115,8 +116,48 @@ bool Runtime::stale() {
   return c != nullptr && c->depth == 0 && c->epoch != g_epoch.load(std::memory_order_relaxed);
 }
 
-void Runtime::stop_stale() {
-  for (;;) pause();
+bool Runtime::over() {
+  ThreadCtx* c = t_ctx;
+  return c != nullptr && c->epoch != g_epoch.load(std::memory_order_relaxed);
+}
+
+void Runtime::end_stale(JNIEnv* env) {
+  ThreadCtx* c = t_ctx;
+  if (c == nullptr || env->ExceptionCheck()) return;  // already unwinding
+  // A thread that catches Throwable in a loop would take ThreadDeath for ever, at full speed.
+  constexpr uint32_t kMaxDeaths = 100;
+  if (++c->deaths > kMaxDeaths) {
+    for (;;) pause();
+  }
+  jclass death = env->FindClass("java/lang/ThreadDeath");
+  jmethodID ctor = death ? env->GetMethodID(death, "<init>", "()V") : nullptr;
+  jobject e = ctor ? env->NewObject(death, ctor) : nullptr;
+  if (e != nullptr) env->Throw(static_cast<jthrowable>(e));
+}
+
+void Runtime::end_threads() {
+  int left = ctl_.inspect([](sched::Model& m) {
+    int n = 0;
+    for (size_t i = 0; i < m.thread_count(); ++i)
+      n += m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead;
+    return n;
+  });
+  stale_left_.store(left);
+  ctl_.abort();
+}
+
+void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
+  ThreadCtx* c = t_ctx;
+  if (c != nullptr && c->owner != nullptr && c->epoch != g_epoch.load(std::memory_order_relaxed)) {
+    // Its Runtime outlives it: it is deleted only once stale_left_ reaches 0.
+    t_ctx = nullptr;
+    Runtime* owner = c->owner;
+    ++owner->busy_;
+    --owner->stale_left_;
+    --owner->busy_;  // the last touch of that Runtime
+    return;
+  }
+  if (Runtime* rt = runtime()) rt->thread_ended(env, t);
 }
 
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
@@ -185,7 +226,7 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
 }
 
 void Runtime::start(JNIEnv* env, jthread main) {
-  t_ctx = &new_ctx(0, "0", epoch_);
+  t_ctx = &new_ctx(0, "0", this);
   set_os_tid(0);
   attach_main(env, main, *t_ctx);
 }
@@ -199,7 +240,7 @@ void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
   });
   // Thread 0's context is made now (its object's name counts as its first touch, as for the
   // launcher's main thread) and taken up by the thread when it starts.
-  main_ctx_ = &new_ctx(0, "0", epoch_);
+  main_ctx_ = &new_ctx(0, "0", this);
   attach_main(env, t, *main_ctx_);
 }
 
@@ -216,7 +257,7 @@ bool Runtime::all_gone() {
     }
     return true;
   });
-  return dead && busy_.load() == 0;
+  return (dead || stale_left_.load() == 0) && busy_.load() == 0;
 }
 
 void Runtime::start_watchdog(jvmtiEnv* jvmti, JNIEnv* env) {
@@ -302,7 +343,7 @@ void Runtime::thread_started(JNIEnv* env, jthread t) {
     return;
   }
   std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
-  t_ctx = &new_ctx(id, name, epoch_);
+  t_ctx = &new_ctx(id, name, this);
   ctl_.begin(id);
 }
 

@@ -23,12 +23,16 @@
 
 namespace jsched::agent {
 
+class Runtime;
+
 struct ThreadCtx {
   sched::ThreadId id = sched::kNoThread;
   uint64_t name_hash = 0;  // of the stable thread name
   uint64_t allocations = 0, first_touches = 0;
-  int depth = 0;       // > 0 while inside jsched on this thread: hooks then act plain
-  uint64_t epoch = 0;  // the execution (Runtime) the thread belongs to
+  int depth = 0;             // > 0 while inside jsched on this thread: hooks then act plain
+  uint64_t epoch = 0;        // the execution (Runtime) the thread belongs to
+  Runtime* owner = nullptr;  // that execution
+  uint32_t deaths = 0;       // ThreadDeaths thrown at it once its execution was over
 };
 
 // How a run ends; for findings, the exit status of docs/agent.md, "Exit status and reports".
@@ -64,8 +68,17 @@ class Runtime {
   static ThreadCtx* current();
   // The calling thread belongs to an execution that is over.
   static bool stale();
-  // Stops a stale thread for good: its execution is over, it must not run on into the next.
-  [[noreturn]] static void stop_stale();
+  // Ends a stale thread, which must not run on beside the executions that follow: ThreadDeath
+  // is pending when the hook returns (it unwinds, releasing its monitors); one that catches it
+  // and goes on many times is parked for good instead.
+  static void end_stale(JNIEnv* env);
+  // The calling thread belongs to an execution that is over (inside jsched or not).
+  static bool over();
+  // After a finding in one of several executions, once it is no longer the current one: the
+  // threads waiting in its scheduler wake, and each ends with ThreadDeath as its hook returns.
+  void end_threads();
+  // A thread ended (JVMTI ThreadEnd): to its execution, if it is over, or to the current one.
+  static void any_thread_ended(JNIEnv* env, jthread t);
   sched::Controller& ctl() { return ctl_; }
   VirtualClock& clock() { return clock_; }
   // The execution's source of chance for the program (new Random()'s seed, Math.random, ...):
@@ -189,8 +202,9 @@ class Runtime {
   std::condition_variable end_cv_;
   std::optional<RunOutcome> outcome_;
   std::string detail_;
-  std::string hapset_plan_;   // the replay's plan (strategy=hapset, several executions)
-  std::atomic<int> busy_{0};  // threads inside thread_ended (the last code they run here)
+  std::string hapset_plan_;          // the replay's plan (strategy=hapset, several executions)
+  std::atomic<int> stale_left_{-1};  // after end_threads(): its threads not yet ended
+  std::atomic<int> busy_{0};         // threads inside thread_ended (the last code they run here)
 
   // Threads detached because they wait for another thread's class initialization.
   std::map<sched::ThreadId, InitWait> init_waits_;

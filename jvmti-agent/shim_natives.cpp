@@ -33,13 +33,34 @@ struct Active {
   explicit operator bool() const { return ctx != nullptr; }
 };
 
-Active active() {
+// `may_end`: the hook is a scheduling point, and may throw ThreadDeath at a thread whose
+// execution is over. Not the hooks that come after a monitorexit (javac's handler covers them
+// and would run its monitorexit again, on a monitor no longer held, for ever), nor those JDK
+// code calls for a value (a class initializer that threw would stay failed for every later
+// execution).
+Active active(JNIEnv* env, bool may_end) {
   Active a;
   a.rt = runtime();
   if (a.rt) a.ctx = Runtime::current();
-  if (a.ctx == nullptr && Runtime::stale()) Runtime::stop_stale();
+  if (a.ctx == nullptr && may_end && Runtime::stale()) Runtime::end_stale(env);
   return a;
 }
+
+// Inside jsched until the hook returns (InRuntime); then, if the thread's execution ended while
+// it waited in the scheduler, it ends too (ThreadDeath pending as the hook returns).
+class Acting {
+ public:
+  Acting(JNIEnv* env, ThreadCtx& c) : env_(env), in_(c) {}
+  ~Acting() {
+    if (Runtime::over()) Runtime::end_stale(env_);
+  }
+  Acting(const Acting&) = delete;
+  Acting& operator=(const Acting&) = delete;
+
+ private:
+  JNIEnv* env_;
+  InRuntime in_;
+};
 
 bool holds_lock(JNIEnv* env, jobject o) {
   return env->CallStaticBooleanMethod(refs().Thread, refs().Thread_holdsLock, o);
@@ -70,9 +91,9 @@ extern "C" {
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorEnter);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || lock == nullptr) return;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter,
                                                   a.rt->object_id(env, lock, *a.ctx), site));
 }
@@ -80,7 +101,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv* env, jclass, jobject loc
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorExit);
-  Active a = active();
+  Active a = active(env, false);
   if (!a || lock == nullptr) return;
   InRuntime g(*a.ctx);
   a.rt->ctl().release(a.ctx->id, a.rt->object_id(env, lock, *a.ctx), site);
@@ -90,9 +111,9 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
                                                    jint nanos, jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ObjectWait);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || o == nullptr) return JNI_FALSE;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   if (!holds_lock(env, o)) return JNI_FALSE;  // the plain wait throws IllegalMonitorStateException
   sync_interrupt(env, a);
   sched::ObjectId m = a.rt->object_id(env, o, *a.ctx);
@@ -124,9 +145,9 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobjec
                                                      jint site) {
   if (site == 0) return JNI_FALSE;
   observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || o == nullptr) return JNI_FALSE;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   if (!holds_lock(env, o)) return JNI_FALSE;
   sched::OpKind k = all ? sched::OpKind::NotifyAll : sched::OpKind::Notify;
   sched::Outcome r =
@@ -137,9 +158,9 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobjec
 JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || t == nullptr) return JNI_FALSE;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   sched::ThreadId child = a.rt->spawn(env, *a.ctx, t);
   env->CallVoidMethod(t, refs().Thread_start);
   jint state = 0;
@@ -158,11 +179,11 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
                                                    jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadJoin);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || t == nullptr) return JNI_FALSE;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   sync_interrupt(env, a);
   const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   sched::Outcome r =
@@ -182,9 +203,9 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
 JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong millis, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadSleep);
-  Active a = active();
+  Active a = active(env, true);
   if (!a) return JNI_FALSE;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   sync_interrupt(env, a);
   sched::Op op = sched::Op::of(sched::OpKind::Sleep);
   op.site = site;
@@ -199,34 +220,34 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong m
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedYield)(JNIEnv*, jclass, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedYield)(JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadYield);
-  Active a = active();
+  Active a = active(env, true);
   if (!a) return JNI_FALSE;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   sched::Op op = sched::Op::of(sched::OpKind::Yield);
   op.site = site;
   a.rt->ctl().point(a.ctx->id, op);
   return JNI_TRUE;
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedInterrupt)(JNIEnv*, jclass, jthread t, jint site) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedInterrupt)(JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return;
   observe(Hook::ThreadInterrupt);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || t == nullptr) return;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Interrupt, target, false, site));
 }
 
-JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv*, jclass, jthread t, jboolean clear,
-                                                        jint site) {
+JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv* env, jclass, jthread t,
+                                                        jboolean clear, jint site) {
   if (site == 0) return -1;
   observe(clear ? Hook::ThreadInterrupted : Hook::ThreadIsInterrupted);
-  Active a = active();
+  Active a = active(env, false);
   if (!a || t == nullptr) return -1;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return -1;
@@ -259,14 +280,14 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o,
   if (site == 0) return;
   observe(index >= 0 ? (write ? Hook::ArrayStore : Hook::ArrayLoad)
                      : (write ? Hook::PutField : Hook::GetField));
-  Active a = active();
+  Active a = active(env, true);
   if (!a) return;
   const Site* s = state().sites.get(site);
   if (s == nullptr) return;
   bool is_static =
       s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
   if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s);
   if (!state().access_points || !s->point) return;
   sched::ObjectId obj;
@@ -284,12 +305,12 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o,
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv* env, jclass, jobject o, jint site) {
   if (site == 0) return;
   observe(Hook::Allocated);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || o == nullptr) return;
   a.rt->name_new_object(o, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) {
     if (const Site* s = state().sites.get(site)) {
-      InRuntime g(*a.ctx);
+      Acting g(env, *a.ctx);
       p->allocated(env, o, *s);
     }
   }
@@ -301,9 +322,9 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedTracked)(JNIEnv* env, jclass owner, jin
   AgentState& st = state();
   if (!st.tracker) return;
   VariableTracker::Handover h = st.tracker->handover(env, owner, slot);
-  Active a = active();
+  Active a = active(env, true);
   if (!a) return;  // a change point passed by an uncontrolled thread is lost
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   if (h.switch_now) a.rt->ctl().point(a.ctx->id, sched::Op::of(sched::OpKind::Continue));
   if (h.change_point) {
     if (st.change_point) st.change_point(a.ctx->id, h.index);
@@ -324,10 +345,10 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedPark)(JNIEnv* env, jclass, jboolean
                                                    jlong time, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafePark);
-  Active a = active();
+  Active a = active(env, true);
   if (!a) return JNI_FALSE;
   if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched does
   // not look (JDK code).
   sync_interrupt(env, a, true);
@@ -338,16 +359,17 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedPark)(JNIEnv* env, jclass, jboolean
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedUnpark)(JNIEnv*, jclass, jobject thread, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedUnpark)(JNIEnv* env, jclass, jobject thread,
+                                                     jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafeUnpark);
   Runtime* rt = runtime();
   if (rt == nullptr || thread == nullptr) return JNI_FALSE;
   sched::ThreadId target = rt->thread_of(thread);
   if (target == sched::kNoThread) return JNI_FALSE;  // a thread that parks for real
-  Active a = active();
+  Active a = active(env, true);
   if (a) {
-    InRuntime g(*a.ctx);
+    Acting g(env, *a.ctx);
     rt->ctl().unpark(a.ctx->id, target);
   } else {
     rt->ctl().unpark(sched::kNoThread, target);
@@ -359,9 +381,9 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedSync)(JNIEnv* env, jclass, jobject o, j
                                                jint site) {
   if (site == 0) return;
   observe(write ? Hook::SyncCall : Hook::SyncRead);
-  Active a = active();
+  Active a = active(env, true);
   if (!a || o == nullptr) return;
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
 }
 
@@ -375,7 +397,7 @@ JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedClock)(JNIEnv*, jclass, jboolean milli
 
 JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass, jthrowable e) {
   if (e == nullptr) return;
-  Active a = active();
+  Active a = active(env, false);
   if (!a) return;
   a.rt->uncaught(env, *a.ctx, e);
 }
@@ -384,15 +406,15 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedExiting)(JNIEnv* env, jclass, jint stat
   if (Runtime* rt = runtime()) rt->exiting(env, status);
 }
 
-JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedRandomSeed)(JNIEnv*, jclass, jlong seed, jint site) {
+JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedRandomSeed)(JNIEnv* env, jclass, jlong seed, jint site) {
   if (site == 0) return seed;
-  Active a = active();
+  Active a = active(env, false);
   return a ? jlong(a.rt->next_random()) : seed;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedControlled)(JNIEnv*, jclass, jint site) {
+JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedControlled)(JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
-  return active() ? JNI_TRUE : JNI_FALSE;
+  return active(env, false) ? JNI_TRUE : JNI_FALSE;
 }
 
 JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobject o) {
@@ -403,7 +425,7 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobj
   if (tag == 0) {
     // Named now by a controlled thread (its first touch), else by its JVM identity hash: an
     // object keeps one hash for its life.
-    if (Active a = active()) {
+    if (Active a = active(env, false)) {
       InRuntime g(*a.ctx);
       tag = jlong(a.rt->object_id(env, o, *a.ctx));
     } else {
@@ -420,23 +442,23 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobj
   return jint(uint64_t(tag) ^ (uint64_t(tag) >> 32));
 }
 
-JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedThreadId)(JNIEnv*, jclass, jlong id, jint site) {
+JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedThreadId)(JNIEnv* env, jclass, jlong id, jint site) {
   if (site == 0) return id;
-  Active a = active();
+  Active a = active(env, false);
   return a ? jlong(a.ctx->id) + 1 : id;
 }
 
 JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedIoWait)(JNIEnv* env, jclass, jobject fd_object, jint fd,
                                                   jint events, jlong millis, jint site) {
   if (site == 0 || millis == 0) return millis;  // 0: a poll that does not block
-  Active a = active();
+  Active a = active(env, true);
   if (!a) return millis;
   if (fd_object) {
     static jfieldID field = env->GetFieldID(env->GetObjectClass(fd_object), "fd", "I");
     fd = env->GetIntField(fd_object, field);
   }
   if (fd < 0 || !peer_in_process(fd)) return millis;  // the world outside: a real wait
-  InRuntime g(*a.ctx);
+  Acting g(env, *a.ctx);
   const bool timed = millis > 0;
   const int64_t deadline = timed ? a.rt->clock().deadline_after(millis, 0) : 0;
   if (a.rt->ctl().io_wait(a.ctx->id, fd, uint32_t(events), timed, deadline, site) ==

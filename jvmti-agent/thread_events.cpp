@@ -44,7 +44,7 @@ void JNICALL on_thread_start(jvmtiEnv*, JNIEnv* env, jthread thread) {
 }
 
 void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {
-  if (Runtime* rt = runtime()) rt->thread_ended(env, thread);
+  Runtime::any_thread_ended(env, thread);
 }
 
 void JNICALL on_contended_enter(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o) {
