@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   }
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   other.join();
-  std::printf("futex handoff: %.3f us (%ld round trips, 2 handoffs each)\n", s * 1e6 / double(2 * n), n);
+  std::printf("futex handoff: %.3f us (%ld round trips, 2 handoffs each)\n",
+              s * 1e6 / double(2 * n), n);
   return 0;
 }

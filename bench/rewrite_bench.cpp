@@ -39,7 +39,9 @@ int main(int argc, char** argv) {
     classes.emplace_back(b.begin(), b.end());
     total += b.size();
   };
-  v.on_error = [](const std::string& o, const std::string& m) { std::fprintf(stderr, "error: %s: %s\n", o.c_str(), m.c_str()); };
+  v.on_error = [](const std::string& o, const std::string& m) {
+    std::fprintf(stderr, "error: %s: %s\n", o.c_str(), m.c_str());
+  };
   for (const auto& p : paths) cf::visit_classes(p, v);
   rw::RewriteConfig cfg;
   cfg.accesses = rw::Accesses::All;
@@ -60,7 +62,9 @@ int main(int argc, char** argv) {
     best = std::max(best, double(total) / 1e6 / s);
     std::fprintf(stderr, "round %d: %.1f MB/s\n", r + 1, double(total) / 1e6 / s);
   }
-  std::printf("rewrite: %zu classes (%.1f MB in), %zu rewritten (%.1f MB out), %zu left unchanged on error, best %.1f MB/s\n",
-              classes.size(), double(total) / 1e6, changed, double(out_bytes) / 1e6, failed, best);
+  std::printf(
+      "rewrite: %zu classes (%.1f MB in), %zu rewritten (%.1f MB out), %zu left unchanged on "
+      "error, best %.1f MB/s\n",
+      classes.size(), double(total) / 1e6, changed, double(out_bytes) / 1e6, failed, best);
   return 0;
 }

@@ -1,9 +1,9 @@
 // Bounds-checked big-endian reading and fast appending writing of class-file bytes.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <cstring>
 #include <span>
 #include <stdexcept>
@@ -60,7 +60,8 @@ class Reader {
   bool at_end() const { return pos_ == size_; }
 
   void need(size_t n, const char* what) const {
-    if (n > size_ - pos_) [[unlikely]] truncated(n, what);
+    if (n > size_ - pos_) [[unlikely]]
+      truncated(n, what);
   }
   uint8_t u1(const char* what) {
     need(1, what);
@@ -112,7 +113,8 @@ class Writer {
   explicit Writer(size_t expected = 4096) : buf_(expected) {}
   size_t size() const { return len_; }
   void ensure(size_t n) {
-    if (len_ + n > buf_.size()) [[unlikely]] grow(n);
+    if (len_ + n > buf_.size()) [[unlikely]]
+      grow(n);
   }
   void u1(uint32_t v) {
     ensure(1);

@@ -47,7 +47,8 @@ void read_members(Reader& r, const ConstantPool& cp, Vec<Member>& out, bool meth
     if (!methods) continue;
     for (size_t a = 0; a < m.attrs.size(); ++a) {
       if (cp.utf8(m.attrs[a].name) != "Code") continue;
-      if (m.code_attr >= 0) r.fail_at(at, "method " + std::to_string(i) + " has two Code attributes");
+      if (m.code_attr >= 0)
+        r.fail_at(at, "method " + std::to_string(i) + " has two Code attributes");
       m.code_attr = int(a);
     }
   }
@@ -80,7 +81,8 @@ ClassFile ClassFile::parse(Bytes bytes) {
   cf.access = r.u2("access flags");
   cf.this_class = r.u2("this_class");
   cf.super_class = r.u2("super_class");
-  if (!cf.cp.valid(cf.this_class, Tag::Class)) r.fail_at(at + 2, "this_class is not a Class constant");
+  if (!cf.cp.valid(cf.this_class, Tag::Class))
+    r.fail_at(at + 2, "this_class is not a Class constant");
   if (cf.super_class != 0 && !cf.cp.valid(cf.super_class, Tag::Class)) {
     r.fail_at(at + 4, "super_class is not a Class constant");
   }

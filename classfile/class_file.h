@@ -38,8 +38,8 @@ struct Attribute {
 struct Member {
   uint16_t access = 0, name = 0, desc = 0;
   Vec<Attribute> attrs;
-  int code_attr = -1;     // index of the Code attribute in attrs, -1 if none
-  Code* code = nullptr;   // decoded Code, written instead of attrs[code_attr] when set
+  int code_attr = -1;    // index of the Code attribute in attrs, -1 if none
+  Code* code = nullptr;  // decoded Code, written instead of attrs[code_attr] when set
   explicit Member(std::pmr::memory_resource* mr) : attrs(mr) {}
 };
 

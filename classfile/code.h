@@ -86,7 +86,8 @@ struct VType {
   uint16_t cp = 0;
   Label label = kNoLabel;
   bool operator==(const VType& o) const {
-    return tag == o.tag && (tag != Object || cp == o.cp) && (tag != Uninitialized || label == o.label);
+    return tag == o.tag && (tag != Object || cp == o.cp) &&
+           (tag != Uninitialized || label == o.label);
   }
   bool wide() const { return tag == Double || tag == Long; }
 };
@@ -139,7 +140,8 @@ struct Code {
 uint32_t insn_length_slow(const Code& code, const Insn& in, uint32_t offset);
 inline uint32_t insn_length(const Code& code, const Insn& in, uint32_t offset) {
   uint32_t len = kOps[in.op].length;  // 0 for switches and for label pseudo-instructions
-  if (len != 0 && !in.wide) [[likely]] return len;
+  if (len != 0 && !in.wide) [[likely]]
+    return len;
   return insn_length_slow(code, in, offset);
 }
 

@@ -4,7 +4,9 @@
 namespace jsched::cf {
 
 namespace {
-uint32_t switch_pad(uint32_t offset) { return (4 - ((offset + 1) & 3)) & 3; }
+uint32_t switch_pad(uint32_t offset) {
+  return (4 - ((offset + 1) & 3)) & 3;
+}
 }  // namespace
 
 uint32_t insn_length_slow(const Code& code, const Insn& in, uint32_t offset) {

@@ -61,7 +61,9 @@ class CodeDecoder {
 
  private:
   size_t at(uint32_t pc) const { return code_base_ + pc; }
-  [[noreturn]] void fail_pc(uint32_t pc, const std::string& what) const { r_.fail_at(at(pc), what); }
+  [[noreturn]] void fail_pc(uint32_t pc, const std::string& what) const {
+    r_.fail_at(at(pc), what);
+  }
 
   void need(uint32_t pc, uint32_t n) const {
     if (uint64_t(pc) + n > len_) {
@@ -82,17 +84,24 @@ class CodeDecoder {
       case op::ldc_w:
         return bit(Tag::Integer) | bit(Tag::Float) | bit(Tag::String) | bit(Tag::Class) |
                bit(Tag::MethodType) | bit(Tag::MethodHandle) | bit(Tag::Dynamic);
-      case op::ldc2_w: return bit(Tag::Long) | bit(Tag::Double) | bit(Tag::Dynamic);
+      case op::ldc2_w:
+        return bit(Tag::Long) | bit(Tag::Double) | bit(Tag::Dynamic);
       case op::getstatic:
       case op::putstatic:
       case op::getfield:
-      case op::putfield: return bit(Tag::Fieldref);
-      case op::invokevirtual: return bit(Tag::Methodref);
+      case op::putfield:
+        return bit(Tag::Fieldref);
+      case op::invokevirtual:
+        return bit(Tag::Methodref);
       case op::invokespecial:
-      case op::invokestatic: return bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
-      case op::invokeinterface: return bit(Tag::InterfaceMethodref);
-      case op::invokedynamic: return bit(Tag::InvokeDynamic);
-      default: return bit(Tag::Class);  // new, anewarray, checkcast, instanceof, multianewarray
+      case op::invokestatic:
+        return bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
+      case op::invokeinterface:
+        return bit(Tag::InterfaceMethodref);
+      case op::invokedynamic:
+        return bit(Tag::InvokeDynamic);
+      default:
+        return bit(Tag::Class);  // new, anewarray, checkcast, instanceof, multianewarray
     }
   }
 
@@ -102,7 +111,8 @@ class CodeDecoder {
       for (int i = 0; i < 256; ++i) t[size_t(i)] = allowed_tags(uint8_t(i));
       return t;
     }();
-    if (idx < cp_.count() && (table[o] >> unsigned(cp_.at(idx).tag) & 1)) [[likely]] return;
+    if (idx < cp_.count() && (table[o] >> unsigned(cp_.at(idx).tag) & 1)) [[likely]]
+      return;
     bad_cp(pc, o, idx);
   }
 
@@ -180,7 +190,9 @@ class CodeDecoder {
       Insn in;
       in.op = o;
       switch (kOps[o].operand) {
-        case Operand::None: pc += 1; break;
+        case Operand::None:
+          pc += 1;
+          break;
         case Operand::S1:
           need(pc, 2);
           in.v = int8_t(bc_[pc + 1]);
@@ -231,7 +243,9 @@ class CodeDecoder {
           break;
         }
         case Operand::TableSwitch:
-        case Operand::LookupSwitch: decode_switch(pc, o, in); break;
+        case Operand::LookupSwitch:
+          decode_switch(pc, o, in);
+          break;
         case Operand::InvokeInterface:
           need(pc, 5);
           in.u = u2(pc + 1);
@@ -249,7 +263,8 @@ class CodeDecoder {
         case Operand::NewArray:
           need(pc, 2);
           in.u = bc_[pc + 1];
-          if (in.u < 4 || in.u > 11) fail_pc(pc, "newarray with bad element type " + std::to_string(in.u));
+          if (in.u < 4 || in.u > 11)
+            fail_pc(pc, "newarray with bad element type " + std::to_string(in.u));
           pc += 2;
           break;
         case Operand::MultiANewArray:
@@ -279,7 +294,8 @@ class CodeDecoder {
           }
           break;
         }
-        case Operand::Invalid: fail_pc(pc, "invalid opcode " + hex(o));
+        case Operand::Invalid:
+          fail_pc(pc, "invalid opcode " + hex(o));
       }
       *out++ = in;
       *out_off++ = start;
@@ -292,8 +308,8 @@ class CodeDecoder {
 
   void check_target(size_t at_insn, uint32_t t) const {
     if (!is_start(t)) {
-      fail_pc(s_.insn_off[at_insn], "branch target " + std::to_string(t) +
-                                        " is not the start of an instruction");
+      fail_pc(s_.insn_off[at_insn],
+              "branch target " + std::to_string(t) + " is not the start of an instruction");
     }
   }
 
@@ -445,8 +461,9 @@ class CodeDecoder {
       } else if (nm == "LineNumberTable") {
         a.kind = read_lines(ar, a) ? CodeAttr::LineNumbers : CodeAttr::Raw;
       } else if (nm == "LocalVariableTable" || nm == "LocalVariableTypeTable") {
-        a.kind = read_vars(ar, a) ? (nm.size() == 22 ? CodeAttr::LocalVarTypes : CodeAttr::LocalVars)
-                                  : CodeAttr::Raw;
+        a.kind = read_vars(ar, a)
+                     ? (nm.size() == 22 ? CodeAttr::LocalVarTypes : CodeAttr::LocalVars)
+                     : CodeAttr::Raw;
       }
       if (a.kind == CodeAttr::Raw) {
         a.lines.clear();

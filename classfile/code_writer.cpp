@@ -69,7 +69,8 @@ class CodeEncoder {
   }
 
   static uint8_t byte_operand(uint32_t v, uint32_t at, const char* what) {
-    if (v > 0xff) [[unlikely]] too_big(what, v, at);
+    if (v > 0xff) [[unlikely]]
+      too_big(what, v, at);
     return uint8_t(v);
   }
 
@@ -85,12 +86,23 @@ class CodeEncoder {
     }
     p[0] = in.op;
     switch (kOps[in.op].operand) {
-      case Operand::None: break;
-      case Operand::S1: p[1] = uint8_t(in.v); break;
-      case Operand::S2: put2(p + 1, uint16_t(in.v)); break;
-      case Operand::Cp1: p[1] = byte_operand(in.u, at, "ldc"); break;
-      case Operand::Cp2: put2(p + 1, in.u); break;
-      case Operand::Local: p[1] = byte_operand(in.u, at, kOps[in.op].name); break;
+      case Operand::None:
+        break;
+      case Operand::S1:
+        p[1] = uint8_t(in.v);
+        break;
+      case Operand::S2:
+        put2(p + 1, uint16_t(in.v));
+        break;
+      case Operand::Cp1:
+        p[1] = byte_operand(in.u, at, "ldc");
+        break;
+      case Operand::Cp2:
+        put2(p + 1, in.u);
+        break;
+      case Operand::Local:
+        p[1] = byte_operand(in.u, at, kOps[in.op].name);
+        break;
       case Operand::Iinc:
         p[1] = byte_operand(in.u, at, "iinc");
         if (in.v < -128 || in.v > 127) too_big("iinc", in.v, at);
@@ -105,9 +117,13 @@ class CodeEncoder {
         put2(p + 1, uint16_t(d));
         break;
       }
-      case Operand::Branch4: put4(p + 1, uint32_t(rel(Label(in.v), at))); break;
+      case Operand::Branch4:
+        put4(p + 1, uint32_t(rel(Label(in.v), at)));
+        break;
       case Operand::TableSwitch:
-      case Operand::LookupSwitch: emit_switch(in, at, p); break;
+      case Operand::LookupSwitch:
+        emit_switch(in, at, p);
+        break;
       case Operand::InvokeInterface:
         put2(p + 1, in.u);
         p[3] = uint8_t(in.v);
@@ -117,7 +133,9 @@ class CodeEncoder {
         put2(p + 1, in.u);
         put2(p + 3, uint16_t(in.v));
         break;
-      case Operand::NewArray: p[1] = uint8_t(in.u); break;
+      case Operand::NewArray:
+        p[1] = uint8_t(in.u);
+        break;
       case Operand::MultiANewArray:
         put2(p + 1, in.u);
         p[3] = uint8_t(in.v);
@@ -213,7 +231,9 @@ class CodeEncoder {
     size_t len_at = w_.size();
     w_.u4(0);
     switch (a.kind) {
-      case CodeAttr::Raw: w_.bytes(a.raw); break;
+      case CodeAttr::Raw:
+        w_.bytes(a.raw);
+        break;
       case CodeAttr::LineNumbers:
         w_.u2(uint16_t(a.lines.size()));
         for (const LineEntry& e : a.lines) {
@@ -234,7 +254,9 @@ class CodeEncoder {
           w_.u2(v.index);
         }
         break;
-      case CodeAttr::StackMap: write_frames(a.frames); break;
+      case CodeAttr::StackMap:
+        write_frames(a.frames);
+        break;
     }
     w_.patch_u4(len_at, uint32_t(w_.size() - len_at - 4));
   }
@@ -246,6 +268,8 @@ class CodeEncoder {
 
 }  // namespace
 
-void write_code(Writer& w, uint16_t name, const Code& code) { CodeEncoder(w, code).run(name); }
+void write_code(Writer& w, uint16_t name, const Code& code) {
+  CodeEncoder(w, code).run(name);
+}
 
 }  // namespace jsched::cf

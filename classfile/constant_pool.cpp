@@ -6,24 +6,42 @@ namespace jsched::cf {
 
 const char* tag_name(Tag t) {
   switch (t) {
-    case Tag::None: return "none";
-    case Tag::Utf8: return "Utf8";
-    case Tag::Integer: return "Integer";
-    case Tag::Float: return "Float";
-    case Tag::Long: return "Long";
-    case Tag::Double: return "Double";
-    case Tag::Class: return "Class";
-    case Tag::String: return "String";
-    case Tag::Fieldref: return "Fieldref";
-    case Tag::Methodref: return "Methodref";
-    case Tag::InterfaceMethodref: return "InterfaceMethodref";
-    case Tag::NameAndType: return "NameAndType";
-    case Tag::MethodHandle: return "MethodHandle";
-    case Tag::MethodType: return "MethodType";
-    case Tag::Dynamic: return "Dynamic";
-    case Tag::InvokeDynamic: return "InvokeDynamic";
-    case Tag::Module: return "Module";
-    case Tag::Package: return "Package";
+    case Tag::None:
+      return "none";
+    case Tag::Utf8:
+      return "Utf8";
+    case Tag::Integer:
+      return "Integer";
+    case Tag::Float:
+      return "Float";
+    case Tag::Long:
+      return "Long";
+    case Tag::Double:
+      return "Double";
+    case Tag::Class:
+      return "Class";
+    case Tag::String:
+      return "String";
+    case Tag::Fieldref:
+      return "Fieldref";
+    case Tag::Methodref:
+      return "Methodref";
+    case Tag::InterfaceMethodref:
+      return "InterfaceMethodref";
+    case Tag::NameAndType:
+      return "NameAndType";
+    case Tag::MethodHandle:
+      return "MethodHandle";
+    case Tag::MethodType:
+      return "MethodType";
+    case Tag::Dynamic:
+      return "Dynamic";
+    case Tag::InvokeDynamic:
+      return "InvokeDynamic";
+    case Tag::Module:
+      return "Module";
+    case Tag::Package:
+      return "Package";
   }
   return "?";
 }
@@ -34,11 +52,15 @@ uint16_t min_version(Tag t) {
   switch (t) {
     case Tag::MethodHandle:
     case Tag::MethodType:
-    case Tag::InvokeDynamic: return 51;
+    case Tag::InvokeDynamic:
+      return 51;
     case Tag::Module:
-    case Tag::Package: return 53;
-    case Tag::Dynamic: return 55;
-    default: return 45;
+    case Tag::Package:
+      return 53;
+    case Tag::Dynamic:
+      return 55;
+    default:
+      return 45;
   }
 }
 
@@ -46,14 +68,51 @@ uint16_t min_version(Tag t) {
 constexpr uint8_t kBodyLength[21] = {0, 0, 0, 4, 4, 8, 8, 2, 2, 4, 4, 4, 4, 0, 0, 3, 2, 4, 4, 2, 2};
 
 // Tag each reference must have, as a bit mask over tags, for a and b of each entry kind.
-constexpr uint32_t bit(Tag t) { return 1u << unsigned(t); }
-constexpr uint32_t kRefA[21] = {
-    0, 0, 0, 0, 0, 0, 0, bit(Tag::Utf8), bit(Tag::Utf8), bit(Tag::Class), bit(Tag::Class),
-    bit(Tag::Class), bit(Tag::Utf8), 0, 0, 0 /* MethodHandle: by kind */, bit(Tag::Utf8),
-    0 /* bootstrap index */, 0, bit(Tag::Utf8), bit(Tag::Utf8)};
-constexpr uint32_t kRefB[21] = {0, 0, 0, 0, 0, 0, 0, 0, 0, bit(Tag::NameAndType),
-                                bit(Tag::NameAndType), bit(Tag::NameAndType), bit(Tag::Utf8), 0, 0,
-                                0, 0, bit(Tag::NameAndType), bit(Tag::NameAndType), 0, 0};
+constexpr uint32_t bit(Tag t) {
+  return 1u << unsigned(t);
+}
+constexpr uint32_t kRefA[21] = {0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                bit(Tag::Utf8),
+                                bit(Tag::Utf8),
+                                bit(Tag::Class),
+                                bit(Tag::Class),
+                                bit(Tag::Class),
+                                bit(Tag::Utf8),
+                                0,
+                                0,
+                                0 /* MethodHandle: by kind */,
+                                bit(Tag::Utf8),
+                                0 /* bootstrap index */,
+                                0,
+                                bit(Tag::Utf8),
+                                bit(Tag::Utf8)};
+constexpr uint32_t kRefB[21] = {0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                bit(Tag::NameAndType),
+                                bit(Tag::NameAndType),
+                                bit(Tag::NameAndType),
+                                bit(Tag::Utf8),
+                                0,
+                                0,
+                                0,
+                                0,
+                                bit(Tag::NameAndType),
+                                bit(Tag::NameAndType),
+                                0,
+                                0};
 
 }  // namespace
 
@@ -99,7 +158,9 @@ void ConstantPool::read(Reader& r, uint16_t major) {
     encoded_size_ += 1 + body.size();
     switch (e.tag) {
       case Tag::Integer:
-      case Tag::Float: e.bits = uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | p[2] << 8 | p[3]; break;
+      case Tag::Float:
+        e.bits = uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | p[2] << 8 | p[3];
+        break;
       case Tag::Long:
       case Tag::Double:
         for (int k = 0; k < 8; ++k) e.bits = e.bits << 8 | p[k];
@@ -131,7 +192,8 @@ void ConstantPool::read(Reader& r, uint16_t major) {
     unsigned t = unsigned(e.tag);
     uint32_t want_a = kRefA[t], want_b = kRefB[t];
     if (e.tag == Tag::MethodHandle) {
-      want_a = e.kind <= 4 ? bit(Tag::Fieldref) : bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
+      want_a =
+          e.kind <= 4 ? bit(Tag::Fieldref) : bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
     }
     if ((want_a && !(tag_bit(e.a) & want_a)) || (want_b && !(tag_bit(e.b) & want_b))) [[unlikely]] {
       bool a_bad = want_a && !(tag_bit(e.a) & want_a);
@@ -215,15 +277,22 @@ void ConstantPool::build_index() {
   for (uint32_t i = 1; i < entries_.size(); ++i) {
     const CpEntry& e = entries_[i];
     switch (e.tag) {
-      case Tag::Utf8: utf8_index_.emplace(e.utf8, uint16_t(i)); break;
+      case Tag::Utf8:
+        utf8_index_.emplace(e.utf8, uint16_t(i));
+        break;
       case Tag::Class:
       case Tag::String:
       case Tag::Fieldref:
       case Tag::Methodref:
       case Tag::InterfaceMethodref:
-      case Tag::NameAndType: ref_index_.emplace(key(e.tag, e.a, e.b), uint16_t(i)); break;
-      case Tag::Integer: ref_index_.emplace(key(e.tag, uint32_t(e.bits), 0x7fffff), uint16_t(i)); break;
-      default: break;
+      case Tag::NameAndType:
+        ref_index_.emplace(key(e.tag, e.a, e.b), uint16_t(i));
+        break;
+      case Tag::Integer:
+        ref_index_.emplace(key(e.tag, uint32_t(e.bits), 0x7fffff), uint16_t(i));
+        break;
+      default:
+        break;
     }
   }
 }

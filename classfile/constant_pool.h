@@ -59,7 +59,9 @@ class ConstantPool {
 
   uint16_t count() const { return uint16_t(entries_.size()); }
   const CpEntry& at(uint16_t i) const { return entries_[i]; }
-  bool valid(uint16_t i, Tag t) const { return i > 0 && i < entries_.size() && entries_[i].tag == t; }
+  bool valid(uint16_t i, Tag t) const {
+    return i > 0 && i < entries_.size() && entries_[i].tag == t;
+  }
 
   // Typed accessors; they throw ParseError(0, ...) naming the index when the entry has the
   // wrong tag, so a malformed operand is reported rather than misread.
@@ -88,7 +90,9 @@ class ConstantPool {
  private:
   uint16_t push(const CpEntry& e, int slots);
   void build_index();
-  static uint64_t key(Tag t, uint32_t a, uint32_t b) { return uint64_t(t) << 48 | uint64_t(a) << 24 | b; }
+  static uint64_t key(Tag t, uint32_t a, uint32_t b) {
+    return uint64_t(t) << 48 | uint64_t(a) << 24 | b;
+  }
 
   static size_t entry_size(const CpEntry& e);
   size_t entry_offset(size_t pool_start, uint32_t index) const;

@@ -6,8 +6,23 @@
 namespace jsched::cf {
 
 enum class Operand : uint8_t {
-  None, S1, S2, Cp1, Cp2, Local, Iinc, Branch, Branch4, TableSwitch, LookupSwitch,
-  InvokeInterface, InvokeDynamic, NewArray, MultiANewArray, Wide, Invalid
+  None,
+  S1,
+  S2,
+  Cp1,
+  Cp2,
+  Local,
+  Iinc,
+  Branch,
+  Branch4,
+  TableSwitch,
+  LookupSwitch,
+  InvokeInterface,
+  InvokeDynamic,
+  NewArray,
+  MultiANewArray,
+  Wide,
+  Invalid
 };
 
 namespace op {
@@ -224,9 +239,15 @@ struct OpInfo {
 // Indexed by opcode; entries 202..255 are Operand::Invalid.
 extern const OpInfo kOps[256];
 
-inline bool is_branch(uint8_t o) { return kOps[o].operand == Operand::Branch || kOps[o].operand == Operand::Branch4; }
-inline bool is_conditional_branch(uint8_t o) { return (o >= op::ifeq && o <= op::if_acmpne) || o == op::ifnull || o == op::ifnonnull; }
-inline bool is_return(uint8_t o) { return o >= op::ireturn && o <= op::return_; }
+inline bool is_branch(uint8_t o) {
+  return kOps[o].operand == Operand::Branch || kOps[o].operand == Operand::Branch4;
+}
+inline bool is_conditional_branch(uint8_t o) {
+  return (o >= op::ifeq && o <= op::if_acmpne) || o == op::ifnull || o == op::ifnonnull;
+}
+inline bool is_return(uint8_t o) {
+  return o >= op::ireturn && o <= op::return_;
+}
 // Instructions after which control never falls through to the next one.
 inline bool ends_block(uint8_t o) {
   return o == op::goto_ || o == op::goto_w || o == op::athrow || o == op::ret || is_return(o) ||

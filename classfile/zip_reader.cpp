@@ -8,8 +8,8 @@ namespace jsched::cf {
 
 namespace {
 
-constexpr uint32_t kEocdSig = 0x06054b50, kZip64LocatorSig = 0x07064b50,
-                   kZip64EocdSig = 0x06064b50, kCentralSig = 0x02014b50, kLocalSig = 0x04034b50;
+constexpr uint32_t kEocdSig = 0x06054b50, kZip64LocatorSig = 0x07064b50, kZip64EocdSig = 0x06064b50,
+                   kCentralSig = 0x02014b50, kLocalSig = 0x04034b50;
 
 // Little-endian field access with bounds checks against the whole archive.
 struct LE {

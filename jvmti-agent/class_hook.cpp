@@ -12,7 +12,7 @@
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "rewriter/class_rewriter.h"
-#include "rewriter/test_methods.h"
+#include "rewriter/junit_method_wrapping.h"
 
 namespace jsched::agent {
 

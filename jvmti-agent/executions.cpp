@@ -15,7 +15,7 @@
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/test_minimizer.h"
-#include "rewriter/test_methods.h"
+#include "rewriter/junit_method_wrapping.h"
 
 extern const unsigned char jsched_main_class[];
 extern const size_t jsched_main_class_size;
@@ -313,8 +313,8 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
   _exit(loop.first() ? int(*loop.first()) : 0);
 }
 
-// A wrapped test method (rewriter/test_methods.h): its body, iterations times; a finding fails
-// the test with the seed that reproduces it.
+// A wrapped test method (rewriter/junit_method_wrapping.h): its body, iterations times; a finding
+// fails the test with the seed that reproduces it.
 JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jclass, jobject target,
                                                                jstring method) {
   if (target == nullptr || method == nullptr || g_helper.cls == nullptr) return;

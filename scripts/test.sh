@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh Debian 12 machine: installs what is missing, builds, runs
+# The whole test suite on a fresh Debian 12 machine: installs what is missing, checks the C++
+# formatting, builds, runs
 # every test (unit, integration with the real JVM and agent), then builds the unit tests with
 # AddressSanitizer and UndefinedBehaviorSanitizer and runs them again, and checks set-up as a
 # fresh machine sees it (tests/setup/fresh_machine.sh: the demo as a Release build, install,
@@ -7,6 +8,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh" --test
+echo "== format (clang-format, .clang-format)"
+(cd "$root" && find bench classfile jvmti-agent rewriter runner scheduler tests \
+  \( -name '*.cpp' -o -name '*.h' \) -print0 | xargs -0 clang-format --dry-run --Werror)
 "$root/scripts/build.sh" -DJSCHED_WERROR=ON
 (cd "$root/build" && ctest --output-on-failure -j"$(nproc)")
 echo "== sanitizer build (ASan + UBSan) of the unit tests"

@@ -323,6 +323,5 @@ TEST(Runner, InJvmBatchesRecordEveryExecutionAndTheirFindingsReplay) {
       run_jsched({"run", "--runs", "5", "--in-jvm", "5", "--strategy", "tsca", "--out",
                   d.path() + "/t", "--", "java", "-cp", cp(), "LostUpdate"});
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.err.find("--in-jvm runs random, rapos, pct, hapset"), std::string::npos)
-      << bad.err;
+  EXPECT_NE(bad.err.find("--in-jvm runs random, rapos, pct, hapset"), std::string::npos) << bad.err;
 }

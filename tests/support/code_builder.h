@@ -2,8 +2,8 @@
 // (old versions, jsr/ret, huge methods, hand-made malformed input).
 #pragma once
 
-#include <string>
 #include <functional>
+#include <string>
 #include <string_view>
 
 #include "classfile/class_file.h"
@@ -30,13 +30,20 @@ class CodeBuilder {
   }
   CodeBuilder& iconst(int32_t v);
   CodeBuilder& ldc_string(std::string_view s);
-  CodeBuilder& branch(uint8_t o, cf::Label target) { return push(cf::Insn::make(o, 0, int32_t(target))); }
-  CodeBuilder& field(uint8_t o, std::string_view owner, std::string_view name, std::string_view desc) {
+  CodeBuilder& branch(uint8_t o, cf::Label target) {
+    return push(cf::Insn::make(o, 0, int32_t(target)));
+  }
+  CodeBuilder& field(uint8_t o, std::string_view owner, std::string_view name,
+                     std::string_view desc) {
     return push(cf::Insn::make(o, cf_.cp.add_member(cf::Tag::Fieldref, owner, name, desc)));
   }
-  CodeBuilder& invoke(uint8_t o, std::string_view owner, std::string_view name, std::string_view desc);
-  CodeBuilder& type(uint8_t o, std::string_view cls) { return push(cf::Insn::make(o, cf_.cp.add_class(cls))); }
-  CodeBuilder& handler(cf::Label start, cf::Label end, cf::Label handler, std::string_view type = "");
+  CodeBuilder& invoke(uint8_t o, std::string_view owner, std::string_view name,
+                      std::string_view desc);
+  CodeBuilder& type(uint8_t o, std::string_view cls) {
+    return push(cf::Insn::make(o, cf_.cp.add_class(cls)));
+  }
+  CodeBuilder& handler(cf::Label start, cf::Label end, cf::Label handler,
+                       std::string_view type = "");
   CodeBuilder& limits(uint16_t max_stack, uint16_t max_locals) {
     code_.max_stack = max_stack;
     code_.max_locals = max_locals;

@@ -67,7 +67,9 @@ ProcessResult run(const std::vector<std::string>& argv, const std::string& stdin
   return r;
 }
 
-std::string java_bin() { return jdk_home() + "/bin/java"; }
+std::string java_bin() {
+  return jdk_home() + "/bin/java";
+}
 
 TempDir::TempDir() {
   std::random_device rd;

@@ -41,7 +41,8 @@ InstrumentStats instrument_dir(const std::string& in_dir, const std::string& out
 void copy_test_hooks(const std::string& out_dir) {
   fs::create_directories(fs::path(out_dir) / "jschedtest");
   fs::copy_file(data_dir() + "/rewriter/jschedtest/Hooks.class",
-                fs::path(out_dir) / "jschedtest" / "Hooks.class", fs::copy_options::overwrite_existing);
+                fs::path(out_dir) / "jschedtest" / "Hooks.class",
+                fs::copy_options::overwrite_existing);
 }
 
 ProcessResult run_verified(const std::string& classpath, const std::string& main,

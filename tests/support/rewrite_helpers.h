@@ -23,8 +23,9 @@ class RecordingSink : public rw::SiteSink {
   };
   int32_t add(const rw::SiteInfo& s) override {
     std::lock_guard<std::mutex> g(mu_);
-    sites.push_back(Site{s.kind, std::string(s.cls), std::string(s.method), std::string(s.method_desc),
-                         std::string(s.owner), std::string(s.name), std::string(s.desc), s.bci});
+    sites.push_back(Site{s.kind, std::string(s.cls), std::string(s.method),
+                         std::string(s.method_desc), std::string(s.owner), std::string(s.name),
+                         std::string(s.desc), s.bci});
     return int32_t(sites.size());
   }
   std::vector<Site> sites;

@@ -9,8 +9,12 @@
 
 namespace jsched::test {
 
-inline std::string data_dir() { return JSCHED_TEST_DATA_DIR; }  // build/tests/data
-inline std::string jdk_home() { return JSCHED_JDK_HOME; }
+inline std::string data_dir() {
+  return JSCHED_TEST_DATA_DIR;
+}  // build/tests/data
+inline std::string jdk_home() {
+  return JSCHED_JDK_HOME;
+}
 
 inline std::vector<uint8_t> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -41,9 +41,9 @@ struct Spec {
   std::vector<uint8_t> exceptions;  // raw entries (8 bytes each)
   std::vector<uint8_t> code_attrs;  // raw attributes, count given separately
   uint16_t n_code_attrs = 0;
-  std::vector<uint8_t> extra_cp;    // raw extra entries appended after the fixed ones
+  std::vector<uint8_t> extra_cp;  // raw extra entries appended after the fixed ones
   uint16_t n_extra_cp = 0;
-  std::vector<uint8_t> trailer;     // bytes after the class
+  std::vector<uint8_t> trailer;  // bytes after the class
 };
 
 // Fixed pool: 1 Utf8 C, 2 Class #1, 3 Utf8 java/lang/Object, 4 Class #3, 5 Utf8 m, 6 Utf8 ()V,
@@ -76,8 +76,8 @@ Built build(const Spec& s) {
   r.u1(12), r.u2(5), r.u2(6);
   r.b.insert(r.b.end(), s.extra_cp.begin(), s.extra_cp.end());
   r.u2(0x21), r.u2(2), r.u2(4), r.u2(0), r.u2(0);  // access, this, super, interfaces, fields
-  r.u2(1);                                          // methods
-  r.u2(0x9), r.u2(5), r.u2(6), r.u2(1);             // public static m()V, 1 attribute
+  r.u2(1);                                         // methods
+  r.u2(0x9), r.u2(5), r.u2(6), r.u2(1);            // public static m()V, 1 attribute
   r.u2(7);
   r.u4(uint32_t(2 + 2 + 4 + s.code.size() + 2 + s.exceptions.size() + 2 + s.code_attrs.size()));
   r.u2(4), r.u2(4);  // max_stack, max_locals

@@ -134,18 +134,17 @@ TEST(Model, StackMapFramesAndDebugTablesDecode) {
 
 TEST(Model, UninitializedFrameTypesPointAtNewInstructions) {
   // `new T(cond ? a : b)` puts a frame between `new` and `<init>` with Uninitialized(new).
-  Buffer bytes = test::build_class(52, "U", "make", "(Z)Ljava/lang/Object;", acc::kStatic,
-                                   [](test::CodeBuilder& b) {
-                                     Label n = b.label(), other = b.label(), join = b.label();
-                                     b.limits(3, 1);
-                                     b.place(n).type(op::new_, "java/lang/Integer").op(op::dup);
-                                     b.local(op::iload, 0).branch(op::ifeq, other);
-                                     b.iconst(1).branch(op::goto_, join);
-                                     b.place(other).iconst(2);
-                                     b.place(join).invoke(op::invokespecial, "java/lang/Integer",
-                                                          "<init>", "(I)V");
-                                     b.op(op::areturn);
-                                   });
+  Buffer bytes = test::build_class(
+      52, "U", "make", "(Z)Ljava/lang/Object;", acc::kStatic, [](test::CodeBuilder& b) {
+        Label n = b.label(), other = b.label(), join = b.label();
+        b.limits(3, 1);
+        b.place(n).type(op::new_, "java/lang/Integer").op(op::dup);
+        b.local(op::iload, 0).branch(op::ifeq, other);
+        b.iconst(1).branch(op::goto_, join);
+        b.place(other).iconst(2);
+        b.place(join).invoke(op::invokespecial, "java/lang/Integer", "<init>", "(I)V");
+        b.op(op::areturn);
+      });
   ClassFile cf = ClassFile::parse(bytes);
   Code& code = cf.decode_code(cf.methods[0]);
   // Give the code its frames by hand: at `other` and at `join`.

@@ -15,7 +15,9 @@ using jsched::test::CodeBuilder;
 
 namespace {
 
-std::string plain_dir() { return test::data_dir() + "/rewriter"; }
+std::string plain_dir() {
+  return test::data_dir() + "/rewriter";
+}
 
 struct Ran {
   test::ProcessResult plain, instrumented;
@@ -46,8 +48,12 @@ void add_frame(ClassFile& cf, Code& code, Label at, std::vector<VType> locals) {
   f.locals.assign(locals.begin(), locals.end());
 }
 
-VType obj(ClassFile& cf, const char* cls) { return VType{VType::Object, cf.cp.add_class(cls), kNoLabel}; }
-VType int_t() { return VType{VType::Integer, 0, kNoLabel}; }
+VType obj(ClassFile& cf, const char* cls) {
+  return VType{VType::Object, cf.cp.add_class(cls), kNoLabel};
+}
+VType int_t() {
+  return VType{VType::Integer, 0, kNoLabel};
+}
 
 void println_int(CodeBuilder& b, uint16_t local) {
   b.field(op::getstatic, "java/lang/System", "out", "Ljava/io/PrintStream;");
@@ -85,11 +91,11 @@ TEST_P(Programs, ThreadCasesBehaveIdentically) {
   EXPECT_EQ(r.instrumented.status, 0) << r.instrumented.err;
   EXPECT_EQ(r.instrumented.out, r.plain.out);
   auto c = test::hook_counts(r.instrumented.err);
-  EXPECT_EQ(c["threadStart"], 4);       // two workers (one through an interface), t, sleeper
-  EXPECT_EQ(c["threadJoin"], 3);        // bridged w.join(), t.join(), sleeper.join()
+  EXPECT_EQ(c["threadStart"], 4);  // two workers (one through an interface), t, sleeper
+  EXPECT_EQ(c["threadJoin"], 3);   // bridged w.join(), t.join(), sleeper.join()
   EXPECT_EQ(c["threadJoinTimed"], 1);
   EXPECT_EQ(c["threadJoinNanos"], 1);
-  EXPECT_EQ(c["threadSleep"], 3);       // Worker.sleep(1) twice through bridges, sleeper
+  EXPECT_EQ(c["threadSleep"], 3);  // Worker.sleep(1) twice through bridges, sleeper
   EXPECT_EQ(c["threadSleepNanos"], 1);
   EXPECT_EQ(c["threadYield"], 3);
   EXPECT_EQ(c["resolvesToThread"], 6);  // 4 in workers + BelowShadow.sleep + Shadow.sleep
@@ -234,7 +240,8 @@ TEST_P(SwitchPadding, TargetsSurviveRealignment) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllAlignments, SwitchPadding,
-                         ::testing::Combine(::testing::Values(49, 52), ::testing::Values(0, 1, 2, 3)));
+                         ::testing::Combine(::testing::Values(49, 52),
+                                            ::testing::Values(0, 1, 2, 3)));
 
 // Versions 45 to 49: no frames, static synchronized methods (which need `ldc Class`, so the
 // class moves to version 49), and a jsr/ret subroutine inside a synchronized block.
@@ -270,7 +277,8 @@ TEST_P(OldClass, SynchronizedAndSubroutinesRunVerified) {
     b.place(done).local(op::iload, 1).op(op::ireturn);
   }
   {
-    Member& main = cf.add_method(acc::kPublic | acc::kStatic, "main", "([Ljava/lang/String;)V", true);
+    Member& main =
+        cf.add_method(acc::kPublic | acc::kStatic, "main", "([Ljava/lang/String;)V", true);
     CodeBuilder b(cf, main);
     b.limits(3, 2);
     b.invoke(op::invokestatic, name, "bump", "()I").op(op::pop);
@@ -310,7 +318,8 @@ TEST(SynchronizedMethod, StoringIntoSlotZeroKeepsTheRightMonitor) {
   ClassFile cf = ClassFile::create(52, "Slot0", "java/lang/Object");
   add_default_ctor(cf);
   {
-    Member& m = cf.add_method(acc::kPublic | acc::kSynchronized, "m", "(Ljava/lang/Object;)I", true);
+    Member& m =
+        cf.add_method(acc::kPublic | acc::kSynchronized, "m", "(Ljava/lang/Object;)I", true);
     CodeBuilder b(cf, m);
     Label skip = b.label();
     b.limits(2, 2).local(op::aload, 1).branch(op::ifnull, skip);
@@ -323,18 +332,24 @@ TEST(SynchronizedMethod, StoringIntoSlotZeroKeepsTheRightMonitor) {
     add_frame(cf, b.code(), skip, {obj(cf, "java/lang/Object"), obj(cf, "java/lang/Object")});
   }
   {
-    Member& main = cf.add_method(acc::kPublic | acc::kStatic, "main", "([Ljava/lang/String;)V", true);
+    Member& main =
+        cf.add_method(acc::kPublic | acc::kStatic, "main", "([Ljava/lang/String;)V", true);
     CodeBuilder b(cf, main);
     b.limits(4, 2);
     b.type(op::new_, "Slot0").op(op::dup).invoke(op::invokespecial, "Slot0", "<init>", "()V");
     b.local(op::astore, 1);
-    b.local(op::aload, 1).op(op::aconst_null).invoke(op::invokevirtual, "Slot0", "m", "(Ljava/lang/Object;)I");
+    b.local(op::aload, 1)
+        .op(op::aconst_null)
+        .invoke(op::invokevirtual, "Slot0", "m", "(Ljava/lang/Object;)I");
     b.op(op::pop);
-    b.local(op::aload, 1).ldc_string("x").invoke(op::invokevirtual, "Slot0", "m", "(Ljava/lang/Object;)I");
+    b.local(op::aload, 1)
+        .ldc_string("x")
+        .invoke(op::invokevirtual, "Slot0", "m", "(Ljava/lang/Object;)I");
     b.op(op::pop);
     // Neither call may leave the monitor of the Slot0 instance held.
     b.field(op::getstatic, "java/lang/System", "out", "Ljava/io/PrintStream;");
-    b.local(op::aload, 1).invoke(op::invokestatic, "java/lang/Thread", "holdsLock", "(Ljava/lang/Object;)Z");
+    b.local(op::aload, 1)
+        .invoke(op::invokestatic, "java/lang/Thread", "holdsLock", "(Ljava/lang/Object;)Z");
     b.invoke(op::invokevirtual, "java/io/PrintStream", "println", "(Z)V");
     b.op(op::return_);
   }

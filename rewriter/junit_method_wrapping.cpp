@@ -1,4 +1,4 @@
-#include "rewriter/test_methods.h"
+#include "rewriter/junit_method_wrapping.h"
 
 #include <algorithm>
 #include <set>

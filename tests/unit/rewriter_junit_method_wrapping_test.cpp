@@ -1,11 +1,11 @@
-// Test methods become executions (rewriter/test_methods.h): the annotated instance methods of
-// JUnit 4 and 5 keep their name and annotations and call the driver; their body moves.
+// Test methods become executions (rewriter/junit_method_wrapping.h): the annotated instance methods
+// of JUnit 4 and 5 keep their name and annotations and call the driver; their body moves.
 #include <gtest/gtest.h>
 
 #include "classfile/class_file.h"
 #include "classfile/opcodes.h"
 #include "rewriter/annotations.h"
-#include "rewriter/test_methods.h"
+#include "rewriter/junit_method_wrapping.h"
 #include "tests/support/code_builder.h"
 
 using namespace jsched;
