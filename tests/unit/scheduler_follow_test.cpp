@@ -11,23 +11,35 @@ using namespace jsched::sched;
 
 namespace {
 
-// Runs threads that are always enabled until they have run their steps; the threads in
-// execution order, one letter per step.
-std::string drive(Strategy& s, std::vector<int> left) {
+// Runs threads that are always enabled, each through its steps at the given sites; the threads
+// in execution order, one letter per step.
+std::string drive_sites(Strategy& s, const std::vector<std::vector<int32_t>>& sites) {
+  std::vector<size_t> done(sites.size(), 0);
   std::string order;
   for (uint64_t step = 0;; ++step) {
     std::vector<Candidate> enabled;
-    for (size_t t = 0; t < left.size(); ++t)
-      if (left[t] > 0) enabled.push_back({ThreadId(t), Op::of(OpKind::Continue)});
+    for (size_t t = 0; t < sites.size(); ++t) {
+      if (done[t] == sites[t].size()) continue;
+      Op op = Op::of(OpKind::Continue);
+      op.site = sites[t][done[t]];
+      enabled.push_back({ThreadId(t), op});
+    }
     if (enabled.empty()) return order;
     size_t i = 0;
     if (enabled.size() == 1)
       s.forced(enabled[0], step);
     else
       i = s.choose(enabled, step);
-    --left[enabled[i].thread];
+    ++done[enabled[i].thread];
     order += char('A' + enabled[i].thread);
   }
+}
+
+// Runs threads that are always enabled until they have run their steps (all at site 0).
+std::string drive(Strategy& s, const std::vector<int>& left) {
+  std::vector<std::vector<int32_t>> sites;
+  for (int n : left) sites.emplace_back(size_t(n), 0);
+  return drive_sites(s, sites);
 }
 
 // Plays back a fixed order of threads.
@@ -111,33 +123,6 @@ TEST(FollowStrategy, ThePreemptedThreadAndItsStepsSurviveTheFile) {
     EXPECT_EQ(back.decisions[i].from_steps, log.decisions[i].from_steps);
   }
 }
-
-namespace {
-
-// Like drive(), but each thread's steps are at the given sites.
-std::string drive_sites(Strategy& s, const std::vector<std::vector<int32_t>>& sites) {
-  std::vector<size_t> done(sites.size(), 0);
-  std::string order;
-  for (uint64_t step = 0;; ++step) {
-    std::vector<Candidate> enabled;
-    for (size_t t = 0; t < sites.size(); ++t) {
-      if (done[t] == sites[t].size()) continue;
-      Op op = Op::of(OpKind::Continue);
-      op.site = sites[t][done[t]];
-      enabled.push_back({ThreadId(t), op});
-    }
-    if (enabled.empty()) return order;
-    size_t i = 0;
-    if (enabled.size() == 1)
-      s.forced(enabled[0], step);
-    else
-      i = s.choose(enabled, step);
-    ++done[enabled[i].thread];
-    order += char('A' + enabled[i].thread);
-  }
-}
-
-}  // namespace
 
 // When another change makes a thread's loop turn once more before the operation it was
 // pre-empted at, a guide anchored by step count pre-empts it one step early; anchored by site
