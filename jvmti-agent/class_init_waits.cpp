@@ -9,6 +9,7 @@ namespace jsched::agent {
 
 std::optional<InitWait> class_being_initialized(
     jvmtiEnv* jvmti, const std::vector<std::pair<sched::ThreadId, jthread>>& others) {
+  std::optional<InitWait> loading;
   for (const auto& [id, t] : others) {
     jvmtiFrameInfo frames[64];
     jint count = 0;
@@ -20,12 +21,15 @@ std::optional<InitWait> class_being_initialized(
       if (jvmti->GetMethodName(frames[i].method, &name, nullptr, nullptr) != JVMTI_ERROR_NONE)
         continue;
       const bool clinit = name && std::strcmp(name, "<clinit>") == 0;
+      const bool loads = name && std::strncmp(name, "loadClass", 9) == 0;
       jvmti->Deallocate(reinterpret_cast<unsigned char*>(name));
       FrameMethod m;
-      if (clinit && frame_method(jvmti, frames[i].method, m)) return InitWait{id, m.cls};
+      if (clinit && frame_method(jvmti, frames[i].method, m))
+        return InitWait{id, "the initialization of class " + m.cls};
+      if (loads && !loading) loading = InitWait{id, "the loading of a class"};
     }
   }
-  return std::nullopt;
+  return loading;
 }
 
 bool initializes_class(uint8_t opcode) {

@@ -20,12 +20,15 @@
 namespace jsched::agent {
 
 struct InitWait {
-  sched::ThreadId by = sched::kNoThread;  // the thread running the class's <clinit>
-  std::string cls;                        // dotted name
+  sched::ThreadId by = sched::kNoThread;  // the thread it waits for
+  // What it waits for, said so that " by thread N" follows: "the initialization of class C".
+  std::string what;
 };
 
 // A class one of the threads `others` is initializing (a <clinit> frame on its stack, the
-// innermost of the first such thread), and by whom.
+// innermost of the first such thread), and by whom; failing that, a thread loading a class (a
+// class loader's loadClass on its stack): the JVM also holds a thread that needs a class
+// another thread is loading (its superclass, say) until that loading is done.
 std::optional<InitWait> class_being_initialized(
     jvmtiEnv* jvmti, const std::vector<std::pair<sched::ThreadId, jthread>>& others);
 

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/frame_method.h"
@@ -36,6 +37,11 @@ std::mutex g_runtime_mu;  // held by the watchdog while it looks at the current 
 std::atomic<uint64_t> g_epoch{0}, g_epochs{0};
 std::atomic<bool> g_vm_dying{false};  // the watchdog ends (the JVM's exit waits for it)
 thread_local ThreadCtx* t_ctx = nullptr;
+
+// Threads a controlled thread started whose JVMTI ThreadStart has not come yet, by tag: their
+// execution, which need not be the current one by then.
+std::mutex g_starting_mu;
+std::unordered_map<uint64_t, Runtime*> g_starting;
 std::mutex g_ctx_mu;
 std::deque<ThreadCtx> g_ctxs;  // stable addresses; contexts live as long as the process
 
@@ -277,6 +283,10 @@ sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
   bool daemon = env->CallBooleanMethod(t, is_daemon);
   sched::ThreadId child = ctl_.spawn(parent.id, daemon);
   uint64_t tag = object_id(env, t, parent);
+  {
+    std::lock_guard<std::mutex> g(g_starting_mu);
+    g_starting[tag] = this;
+  }
   std::lock_guard<std::mutex> g(mu_);
   thread_by_tag_[tag] = child;
   if (threads_.size() <= child) threads_.resize(child + 1, nullptr);
@@ -284,8 +294,30 @@ sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
   return child;
 }
 
+void Runtime::any_thread_started(JNIEnv* env, jthread t) {
+  Runtime* rt = nullptr;
+  jlong tag = 0;
+  if (t != nullptr && state().jvmti->GetTag(t, &tag) == JVMTI_ERROR_NONE && tag != 0) {
+    std::lock_guard<std::mutex> g(g_starting_mu);
+    if (auto it = g_starting.find(uint64_t(tag)); it != g_starting.end()) {
+      rt = it->second;
+      g_starting.erase(it);
+    }
+  }
+  if (rt == nullptr) rt = runtime();
+  if (rt == nullptr) return;
+  rt->thread_started(env, t);
+  // Started after its execution was over (a thread main started just before it returned, say):
+  // it ends before running any of the program's code.
+  if (over()) rt->stop_thread(env, t);
+}
+
 void Runtime::abandon(sched::ThreadId child) {
   ctl_.end(child);
+  jlong tag = 0;
+  if (jvmti_->GetTag(jthread_of(child), &tag) != JVMTI_ERROR_NONE) return;
+  std::lock_guard<std::mutex> g(g_starting_mu);
+  g_starting.erase(uint64_t(tag));
 }
 
 sched::ThreadId Runtime::thread_of(jobject t) {
@@ -503,8 +535,7 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
       } else if (t.status == sched::ThreadState::Detached) {
         r.waits_for = "something outside jsched's view";
         if (auto w = init_waits.find(t.id); w != init_waits.end())
-          r.waits_for = "the initialization of class " + w->second.cls + " by thread " +
-                        m.thread(w->second.by).name;
+          r.waits_for = w->second.what + " by thread " + m.thread(w->second.by).name;
       } else {
         r.waits_for = std::string("nothing (") + sched::op_name(t.pending.kind) + ")";
       }
@@ -1004,8 +1035,8 @@ void Runtime::watch(JNIEnv* env) {
     std::lock_guard<std::mutex> g(mu_);
     init_waits_[running] = *awaited;
     if (init_wait_log_.size() < 100)
-      init_wait_log_.push_back("thread " + who + " waits for the initialization of class " +
-                               awaited->cls + " by thread " + by);
+      init_wait_log_.push_back("thread " + who + " waits for " + awaited->what + " by thread " +
+                               by);
     return;
   }
   char hex[16];

@@ -79,6 +79,8 @@ class Runtime {
   void end_threads();
   // A thread ended (JVMTI ThreadEnd): to its execution, if it is over, or to the current one.
   static void any_thread_ended(JNIEnv* env, jthread t);
+  // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.
+  static void any_thread_started(JNIEnv* env, jthread t);
   sched::Controller& ctl() { return ctl_; }
   VirtualClock& clock() { return clock_; }
   // The execution's source of chance for the program (new Random()'s seed, Math.random, ...):

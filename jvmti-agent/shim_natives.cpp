@@ -395,8 +395,21 @@ JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedClock)(JNIEnv*, jclass, jboolean milli
   return millis ? rt->clock().millis(controlled) : rt->clock().nanos(controlled);
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass, jthrowable e) {
+JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass shim, jthrowable e) {
   if (e == nullptr) return;
+  if (Runtime::over()) {
+    // Its execution is over: it ends silently (JSchedShim.uncaughtException does nothing).
+    jthread self = nullptr;
+    jclass handler = env->FindClass("java/lang/Thread$UncaughtExceptionHandler");
+    jobject quiet = env->AllocObject(shim);  // java.lang.Thread in JDK mode: not a handler
+    jmethodID set = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
+                                     "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
+    if (handler && quiet && set && env->IsInstanceOf(quiet, handler) &&
+        state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE)
+      env->CallVoidMethod(self, set, quiet);
+    env->ExceptionClear();
+    return;
+  }
   Active a = active(env, false);
   if (!a) return;
   a.rt->uncaught(env, *a.ctx, e);

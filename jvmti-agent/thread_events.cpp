@@ -40,7 +40,7 @@ void back() {
 }  // namespace
 
 void JNICALL on_thread_start(jvmtiEnv*, JNIEnv* env, jthread thread) {
-  if (Runtime* rt = runtime()) rt->thread_started(env, thread);
+  Runtime::any_thread_started(env, thread);
 }
 
 void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {

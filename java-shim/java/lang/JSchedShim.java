@@ -18,8 +18,17 @@
  */
 package java.lang;
 
-public final class JSchedShim {
+public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private JSchedShim() {}
+
+  /**
+   * The handler of a thread whose execution is over (several executions in one JVM): it ends
+   * with the ThreadDeath jsched throws at it, or with whatever its finally blocks throw then
+   * (java.util.concurrent's unlock of a lock its await did not take back, say), none of which is
+   * the program's to report.
+   */
+  @Override
+  public void uncaughtException(Thread t, Throwable e) {}
 
   /** Set by the agent once every native below is linked. */
   private static boolean jschedReady;
