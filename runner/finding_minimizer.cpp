@@ -44,10 +44,31 @@ class Minimizer {
                                      std::chrono::duration<double>(max_seconds))) {
     const std::string& a = command_[agent_arg_];
     agent_path_ = a.substr(11, a.find('=') - 11);
-    original_options_ = a.substr(a.find('=') + 1);
+    // Where the pasted run wrote its report and schedule is the minimizer's to say.
+    std::string all = a.substr(a.find('=') + 1);
+    for (size_t at = 0; at <= all.size();) {
+      size_t end = all.find(',', at);
+      if (end == std::string::npos) end = all.size();
+      std::string item = all.substr(at, end - at);
+      if (item.rfind("report=", 0) != 0 && item.rfind("record=", 0) != 0 && !item.empty())
+        original_options_ += (original_options_.empty() ? "" : ",") + item;
+      at = end + 1;
+    }
     for (const auto& [k, v] : split_params(original_options_)) {
       if (k == "timeout") timeout_ = v;
     }
+  }
+
+  // The agent options every candidate and replay keeps from the pasted command: its timeout.
+  std::string kept() const { return timeout_.empty() ? "" : ",timeout=" + timeout_; }
+  int last_status() const { return last_status_; }
+  // The last line the last JVM printed (an agent's usage error, say).
+  std::string last_line() const {
+    std::ifstream in(dir_ + "/work/run.log");
+    std::string line, last;
+    while (std::getline(in, line))
+      if (!line.empty()) last = line;
+    return last;
   }
 
   uint64_t runs() const { return runs_; }
@@ -72,6 +93,7 @@ class Minimizer {
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       if (interrupt_requested()) kill(pid, SIGKILL);
     }
+    last_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     std::ifstream in(report);
     std::string line;
     if (!std::getline(in, line)) return std::nullopt;
@@ -90,8 +112,7 @@ class Minimizer {
                                            const std::string& want) {
     const std::string g = dir_ + "/work/guide.sched", rec = dir_ + "/work/follow.sched";
     guide.write(g);
-    std::string opts = "follow=" + g + ",record=" + rec;
-    if (!timeout_.empty()) opts += ",timeout=" + timeout_;
+    std::string opts = "follow=" + g + ",record=" + rec + kept();
     std::optional<Outcome> o = run(opts);
     if (!o || o->key != want) return std::nullopt;
     try {
@@ -111,6 +132,7 @@ class Minimizer {
   size_t agent_arg_;
   std::string dir_, agent_path_, original_options_, timeout_;
   uint64_t max_runs_, runs_ = 0;
+  int last_status_ = 0;
   Clock::time_point deadline_;
 };
 
@@ -152,6 +174,12 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   // 1. The finding, recorded.
   const std::string original_sched = out + "/work/original.sched";
   std::optional<Outcome> first = m.run(m.original_options() + ",record=" + original_sched);
+  if (!first && m.last_status() == 2) {  // the agent refused its options
+    std::string why = m.last_line();
+    if (why.rfind("jsched: error: ", 0) == 0) why = why.substr(15);
+    if (fresh) fs::remove_all(out, ec);
+    return usage(why);
+  }
   if (!first || (first->kind != "bug" && first->kind != "deadlock" && first->kind != "hang"))
     return give_up("the command does not replay a finding (" +
                    (first ? "its run ended " + first->kind : std::string("no report")) + ")");
@@ -189,16 +217,16 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   res.after = sched::count_preemptions(best);
   int reproduced = 0;
   for (int i = 0; i < 3; ++i) {
-    std::optional<Outcome> o = m.run("replay=" + res.minimal);
+    std::optional<Outcome> o = m.run("replay=" + res.minimal + m.kept());
     reproduced += o && o->key == want;
   }
   // 5. Its timeline.
   const std::string trace = out + "/work/trace.txt";
   // A replay that departs (JDK code the schedule does not cover) writes no trace: try again.
   for (int i = 0; i < 3 && !fs::exists(trace, ec); ++i)
-    m.run("replay=" + res.minimal + ",trace=" + trace);
+    m.run("replay=" + res.minimal + m.kept() + ",trace=" + trace);
   res.replay = command;
-  res.replay[agent_arg] = m.agent_arg("replay=" + res.minimal);
+  res.replay[agent_arg] = m.agent_arg("replay=" + res.minimal + m.kept());
   try {
     Trace t = read_trace(trace, classpath_of(command));
     write_file(out + "/timeline.html", timeline_html(t, agent::shell_join(res.replay)));

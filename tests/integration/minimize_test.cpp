@@ -116,8 +116,31 @@ TEST(Minimize, BadInputIsRefusedAndNothingIsWrittenHalf) {
                         "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main"});
   EXPECT_EQ(c.status, 2);
   EXPECT_TRUE(has(c.err, "--max-runs: '0'")) << c.err;
-  for (const auto& r : {a, b, c})
+  // Agent options the agent refuses: its own reason, a usage error.
+  test::ProcessResult e = test::run_jsched({"minimize", "--out", out, "--", test::java_bin(),
+                                            agent_arg("strategy=bogus,seed=1"), "-cp",
+                                            JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main"});
+  EXPECT_EQ(e.status, 2);
+  EXPECT_TRUE(has(e.err, "jsched: error: strategy: unknown strategy 'bogus'")) << e.err;
+  EXPECT_FALSE(fs::exists(out)) << "nothing written half";
+  for (const auto& r : {a, b, c, e})
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// A replay command pasted with its own report= and record= (where that run wrote them) and a
+// timeout: the first two are the minimizer's to choose, the timeout carries into every
+// candidate and into the minimal schedule's replay command.
+TEST(Minimize, APastedCommandsOwnFilesAndTimeoutAreHandled) {
+  int seed = seed_with("jsched.samples.account.Main", 3);
+  ASSERT_GT(seed, 0);
+  test::TempDir d;
+  test::ProcessResult p = test::run_jsched(
+      {"minimize", "--out", d.path() + "/m", "--", test::java_bin(),
+       agent_arg("strategy=random,seed=" + std::to_string(seed) +
+                 ",timeout=4000,report=" + d.path() + "/r.json,record=" + d.path() + "/r.sched"),
+       "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main"});
+  ASSERT_EQ(p.status, 0) << p.err << p.out;
+  EXPECT_TRUE(has(p.out, "minimal.sched,timeout=4000 ")) << p.out;
 }
 
 // The timeline pages of a deadlock on monitors, a lost update and a deadlock on j.u.c. locks in
