@@ -19,12 +19,12 @@ public class LockCounter {
       }
     };
     Thread a = new Thread(body), b = new Thread(body);
-    long t0 = System.nanoTime();
+    long t0 = RealClock.nanos();
     a.start();
     b.start();
     a.join();
     b.join();
-    long t1 = System.nanoTime();
+    long t1 = RealClock.nanos();
     if (count != 2 * n) throw new AssertionError(count);
     System.out.println("elapsed_ns " + (t1 - t0));
   }
