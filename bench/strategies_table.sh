@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Executions to the first finding, per strategy, on every buggy sample: those of
+# samples/suite.xml (their own expected outcome), the many-thread programs of
+# bench/suites/many-threads.xml, and the samples that need options (download and rarevariable
+# with accesses=all, a collection driver with java.util instrumented). Strategies: random,
+# rapos, pct at depth 3, pos, surw and portfolio. Each cell is EXPERIMENTS experiments (seeds of
+# its own), each stopped at its first finding or after CAP executions, with --in-jvm; the table
+# gives the mean over the experiments that found it, and how many did.
+#
+#   bench/strategies_table.sh [BUILD_DIR] [EXPERIMENTS] [CAP] [SEED]
+# ONLY=REGEX keeps the programs whose name it matches. The full table (25 experiments, 10,000
+# executions) takes hours on a 2-core machine, mostly in the cells that find nothing.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+build=${1:-$root/build}
+experiments=${2:-25}
+cap=${3:-10000}
+seed=${4:-2026}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+suite=$tmp/strategies-table.xml
+{
+  echo "<suite name=\"strategies-table\" runs=\"$cap\" repetitions=\"$experiments\" timeout=\"20000\">"
+  echo "  <classpath>$root/samples/target/classes</classpath>"
+  echo '  <strategy name="random"/>'
+  echo '  <strategy name="rapos"/>'
+  echo '  <strategy name="pct" label="pct-d3" params="depth=3"/>'
+  echo '  <strategy name="pos"/>'
+  echo '  <strategy name="surw"/>'
+  echo '  <strategy name="portfolio"/>'
+  # Every <program> that expects a finding (one may span two lines).
+  for f in "$root/samples/suite.xml" "$here/suites/many-threads.xml"; do
+    tr '\n' ' ' < "$f" | grep -o '<program [^>]*>' | grep -v 'expect="none"' | sed 's/^/  /'
+  done
+  echo '  <program name="download" main="jsched.samples.download.Main" expect="bug" params="accesses=all"/>'
+  echo '  <program name="rarevariable" main="jsched.samples.rarevariable.Main" args="1" expect="bug" params="accesses=all"/>'
+  echo '  <program name="vector" main="jsched.samples.collections.Main" args="vector" expect="any" params="include=java.util.,accesses=all"/>'
+  echo '</suite>'
+} > "$suite.all"
+# Two batches: JDK mode (include= reaching java.*) runs a JVM per execution, the rest --in-jvm.
+# ONLY keeps the programs it names.
+for part in jvm jdk; do
+  grep -v '<program ' "$suite.all" | grep -v '</suite>' > "$suite.$part"
+  grep '<program ' "$suite.all" | grep -E "name=\"(${ONLY:-[^\"]*})\"" |
+    if [ $part = jdk ]; then grep 'include=java' || true; else grep -v 'include=java' || true; fi \
+    >> "$suite.$part"
+  echo '</suite>' >> "$suite.$part"
+done
+: > "$tmp/summary.csv"
+for part in jvm jdk; do
+  grep -q '<program ' "$suite.$part" || continue
+  in_jvm=(--in-jvm 500)
+  [ $part = jdk ] && in_jvm=()
+  "$build/runner/jsched" bench "$suite.$part" --until-bug "${in_jvm[@]}" --jobs 2 --no-minimize \
+    --seed "$seed" --out "$tmp/out-$part" >/dev/null 2>&1 || true
+  [ -s "$tmp/out-$part/summary.csv" ] ||
+    { echo "strategies_table.sh: the $part batch wrote no summary" >&2; exit 1; }
+  if [ -s "$tmp/summary.csv" ]; then tail -n +2 "$tmp/out-$part/summary.csv"; else
+    cat "$tmp/out-$part/summary.csv"; fi >> "$tmp/summary.csv"
+done
+echo "executions to the first finding: mean over the experiments that found it (found/experiments;"
+echo "E: every run of the cell errored); $experiments experiments per cell, each at most $cap"
+echo "executions, --in-jvm 500 (JDK mode: a JVM per execution), master seed $seed"
+echo
+awk -F, -v n="$experiments" '
+  NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+  {
+    p = $col["program"]; s = $col["strategy"]
+    if (s == "profile") next  # the profile phase of pct and surw: not a strategy of the table
+    if (!(p in seen)) { seen[p] = 1; order[++np] = p }
+    if (!(s in sseen)) { sseen[s] = 1; sorder[++ns] = s }
+    found = $col["repetitions_found"] + 0
+    cell[p, s] = found ? sprintf("%.0f (%d/%d)", $col["first_finding_mean"], found, n) : sprintf("- (0/%d)", n)
+    if (!found && $col["error"] + 0 > 0 && $col["error"] == $col["runs"]) cell[p, s] = "E"
+    if (found == n) every[s]++
+  }
+  END {
+    printf "| sample |"; for (j = 1; j <= ns; j++) printf " %s |", sorder[j]; print ""
+    printf "|---|"; for (j = 1; j <= ns; j++) printf "---|"; print ""
+    for (i = 1; i <= np; i++) {
+      printf "| %s |", order[i]; for (j = 1; j <= ns; j++) printf " %s |", cell[order[i], sorder[j]]; print ""
+    }
+    printf "| found in every experiment |"; for (j = 1; j <= ns; j++) printf " %d of %d |", every[sorder[j]], np; print ""
+  }' "$tmp/summary.csv"
