@@ -8,13 +8,10 @@ std::optional<rw::RewriteConfig> class_loading_lock_config(std::string_view name
   // own; BuiltinClassLoader.loadClassOrNull for the application and platform loaders.
   if (name != "java/lang/ClassLoader" && name != "jdk/internal/loader/BuiltinClassLoader")
     return std::nullopt;
-  rw::RewriteConfig c;
+  rw::RewriteConfig c;  // monitors only: the defaults, without the calls
   c.hook_owner = app.hook_owner;
-  c.monitors = true;
   c.calls = false;
   c.object_calls = false;
-  c.accesses = rw::Accesses::None;
-  c.allocations = false;
   return c;
 }
 

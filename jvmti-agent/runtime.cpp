@@ -118,8 +118,7 @@ ThreadCtx* Runtime::current() {
 }
 
 bool Runtime::stale() {
-  ThreadCtx* c = t_ctx;
-  return c != nullptr && c->depth == 0 && c->epoch != g_epoch.load(std::memory_order_relaxed);
+  return over() && t_ctx->depth == 0;
 }
 
 bool Runtime::over() {
@@ -153,14 +152,11 @@ void Runtime::end_threads() {
 }
 
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
-  ThreadCtx* c = t_ctx;
-  if (c != nullptr && c->owner != nullptr && c->epoch != g_epoch.load(std::memory_order_relaxed)) {
-    // Its Runtime outlives it: it is deleted only once stale_left_ reaches 0.
+  if (over() && t_ctx->owner != nullptr) {
+    // Its Runtime is deleted only once stale_left_ reaches 0: this is the last touch of it.
+    Runtime* owner = t_ctx->owner;
     t_ctx = nullptr;
-    Runtime* owner = c->owner;
-    ++owner->busy_;
     --owner->stale_left_;
-    --owner->busy_;  // the last touch of that Runtime
     return;
   }
   if (Runtime* rt = runtime()) rt->thread_ended(env, t);

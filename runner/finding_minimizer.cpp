@@ -45,17 +45,10 @@ class Minimizer {
     const std::string& a = command_[agent_arg_];
     agent_path_ = a.substr(11, a.find('=') - 11);
     // Where the pasted run wrote its report and schedule is the minimizer's to say.
-    std::string all = a.substr(a.find('=') + 1);
-    for (size_t at = 0; at <= all.size();) {
-      size_t end = all.find(',', at);
-      if (end == std::string::npos) end = all.size();
-      std::string item = all.substr(at, end - at);
-      if (item.rfind("report=", 0) != 0 && item.rfind("record=", 0) != 0 && !item.empty())
-        original_options_ += (original_options_.empty() ? "" : ",") + item;
-      at = end + 1;
-    }
-    for (const auto& [k, v] : split_params(original_options_)) {
+    for (const auto& [k, v] : split_params(a.substr(a.find('=') + 1))) {
+      if (k == "report" || k == "record") continue;
       if (k == "timeout") timeout_ = v;
+      original_options_ += (original_options_.empty() ? "" : ",") + k + (v.empty() ? "" : "=" + v);
     }
   }
 
