@@ -40,7 +40,7 @@ bool Controller::user_threads_alive() const {
   return false;
 }
 
-bool Controller::dispatch(std::unique_lock<std::mutex>& lk, ThreadId self) {
+bool Controller::dispatch(Lock& lk, ThreadId self) {
   if (aborted_) return false;
   if (frozen_) {
     running_ = kNoThread;
@@ -76,11 +76,11 @@ bool Controller::dispatch(std::unique_lock<std::mutex>& lk, ThreadId self) {
   }
   running_ = *next;
   if (*next == self) return true;
-  parker(*next).unpark();
+  handoff_ = &parker(*next);
   return false;
 }
 
-Outcome Controller::park_until_chosen(std::unique_lock<std::mutex>& lk, ThreadId self) {
+Outcome Controller::park_until_chosen(Lock& lk, ThreadId self) {
   Parker& p = parker(self);
   lk.unlock();
   p.park();
@@ -107,7 +107,7 @@ bool Controller::aborted() {
 }
 
 void Controller::begin(ThreadId self) {
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (aborted_) return;
   // Nobody runs (everyone else blocked or gone while this thread was being created): decide
   // here. Otherwise wait for the permit, which is already there if the thread was chosen
@@ -125,7 +125,7 @@ uint64_t Controller::where(const Op& op) const {
 Outcome Controller::point(ThreadId self, const Op& op) {
   Op o = op;
   o.where = where(op);
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (aborted_) return Outcome::Aborted;
   model_.arrive(self, o);
   if (running_ == self || running_ == kNoThread) {
@@ -145,7 +145,7 @@ void Controller::started(ThreadId self, ThreadId child) {
 }
 
 void Controller::release(ThreadId self, ObjectId monitor, int32_t site) {
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (aborted_) return;
   model_.release(self, monitor);
   Op cont = Op::of(OpKind::Continue);
@@ -159,7 +159,7 @@ void Controller::release(ThreadId self, ObjectId monitor, int32_t site) {
 
 Outcome Controller::wait(ThreadId self, ObjectId monitor, bool timed, int32_t site) {
   uint64_t w = where(Op::monitor(OpKind::Wait, monitor));
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (aborted_) return Outcome::Aborted;
   if (!model_.wait(self, monitor, timed, site, w)) return model_.outcome(self);
   if (running_ == self || running_ == kNoThread) {
@@ -188,14 +188,14 @@ Outcome Controller::io_wait(ThreadId self, int fd, uint32_t events, bool timed, 
 }
 
 void Controller::unpark(ThreadId self, ThreadId target) {
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (aborted_) return;
   model_.unpark(self, target);
   if (self == kNoThread && running_ == kNoThread) dispatch(lk, kNoThread);
 }
 
 void Controller::end(ThreadId self) {
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   model_.end(self);
   if (done_ && !frozen_) {
     if (!user_threads_alive()) {
@@ -213,7 +213,7 @@ void Controller::end(ThreadId self) {
 }
 
 void Controller::detach(ThreadId self) {
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (running_ != self) return;
   model_.detach(self);
   running_ = kNoThread;
@@ -229,7 +229,7 @@ void Controller::rejoin(ThreadId self) {
 }
 
 bool Controller::detach_if_stuck(ThreadId t, uint64_t steps) {
-  std::unique_lock<std::mutex> lk(mu_);
+  Lock lk(*this);
   if (running_ != t || model_.steps() != steps) return false;
   model_.detach(t);
   running_ = kNoThread;
