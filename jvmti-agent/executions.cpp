@@ -279,6 +279,7 @@ void throw_at_test_line(JNIEnv* env, const std::string& msg, const std::string& 
 }  // namespace jsched::agent
 
 using namespace jsched::agent;
+using jsched::RunOutcome;
 
 extern "C" {
 

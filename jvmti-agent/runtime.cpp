@@ -19,12 +19,12 @@
 #include "jvmti-agent/frame_method.h"
 #include "jvmti-agent/io_waits.h"
 #include "jvmti-agent/java_text.h"
-#include "jvmti-agent/json.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/park_report.h"
 #include "jvmti-agent/shell_words.h"
 #include "jvmti-agent/tsca_report.h"
+#include "protocol/json_object.h"
 #include "rewriter/hooks.h"
 #include "scheduler/fingerprint.h"
 
@@ -67,23 +67,6 @@ uint64_t nonzero(uint64_t v) {
 }
 
 }  // namespace
-
-const char* outcome_name(RunOutcome o) {
-  switch (o) {
-    case RunOutcome::Bug:
-      return "bug";
-    case RunOutcome::Deadlock:
-      return "deadlock";
-    case RunOutcome::Hang:
-      return "hang";
-    case RunOutcome::Exit:
-      return "exit";
-    case RunOutcome::Killed:
-      return "killed";
-    default:
-      return "ok";
-  }
-}
 
 void flush_java_streams(JNIEnv* env) {
   jclass system = env->FindClass("java/lang/System");
@@ -669,24 +652,24 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   std::string tracked = "[";
   if (agent_.tracker) {
     std::vector<std::string> vars = agent_.tracker->names();
-    for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json_escape(vars[i]);
+    for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json::json_escape(vars[i]);
   }
   tracked += "]";
   std::string hidden = "[";
   {
     std::lock_guard<std::mutex> g(mu_);
     for (size_t i = 0; i < hidden_blocks_.size(); ++i)
-      hidden += (i ? "," : "") + json_escape(hidden_blocks_[i]);
+      hidden += (i ? "," : "") + json::json_escape(hidden_blocks_[i]);
   }
   hidden += "]";
   std::string init_waits = "[";
   {
     std::lock_guard<std::mutex> g(mu_);
     for (size_t i = 0; i < init_wait_log_.size(); ++i)
-      init_waits += (i ? "," : "") + json_escape(init_wait_log_[i]);
+      init_waits += (i ? "," : "") + json::json_escape(init_wait_log_[i]);
   }
   init_waits += "]";
-  JsonObject j;
+  json::JsonObject j;
   if (agent_.tsca) {
     auto [trace, skipped] = ctl_.inspect([&](sched::Model&) {
       return std::make_pair(agent_.tsca->trace(), agent_.tsca->skipped());
@@ -770,7 +753,7 @@ std::string Runtime::end_hapsets(RunOutcome outcome) {
     known = l.known().size();
   });
   if (!plan.pairs.empty()) write_replay_plan(plan);
-  JsonObject j;
+  json::JsonObject j;
   j.num("known", known).num("new", fresh).raw("pairs", pairs + "]");
   return j.text();
 }

@@ -18,6 +18,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/virtual_clock.h"
+#include "protocol/outcome.h"
 #include "scheduler/controller.h"
 #include "scheduler/hapset_plan.h"
 
@@ -34,12 +35,6 @@ struct ThreadCtx {
   Runtime* owner = nullptr;  // that execution
   uint32_t deaths = 0;       // ThreadDeaths thrown at it once its execution was over
 };
-
-// How a run ends; for findings, the exit status of docs/agent.md, "Exit status and reports".
-// Exit: the program ended the JVM with System.exit(n != 0) or Runtime.halt; Killed: a signal
-// (SIGTERM, SIGINT, SIGHUP) did; both report the JVM's real status.
-enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
-const char* outcome_name(RunOutcome o);  // as reports name it: "ok", "bug", ...
 
 // -agentpath:<this agent's path>=<options>, quoted for a shell.
 std::string agent_argument(const std::string& options);

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "jvmti-agent/json.h"
+#include "protocol/json_object.h"
 
 namespace jsched::agent {
 
@@ -12,8 +12,8 @@ std::string tsca_report(const sched::BlockTrace& trace, sched::TscaPlanner& plan
   std::string blocks = "[";
   for (size_t i = 0; i < trace.blocks.size(); ++i) {
     const sched::BlockOccurrence& b = trace.blocks[i];
-    blocks += (i ? ",[" : "[") + std::to_string(b.thread) + "," + json_escape(b.start) + "," +
-              json_escape(b.end) + "]";
+    blocks += (i ? ",[" : "[") + std::to_string(b.thread) + "," + json::json_escape(b.start) + "," +
+              json::json_escape(b.end) + "]";
   }
   blocks += "]";
   std::string edges = "[";
@@ -22,7 +22,7 @@ std::string tsca_report(const sched::BlockTrace& trace, sched::TscaPlanner& plan
              std::to_string(trace.edges[i].second) + "]";
   }
   edges += "]";
-  JsonObject j;
+  json::JsonObject j;
   const sched::CoverageProgress p = [&] {
     try {
       return planner.add(trace);

@@ -3,14 +3,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "protocol/outcome.h"
 #include "runner/hapset_pairs.h"
 
 namespace jsched::runner {
 
 uint64_t CellStats::found_runs() const {
   uint64_t n = 0;
-  for (const char* k : {"bug", "deadlock", "hang"}) {
-    auto it = outcomes.find(k);
+  for (std::string_view k : kFindingOutcomes) {
+    auto it = outcomes.find(std::string(k));
     if (it != outcomes.end()) n += it->second;
   }
   return n;

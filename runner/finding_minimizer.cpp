@@ -11,9 +11,10 @@
 #include <optional>
 
 #include "jvmti-agent/shell_words.h"
+#include "protocol/json.h"
+#include "protocol/outcome.h"
 #include "runner/batch.h"
 #include "runner/executor.h"
-#include "runner/json.h"
 #include "runner/results_dir.h"
 #include "runner/run_checks.h"
 #include "runner/timeline.h"
@@ -173,7 +174,7 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
     if (fresh) fs::remove_all(out, ec);
     return usage(why);
   }
-  if (!first || (first->kind != "bug" && first->kind != "deadlock" && first->kind != "hang"))
+  if (!first || !is_finding(first->kind))
     return give_up("the command does not replay a finding (" +
                    (first ? "its run ended " + first->kind : std::string("no report")) + ")");
   res.kind = first->kind;

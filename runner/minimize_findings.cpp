@@ -10,7 +10,7 @@
 #include "jvmti-agent/shell_words.h"
 #include "runner/batch.h"
 #include "runner/finding_minimizer.h"
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "runner/results_dir.h"
 #include "scheduler/preemption_search.h"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "runner/batch.h"
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "runner/results_dir.h"
 #include "runner/run_record.h"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "runner/run_record.h"
 
 namespace jsched::runner {

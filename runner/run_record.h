@@ -7,7 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "runner/json.h"
+#include "protocol/json.h"
+#include "protocol/outcome.h"
 
 namespace jsched::runner {
 
@@ -51,7 +52,7 @@ struct RunRecord {
 
   std::string target;  // from the spec: which finding counts as the program's bug
   // Any finding.
-  bool found() const { return outcome == "bug" || outcome == "deadlock" || outcome == "hang"; }
+  bool found() const { return is_finding(outcome); }
   // A run that did not run the program to its end.
   bool errored() const { return outcome == "error" || outcome == "exit"; }
   // The finding being searched for: first-finding figures and --until-bug count these only.

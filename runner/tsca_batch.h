@@ -5,7 +5,7 @@
 #pragma once
 
 #include "runner/batch.h"
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "runner/results_dir.h"
 
 namespace jsched::runner {

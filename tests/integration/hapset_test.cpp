@@ -9,7 +9,7 @@
 #include <regex>
 #include <set>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
 #include "tests/support/test_paths.h"

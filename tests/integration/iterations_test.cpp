@@ -10,7 +10,7 @@
 #include <regex>
 #include <sstream>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/support/test_paths.h"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "scheduler/variable_plan.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"

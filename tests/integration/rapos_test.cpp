@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "scheduler/rapos_strategy.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "tests/support/process.h"
 
 namespace jsched::test {

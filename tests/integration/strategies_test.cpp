@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <set>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
 #include "tests/support/test_paths.h"

@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/support/process.h"
 

@@ -15,7 +15,7 @@
 #include <sstream>
 #include <thread>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
 #include "tests/support/test_paths.h"

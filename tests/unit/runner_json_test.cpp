@@ -2,7 +2,7 @@
 // it writes back, and how it refuses malformed text.
 #include <gtest/gtest.h>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 
 using namespace jsched;
 

@@ -1,4 +1,4 @@
-#include "runner/json.h"
+#include "protocol/json.h"
 
 #include <cmath>
 #include <cstdio>

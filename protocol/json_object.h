@@ -4,12 +4,12 @@
 #include <cstdint>
 #include <string>
 
-#include "runner/json.h"
+#include "protocol/json.h"
 
-namespace jsched::agent {
+namespace jsched::json {
 
 inline std::string json_escape(const std::string& s) {
-  return json::quote(s);
+  return quote(s);
 }
 
 class JsonObject {
@@ -27,4 +27,4 @@ class JsonObject {
   std::string body_;
 };
 
-}  // namespace jsched::agent
+}  // namespace jsched::json
