@@ -1,6 +1,5 @@
 #include "jvmti-agent/runtime.h"
 
-#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -53,17 +52,6 @@ ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name, Runtime* owner) 
   c.epoch = owner->epoch();
   c.owner = owner;
   return c;
-}
-
-uint64_t now_ns() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
-
-// Tags are stable object names; 0 means untagged, so names are never 0.
-uint64_t nonzero(uint64_t v) {
-  return v ? v : 1;
 }
 
 }  // namespace
@@ -150,6 +138,7 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_),
       random_(agent.options.seed ^ 0x72616e646f6d2121ULL),
       jvmti_(jvmti),
+      names_(jvmti),
       seed_(agent.options.seed),
       epoch_(++g_epochs) {
   log_.options = format_options(agent.options);
@@ -212,7 +201,7 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
 
 void Runtime::start(JNIEnv* env, jthread main) {
   t_ctx = &new_ctx(0, "0", this);
-  set_os_tid(0);
+  watchdog_.thread_is_here(0);
   attach_main(env, main, *t_ctx);
 }
 
@@ -308,35 +297,6 @@ sched::ThreadId Runtime::thread_of(jobject t) {
   return it == thread_by_tag_.end() ? sched::kNoThread : it->second;
 }
 
-void Runtime::set_os_tid(sched::ThreadId t) {
-  std::lock_guard<std::mutex> g(mu_);
-  if (os_tids_.size() <= t) os_tids_.resize(t + 1, 0);
-  os_tids_[t] = int(gettid());
-}
-
-bool Runtime::os_asleep(sched::ThreadId t) {
-  int tid;
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    tid = t < os_tids_.size() ? os_tids_[t] : 0;
-  }
-  if (tid == 0) return false;
-  // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
-  // (an ifstream would throw from inside the scheduler's watchdog).
-  std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  char buf[512];
-  ssize_t n = read(fd, buf, sizeof buf);
-  close(fd);
-  if (n <= 0) return false;
-  std::string stat(buf, size_t(n));
-  size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
-  if (paren == std::string::npos || paren + 2 >= stat.size()) return false;
-  char state = stat[paren + 2];
-  return state == 'S' || state == 'D';
-}
-
 jthread Runtime::jthread_of(sched::ThreadId t) {
   std::lock_guard<std::mutex> g(mu_);
   return t < threads_.size() ? threads_[t] : nullptr;
@@ -348,7 +308,7 @@ void Runtime::thread_started(JNIEnv* env, jthread t) {
   if (id == sched::kNoThread) return;  // not started by a controlled thread
   // Names are stable, so a thread object of an earlier execution may carry the same one.
   if (!env->IsSameObject(t, jthread_of(id))) return;
-  set_os_tid(id);
+  watchdog_.thread_is_here(id);
   if (id == 0 && main_ctx_) {  // thread 0 of one of several executions: it runs already
     t_ctx = main_ctx_;
     return;
@@ -375,31 +335,6 @@ void Runtime::thread_ended(JNIEnv* env, jthread) {
   t_ctx = nullptr;
   ctl_.end(c->id);
   --busy_;  // the last touch of this Runtime: the driver may delete it from here on
-}
-
-sched::ObjectId Runtime::object_id(JNIEnv* env, jobject o, ThreadCtx& ctx) {
-  jlong tag = 0;
-  jvmti_->GetTag(o, &tag);
-  if (tag != 0) return uint64_t(tag);
-  uint64_t name;
-  jclass cls_class = env->GetObjectClass(o);
-  char* sig = nullptr;
-  // Class objects (the monitors of static synchronized methods) are named by their class.
-  if (env->IsSameObject(cls_class, env->FindClass("java/lang/Class")) &&
-      jvmti_->GetClassSignature(static_cast<jclass>(o), &sig, nullptr) == JVMTI_ERROR_NONE) {
-    name = sched::hash_string(std::string("class:") + sig);
-    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(sig));
-  } else {
-    name = sched::mix64(ctx.name_hash ^ 0x5bd1e995ULL ^ sched::mix64(++ctx.first_touches));
-  }
-  env->DeleteLocalRef(cls_class);
-  name = nonzero(name);
-  jvmti_->SetTag(o, jlong(name));
-  return name;
-}
-
-void Runtime::name_new_object(jobject o, ThreadCtx& ctx) {
-  jvmti_->SetTag(o, jlong(nonzero(sched::mix64(ctx.name_hash ^ sched::mix64(++ctx.allocations)))));
 }
 
 void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
@@ -553,230 +488,6 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
     text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack;
   }
   return head + text;
-}
-
-namespace {
-
-// The JVM's command line, one argument each.
-std::vector<std::string> command_line() {
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  std::string all((std::istreambuf_iterator<char>(in)), {});
-  std::vector<std::string> args;
-  size_t start = 0;
-  while (start < all.size()) {
-    size_t end = all.find('\0', start);
-    if (end == std::string::npos) end = all.size();
-    args.push_back(all.substr(start, end - start));
-    start = end + 1;
-  }
-  return args;
-}
-
-}  // namespace
-
-std::string Runtime::agent_option() const {
-  Options o = agent_.options;
-  o.seed = seed_;  // one of several executions: this one's seed alone reproduces it
-  o.seed_given = true;
-  o.record.clear();
-  o.report.clear();
-  if (!hapset_plan_.empty()) o.plan = hapset_plan_;
-  std::string opts = format_options(o);
-  // A portfolio's finding replays with the member that ran, under the portfolio's other options.
-  if (std::string member = member_options(agent_); !member.empty()) {
-    Options m = parse_options(member);
-    m.seed = o.seed;
-    m.seed_given = true;
-    m.accesses = o.effective_accesses();
-    m.include = o.include;
-    m.exclude = o.exclude;
-    m.timeout_ms = o.timeout_ms;
-    m.hapset = o.hapset;
-    m.frames = o.frames;
-    m.spurious = o.spurious;
-    opts = format_options(m);
-  }
-  return agent_argument(opts);
-}
-
-std::string agent_argument(const std::string& options) {
-  for (const std::string& arg : command_line()) {
-    if (is_jsched_agent_argument(arg))
-      return shell_quote(arg.substr(0, arg.find('=')) + "=" + options);
-  }
-  return shell_quote("-agentpath:libjsched.so=" + options);
-}
-
-std::string Runtime::replay_command() const {
-  std::string cmd;
-  for (const std::string& arg : command_line())
-    cmd += (cmd.empty() ? "" : " ") +
-           (is_jsched_agent_argument(arg) ? agent_option() : shell_quote(arg));
-  return cmd;
-}
-
-void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detail) {
-  const Options& o = agent_.options;
-  if (!o.record.empty()) {
-    try {
-      // Under the controller's lock: after a hang the other threads still step, and record.
-      ctl_.inspect([&](sched::Model& m) {
-        if (outcome == RunOutcome::Hang) log_.hang_steps = std::max<uint64_t>(1, m.steps());
-        log_.write(o.record);
-        return 0;
-      });
-    } catch (const std::exception& e) {
-      log_line(std::string("error: ") + e.what());
-    }
-  }
-  auto [steps, threads, fp, events] = ctl_.inspect([](sched::Model& m) {
-    return std::make_tuple(m.steps(), m.thread_count(), m.fingerprint().hex(),
-                           m.fingerprint().events());
-  });
-  if (agent_.profile) {
-    try {
-      std::vector<uint64_t> events = ctl_.inspect([](sched::Model& m) {
-        std::vector<uint64_t> out;
-        for (size_t i = 0; i < m.thread_count(); ++i)
-          out.push_back(m.thread(sched::ThreadId(i)).choices);
-        return out;
-      });
-      agent_.profile->profile(steps, uint32_t(threads), std::move(events)).write(o.profile);
-    } catch (const std::exception& e) {
-      log_line(std::string("error: ") + e.what());
-    }
-  }
-  std::string hapsets = end_hapsets(outcome);
-  if (!o.trace.empty()) write_trace(outcome, detail);
-  if (o.report.empty()) return;
-  std::string tracked = "[";
-  if (agent_.tracker) {
-    std::vector<std::string> vars = agent_.tracker->names();
-    for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json::json_escape(vars[i]);
-  }
-  tracked += "]";
-  std::string hidden = "[";
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    for (size_t i = 0; i < hidden_blocks_.size(); ++i)
-      hidden += (i ? "," : "") + json::json_escape(hidden_blocks_[i]);
-  }
-  hidden += "]";
-  std::string init_waits = "[";
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    for (size_t i = 0; i < init_wait_log_.size(); ++i)
-      init_waits += (i ? "," : "") + json::json_escape(init_wait_log_[i]);
-  }
-  init_waits += "]";
-  json::JsonObject j;
-  if (agent_.tsca) {
-    auto [trace, skipped] = ctl_.inspect([&](sched::Model&) {
-      return std::make_pair(agent_.tsca->trace(), agent_.tsca->skipped());
-    });
-    j.raw("tsca", tsca_report(trace, *agent_.tsca_planner, skipped));
-  }
-  if (multi()) j.num("iteration", iteration_);
-  j.str("strategy", strategy_name(o))
-      .num("seed", seed_)
-      .str("outcome", outcome_name(outcome))
-      .num("exit_status", uint64_t(exit_status(outcome)))
-      .str("detail", detail)
-      .num("scheduling_points", steps)
-      .num("events", events)
-      .num("threads", threads)
-      .str("fingerprint", fp)
-      .raw("hidden_blocks", hidden)
-      .raw("class_init_waits", init_waits)
-      .raw("tracked", tracked)
-      .raw("hapset", hapsets)
-      .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
-      .str("replay", replay_command());
-  // Several executions: one line each (the driver empties the file first).
-  std::ofstream f(o.report, multi() ? std::ios::app : std::ios::trunc);
-  f << j.text() << "\n";
-  if (!f) log_line("error: cannot write report " + o.report);
-}
-
-// The timeline's input: every step, its thread, operation, site and object, and the finding.
-void Runtime::write_trace(RunOutcome outcome, const std::string& detail) {
-  std::ostringstream out;
-  out << "jsched-trace 1\noutcome " << outcome_name(outcome) << " "
-      << detail.substr(0, detail.find('\n')) << "\n";
-  std::set<int32_t> sites;
-  ctl_.inspect([&](sched::Model& m) {
-    for (size_t i = 0; i < m.thread_count(); ++i)
-      out << "thread " << i << " " << m.thread(sched::ThreadId(i)).name << "\n";
-    for (const sched::TraceEvent& e : trace_) sites.insert(e.op.site);
-    for (int32_t id : sites) {
-      const Site* s = agent_.sites.get(id);
-      if (!s) continue;
-      out << "site " << id << " " << rw::site_kind_name(s->kind) << " " << *s->cls << " "
-          << *s->method << " " << *s->method_desc << " " << s->bci << "\n";
-    }
-    char obj[32];
-    for (size_t i = 0; i < trace_.size(); ++i) {
-      const sched::TraceEvent& e = trace_[i];
-      std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)e.op.obj);
-      out << "step " << i << " " << e.thread << " " << sched::op_name(e.op.kind) << " " << e.op.site
-          << " " << obj << " " << (e.preempt ? "p" : "-") << "\n";
-    }
-    return 0;
-  });
-  // The finding's stacks close the timeline.
-  std::istringstream lines(detail);
-  for (std::string l; std::getline(lines, l);) out << "detail " << l << "\n";
-  out << "end\n";
-  std::ofstream f(agent_.options.trace, std::ios::trunc);
-  f << out.str();
-  if (!f) log_line("error: cannot write trace " + agent_.options.trace);
-}
-
-std::string Runtime::end_hapsets(RunOutcome outcome) {
-  if (!agent_.statements) return "null";
-  sched::HapsetLearner& l = agent_.hapset;
-  const bool replay_plan =
-      agent_.options.strategy == Strategy::Hapset && multi() && outcome != RunOutcome::Ok;
-  std::string pairs = "[";
-  size_t fresh = 0, known = 0;
-  sched::HapsetPlan plan;  // what the executions before this one taught (replay_plan)
-  plan.frames = agent_.options.frames;
-  // Under the controller's lock: the model feeds the learner there, and strategy=hapset reads
-  // it. A thread left behind must not teach the next execution.
-  ctl_.inspect([&](sched::Model& m) {
-    m.learn_hapsets(nullptr);
-    for (size_t i = 0; i < l.current().size(); ++i)
-      pairs += std::string(i ? "," : "") + "\"" + sched::pair_hex(l.current()[i]) + "\"";
-    fresh = l.current_new();
-    if (replay_plan) plan.pairs.assign(l.known().begin(), l.known().end());
-    l.end_execution(outcome == RunOutcome::Ok);
-    known = l.known().size();
-  });
-  if (!plan.pairs.empty()) write_replay_plan(plan);
-  json::JsonObject j;
-  j.num("known", known).num("new", fresh).raw("pairs", pairs + "]");
-  return j.text();
-}
-
-void Runtime::write_replay_plan(sched::HapsetPlan& plan) {
-  std::sort(plan.pairs.begin(), plan.pairs.end());
-  const std::string& r = agent_.options.report;  // the plan goes next to the report
-  size_t slash = r.find_last_of('/');
-  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : r.substr(0, slash);
-  hapset_plan_ = dir + "/jsched-hapset-seed-" + std::to_string(seed_) + ".plan";
-  try {
-    plan.write(hapset_plan_);
-  } catch (const std::exception& e) {
-    log_line(std::string("error: ") + e.what() + ": the replay command will not reproduce");
-    hapset_plan_.clear();
-  }
-}
-
-void Runtime::check_replay_complete(RunOutcome outcome) {
-  // A hang ends where real time says, not where the recorded run made its last choice.
-  if (!agent_.replay || outcome == RunOutcome::Hang) return;
-  std::string why = ctl_.inspect([&](sched::Model&) { return agent_.replay->unfinished(); });
-  if (!why.empty()) replay_diverged(why);
 }
 
 void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
@@ -936,147 +647,10 @@ void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {
         env->ExceptionClear();
         continue;
       }
-      rt->watch(env);
+      rt->watchdog_.poll(env);
       env->PopLocalFrame(nullptr);
     }
   }
-}
-
-// Ends hung runs, and lets another thread run when the running one blocks where the model
-// cannot see (I/O, a JDK-internal lock, class initialization by another thread, park). A
-// thread counts as blocked when the JVM says it is blocked, waiting or in native code and the
-// kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
-// stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
-void Runtime::watch(JNIEnv* env) {
-  const uint64_t timeout_ns = agent_.options.timeout_ms * 1000000ULL;
-  const uint64_t now = now_ns();
-  if (now - start_ns_ > timeout_ns) {
-    const std::string why = "no end after " + std::to_string(agent_.options.timeout_ms) + " ms: ";
-    // Described at the next step, as its replay (which stops at that step) will: the state a
-    // step leaves, not wherever real time caught the running thread. A thread that makes no
-    // more steps (a spin without scheduling points) is described as it is, a moment later.
-    if (hang_asked_ns_ == 0) {
-      hang_asked_ns_ = now;
-      ctl_.stop_at(ctl_.steps(), [this, why] {
-        JNIEnv* e = nullptr;
-        agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-        finish(e, RunOutcome::Hang, why + describe_threads(e, true));
-      });
-    } else if (now - hang_asked_ns_ > 200000000ULL) {
-      finish(env, RunOutcome::Hang, why + describe_threads(env, true));
-    }
-    return;
-  }
-  sched::ThreadId running = ctl_.running();
-  uint64_t steps = ctl_.steps();
-  jthread t = running == sched::kNoThread ? nullptr : jthread_of(running);
-  if (running == sched::kNoThread) {
-    bool init_waits;
-    {
-      std::lock_guard<std::mutex> g(mu_);
-      init_waits = !init_waits_.empty();
-    }
-    if (init_waits) check_init_deadlock(env);
-  }
-  if (running != wd_last_ || steps != wd_steps_ || !t) {
-    wd_last_ = running;
-    wd_steps_ = steps;
-    wd_asleep_ = 0;
-    return;
-  }
-  jint state = 0;
-  if (jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) return;
-  const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
-                       JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
-                       JVMTI_THREAD_STATE_IN_NATIVE;
-  // A thread waiting for a class's initialization is RUNNABLE to JVMTI (class_init_waits.h).
-  const bool init_wait = may_await_initialization(state);
-  if ((!(state & blocked) && !init_wait) || !os_asleep(running)) {
-    wd_asleep_ = 0;
-    return;
-  }
-  if (++wd_asleep_ < 3) return;
-  std::optional<InitWait> awaited;
-  if (init_wait) {
-    awaited = awaited_initialization(running, t);
-    if (!awaited) {  // asleep at a safepoint, say: it goes on by itself
-      wd_asleep_ = 0;
-      return;
-    }
-  }
-  if (!ctl_.detach_if_stuck(running, steps)) return;
-  wd_asleep_ = 0;
-  if (awaited) {
-    // Modelled, not hidden: the report lists it apart from the hidden blocks.
-    auto [who, by] = ctl_.inspect([&](sched::Model& m) {
-      return std::make_pair(m.thread(running).name, m.thread(awaited->by).name);
-    });
-    std::lock_guard<std::mutex> g(mu_);
-    init_waits_[running] = *awaited;
-    if (init_wait_log_.size() < 100)
-      init_wait_log_.push_back("thread " + who + " waits for " + awaited->what + " by thread " +
-                               by);
-    return;
-  }
-  char hex[16];
-  std::snprintf(hex, sizeof hex, "%x", unsigned(state));
-  hidden_block(running, std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")",
-               t);
-}
-
-std::optional<InitWait> Runtime::awaited_initialization(sched::ThreadId id, jthread t) {
-  // Its next instruction must be one that initializes a class (JVMS 5.5): a static field, a
-  // static method, or new.
-  jmethodID method = nullptr;
-  jlocation at = 0;
-  if (jvmti_->GetFrameLocation(t, 0, &method, &at) != JVMTI_ERROR_NONE || at < 0) return {};
-  jint size = 0;
-  unsigned char* code = nullptr;
-  if (jvmti_->GetBytecodes(method, &size, &code) != JVMTI_ERROR_NONE) return {};
-  const uint8_t op = at < size ? code[at] : 0;
-  jvmti_->Deallocate(code);
-  if (!initializes_class(op)) return {};
-  std::vector<std::pair<sched::ThreadId, jthread>> others;
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    for (size_t i = 0; i < threads_.size(); ++i) {
-      if (i != id && threads_[i]) others.emplace_back(sched::ThreadId(i), threads_[i]);
-    }
-  }
-  return class_being_initialized(jvmti_, others);
-}
-
-// No thread can run in the model, and every thread it lost sight of waits for a class's
-// initialization by a thread that waits too: a deadlock through class initialization.
-void Runtime::check_init_deadlock(JNIEnv* env) {
-  std::map<sched::ThreadId, InitWait> waits;
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    waits = init_waits_;
-  }
-  const bool stuck = ctl_.inspect([&](sched::Model& m) {
-    if (!m.enabled().empty()) return false;
-    bool any = false;
-    for (size_t i = 0; i < m.thread_count(); ++i) {
-      const sched::ThreadState& th = m.thread(sched::ThreadId(i));
-      if (th.status == sched::ThreadState::Running) return false;
-      if (th.status != sched::ThreadState::Detached) continue;
-      auto w = waits.find(th.id);
-      if (w == waits.end()) return false;  // blocked where we cannot tell on what
-      if (m.thread(w->second.by).status == sched::ThreadState::Dead) return false;
-      any = true;
-    }
-    return any;
-  });
-  for (const auto& [id, w] : waits) {
-    if (stuck && !os_asleep(id)) return;  // just released: it is on its way back
-  }
-  if (!stuck) {
-    wd_init_deadlock_ = 0;
-    return;
-  }
-  if (++wd_init_deadlock_ < 5) return;
-  finish(env, RunOutcome::Deadlock, describe_threads(env, true));
 }
 
 }  // namespace jsched::agent

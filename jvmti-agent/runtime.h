@@ -17,7 +17,9 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_init_waits.h"
+#include "jvmti-agent/object_names.h"
 #include "jvmti-agent/virtual_clock.h"
+#include "jvmti-agent/watchdog.h"
 #include "protocol/outcome.h"
 #include "scheduler/controller.h"
 #include "scheduler/hapset_plan.h"
@@ -108,8 +110,12 @@ class Runtime {
   // Stable names: objects allocated by instrumented code are named by allocating thread and
   // allocation count; others by the first thread to touch them and its touch count; classes
   // by name. The name is the object's JVMTI tag.
-  sched::ObjectId object_id(JNIEnv* env, jobject o, ThreadCtx& ctx);
-  void name_new_object(jobject o, ThreadCtx& ctx);
+  sched::ObjectId object_id(JNIEnv* env, jobject o, ThreadCtx& ctx) {
+    return names_.of(env, o, ctx.name_hash, ctx.first_touches);
+  }
+  void name_new_object(jobject o, ThreadCtx& ctx) {
+    names_.name_new(o, ctx.name_hash, ctx.allocations);
+  }
   // The controlled thread behind a Thread object, or kNoThread.
   sched::ThreadId thread_of(jobject t);
 
@@ -140,8 +146,8 @@ class Runtime {
   std::string replay_command() const;
 
  private:
+  friend class Watchdog;
   static void JNICALL watchdog_main(jvmtiEnv* jvmti, JNIEnv* env, void* arg);
-  void watch(JNIEnv* env);  // one poll of the watchdog
   // The model's thread 0 and its Thread object; the controller's handlers.
   void attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx);
   bool multi() const { return iteration_ != kSingle; }
@@ -161,13 +167,6 @@ class Runtime {
   std::string end_hapsets(RunOutcome outcome);
   void write_replay_plan(sched::HapsetPlan& plan);  // sets hapset_plan_
   jthread jthread_of(sched::ThreadId t);
-  void set_os_tid(sched::ThreadId t);
-  // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
-  // for a CPU.
-  bool os_asleep(sched::ThreadId t);
-  // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
-  std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
-  void check_init_deadlock(JNIEnv* env);
 
   AgentState& agent_;
   sched::ScheduleLog log_;
@@ -176,10 +175,10 @@ class Runtime {
   std::mutex random_mu_;
   sched::Rng random_;
   jvmtiEnv* jvmti_ = nullptr;
+  ObjectNames names_;
   std::mutex mu_;
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;
   std::vector<jthread> threads_;  // global refs, by thread id
-  std::vector<int> os_tids_;      // Linux thread ids, by thread id (0: unknown)
   std::vector<std::string> hidden_blocks_;
   std::string bug_;  // description of the uncaught throwable
   // How the process is ending when it ends with a status other than 0 (exiting()).
@@ -207,13 +206,7 @@ class Runtime {
   std::map<sched::ThreadId, InitWait> init_waits_;
   std::vector<std::string> init_wait_log_;  // for the report
   std::vector<sched::TraceEvent> trace_;    // every step, with trace=
-  int wd_init_deadlock_ = 0;
-  uint64_t hang_asked_ns_ = 0;  // when the watchdog asked the controller to stop for a hang  //
-                                // polls in a row that saw a deadlock through class initialization
-  // The watchdog's view of the running thread across polls.
-  sched::ThreadId wd_last_ = sched::kNoThread;
-  uint64_t wd_steps_ = 0;
-  int wd_asleep_ = 0;
+  Watchdog watchdog_{*this};
 };
 
 Runtime* runtime();  // nullptr under strategy=none, and between executions

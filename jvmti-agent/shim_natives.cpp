@@ -19,10 +19,12 @@ using jsched::rw::Hook;
 using namespace jsched::agent;
 namespace sched = jsched::sched;
 
-#define JSCHED_SHIM(name) Java_java_lang_JSchedShim_##name
-#define JSCHED_THREAD_ALIAS(name)                                               \
-  extern "C" JNIEXPORT decltype(JSCHED_SHIM(name)) Java_java_lang_Thread_##name \
-      __attribute__((alias("Java_java_lang_JSchedShim_" #name)));
+// A native of JSchedShim, and the same function under java.lang.Thread's name (JDK mode).
+#define JSCHED_NATIVE(ret, name, ...)                                  \
+  JNIEXPORT ret JNICALL Java_java_lang_JSchedShim_##name(__VA_ARGS__); \
+  JNIEXPORT ret JNICALL Java_java_lang_Thread_##name(__VA_ARGS__)      \
+      __attribute__((alias("Java_java_lang_JSchedShim_" #name)));      \
+  JNIEXPORT ret JNICALL Java_java_lang_JSchedShim_##name(__VA_ARGS__)
 
 namespace {
 
@@ -88,7 +90,7 @@ void throw_interrupted(JNIEnv* env, const char* what) {
 
 extern "C" {
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv* env, jclass, jobject lock, jint site) {
+JSCHED_NATIVE(void, jschedEnter, JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorEnter);
   Active a = active(env, true);
@@ -98,7 +100,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedEnter)(JNIEnv* env, jclass, jobject loc
                                                   a.rt->object_id(env, lock, *a.ctx), site));
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv* env, jclass, jobject lock, jint site) {
+JSCHED_NATIVE(void, jschedExit, JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorExit);
   Active a = active(env, false);
@@ -107,8 +109,8 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedExit)(JNIEnv* env, jclass, jobject lock
   a.rt->ctl().release(a.ctx->id, a.rt->object_id(env, lock, *a.ctx), site);
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject o, jlong millis,
-                                                   jint nanos, jboolean timed, jint site) {
+JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis, jint nanos,
+              jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ObjectWait);
   Active a = active(env, true);
@@ -141,8 +143,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedWait)(JNIEnv* env, jclass, jobject 
   }
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobject o, jboolean all,
-                                                     jint site) {
+JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean all, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
   Active a = active(env, true);
@@ -155,7 +156,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedNotify)(JNIEnv* env, jclass, jobjec
   return r == sched::Outcome::IllegalMonitor ? JNI_FALSE : JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv* env, jclass, jthread t, jint site) {
+JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
   Active a = active(env, true);
@@ -175,8 +176,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedStart)(JNIEnv* env, jclass, jthread
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread t, jlong millis,
-                                                   jboolean timed, jint site) {
+JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis, jboolean timed,
+              jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadJoin);
   Active a = active(env, true);
@@ -200,7 +201,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedJoin)(JNIEnv* env, jclass, jthread 
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong millis, jint site) {
+JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadSleep);
   Active a = active(env, true);
@@ -220,7 +221,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedSleep)(JNIEnv* env, jclass, jlong m
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedYield)(JNIEnv* env, jclass, jint site) {
+JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadYield);
   Active a = active(env, true);
@@ -232,7 +233,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedYield)(JNIEnv* env, jclass, jint si
   return JNI_TRUE;
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedInterrupt)(JNIEnv* env, jclass, jthread t, jint site) {
+JSCHED_NATIVE(void, jschedInterrupt, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return;
   observe(Hook::ThreadInterrupt);
   Active a = active(env, true);
@@ -243,8 +244,8 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedInterrupt)(JNIEnv* env, jclass, jthread
   a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Interrupt, target, false, site));
 }
 
-JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv* env, jclass, jthread t,
-                                                        jboolean clear, jint site) {
+JSCHED_NATIVE(jint, jschedIsInterrupted, JNIEnv* env, jclass, jthread t, jboolean clear,
+              jint site) {
   if (site == 0) return -1;
   observe(clear ? Hook::ThreadInterrupted : Hook::ThreadIsInterrupted);
   Active a = active(env, false);
@@ -256,8 +257,7 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIsInterrupted)(JNIEnv* env, jclass, jth
 }
 
 // True when `owner` resolves the site's static method to java.lang.Thread's own.
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedResolves)(JNIEnv* env, jclass, jclass owner,
-                                                       jint site) {
+JSCHED_NATIVE(jboolean, jschedResolves, JNIEnv* env, jclass, jclass owner, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ResolvesToThread);
   const Site* s = state().sites.get(site);
@@ -275,8 +275,8 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedResolves)(JNIEnv* env, jclass, jcla
   return same;
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o, jint index,
-                                                 jboolean write, jint site) {
+JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jboolean write,
+              jint site) {
   if (site == 0) return;
   observe(index >= 0 ? (write ? Hook::ArrayStore : Hook::ArrayLoad)
                      : (write ? Hook::PutField : Hook::GetField));
@@ -302,7 +302,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAccess)(JNIEnv* env, jclass, jobject o,
   a.rt->ctl().point(a.ctx->id, sched::Op::variable(write, obj, slot, site));
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv* env, jclass, jobject o, jint site) {
+JSCHED_NATIVE(void, jschedAllocated, JNIEnv* env, jclass, jobject o, jint site) {
   if (site == 0) return;
   observe(Hook::Allocated);
   Active a = active(env, true);
@@ -316,7 +316,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedAllocated)(JNIEnv* env, jclass, jobject
   }
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedTracked)(JNIEnv* env, jclass owner, jint slot, jint site) {
+JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass owner, jint slot, jint site) {
   if (site == 0) return;
   observe(Hook::TrackedStatic);
   AgentState& st = state();
@@ -332,17 +332,16 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedTracked)(JNIEnv* env, jclass owner, jin
   }
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedTag)(JNIEnv*, jclass, jobject o, jint slot) {
+JSCHED_NATIVE(void, jschedTag, JNIEnv*, jclass, jobject o, jint slot) {
   if (VariableTracker* t = state().tracker.get()) t->tag(o, slot);
 }
 
-JNIEXPORT jint JNICALL JSCHED_SHIM(jschedSlotOf)(JNIEnv*, jclass, jobject o) {
+JSCHED_NATIVE(jint, jschedSlotOf, JNIEnv*, jclass, jobject o) {
   VariableTracker* t = state().tracker.get();
   return t ? t->slot_of(o) : -1;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedPark)(JNIEnv* env, jclass, jboolean absolute,
-                                                   jlong time, jint site) {
+JSCHED_NATIVE(jboolean, jschedPark, JNIEnv* env, jclass, jboolean absolute, jlong time, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafePark);
   Active a = active(env, true);
@@ -359,8 +358,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedPark)(JNIEnv* env, jclass, jboolean
   return JNI_TRUE;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedUnpark)(JNIEnv* env, jclass, jobject thread,
-                                                     jint site) {
+JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafeUnpark);
   Runtime* rt = runtime();
@@ -377,8 +375,7 @@ JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedUnpark)(JNIEnv* env, jclass, jobjec
   return JNI_TRUE;
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedSync)(JNIEnv* env, jclass, jobject o, jboolean write,
-                                               jint site) {
+JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, jint site) {
   if (site == 0) return;
   observe(write ? Hook::SyncCall : Hook::SyncRead);
   Active a = active(env, true);
@@ -387,7 +384,7 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedSync)(JNIEnv* env, jclass, jobject o, j
   a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
 }
 
-JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedClock)(JNIEnv*, jclass, jboolean millis, jint site) {
+JSCHED_NATIVE(jlong, jschedClock, JNIEnv*, jclass, jboolean millis, jint site) {
   if (site == 0) return 0;
   Runtime* rt = runtime();
   if (rt == nullptr) return VirtualClock::real(millis);
@@ -395,7 +392,7 @@ JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedClock)(JNIEnv*, jclass, jboolean milli
   return millis ? rt->clock().millis(controlled) : rt->clock().nanos(controlled);
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass shim, jthrowable e) {
+JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   if (e == nullptr) return;
   if (Runtime::over()) {
     // Its execution is over: it ends silently (JSchedShim.uncaughtException does nothing).
@@ -415,22 +412,22 @@ JNIEXPORT void JNICALL JSCHED_SHIM(jschedUncaught)(JNIEnv* env, jclass shim, jth
   a.rt->uncaught(env, *a.ctx, e);
 }
 
-JNIEXPORT void JNICALL JSCHED_SHIM(jschedExiting)(JNIEnv* env, jclass, jint status) {
+JSCHED_NATIVE(void, jschedExiting, JNIEnv* env, jclass, jint status) {
   if (Runtime* rt = runtime()) rt->exiting(env, status);
 }
 
-JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedRandomSeed)(JNIEnv* env, jclass, jlong seed, jint site) {
+JSCHED_NATIVE(jlong, jschedRandomSeed, JNIEnv* env, jclass, jlong seed, jint site) {
   if (site == 0) return seed;
   Active a = active(env, false);
   return a ? jlong(a.rt->next_random()) : seed;
 }
 
-JNIEXPORT jboolean JNICALL JSCHED_SHIM(jschedControlled)(JNIEnv* env, jclass, jint site) {
+JSCHED_NATIVE(jboolean, jschedControlled, JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   return active(env, false) ? JNI_TRUE : JNI_FALSE;
 }
 
-JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobject o) {
+JSCHED_NATIVE(jint, jschedIdentityHash, JNIEnv* env, jclass, jobject o) {
   if (o == nullptr) return 0;
   Runtime* rt = runtime();
   jlong tag = 0;
@@ -455,14 +452,14 @@ JNIEXPORT jint JNICALL JSCHED_SHIM(jschedIdentityHash)(JNIEnv* env, jclass, jobj
   return jint(uint64_t(tag) ^ (uint64_t(tag) >> 32));
 }
 
-JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedThreadId)(JNIEnv* env, jclass, jlong id, jint site) {
+JSCHED_NATIVE(jlong, jschedThreadId, JNIEnv* env, jclass, jlong id, jint site) {
   if (site == 0) return id;
   Active a = active(env, false);
   return a ? jlong(a.ctx->id) + 1 : id;
 }
 
-JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedIoWait)(JNIEnv* env, jclass, jobject fd_object, jint fd,
-                                                  jint events, jlong millis, jint site) {
+JSCHED_NATIVE(jlong, jschedIoWait, JNIEnv* env, jclass, jobject fd_object, jint fd, jint events,
+              jlong millis, jint site) {
   if (site == 0 || millis == 0) return millis;  // 0: a poll that does not block
   Active a = active(env, true);
   if (!a) return millis;
@@ -479,33 +476,5 @@ JNIEXPORT jlong JNICALL JSCHED_SHIM(jschedIoWait)(JNIEnv* env, jclass, jobject f
     a.rt->clock().advance_to(deadline);
   return 0;
 }
-
-JSCHED_THREAD_ALIAS(jschedEnter)
-JSCHED_THREAD_ALIAS(jschedExit)
-JSCHED_THREAD_ALIAS(jschedWait)
-JSCHED_THREAD_ALIAS(jschedNotify)
-JSCHED_THREAD_ALIAS(jschedStart)
-JSCHED_THREAD_ALIAS(jschedJoin)
-JSCHED_THREAD_ALIAS(jschedSleep)
-JSCHED_THREAD_ALIAS(jschedYield)
-JSCHED_THREAD_ALIAS(jschedInterrupt)
-JSCHED_THREAD_ALIAS(jschedIsInterrupted)
-JSCHED_THREAD_ALIAS(jschedResolves)
-JSCHED_THREAD_ALIAS(jschedAccess)
-JSCHED_THREAD_ALIAS(jschedAllocated)
-JSCHED_THREAD_ALIAS(jschedUncaught)
-JSCHED_THREAD_ALIAS(jschedExiting)
-JSCHED_THREAD_ALIAS(jschedRandomSeed)
-JSCHED_THREAD_ALIAS(jschedControlled)
-JSCHED_THREAD_ALIAS(jschedIdentityHash)
-JSCHED_THREAD_ALIAS(jschedThreadId)
-JSCHED_THREAD_ALIAS(jschedIoWait)
-JSCHED_THREAD_ALIAS(jschedTracked)
-JSCHED_THREAD_ALIAS(jschedTag)
-JSCHED_THREAD_ALIAS(jschedSlotOf)
-JSCHED_THREAD_ALIAS(jschedPark)
-JSCHED_THREAD_ALIAS(jschedUnpark)
-JSCHED_THREAD_ALIAS(jschedSync)
-JSCHED_THREAD_ALIAS(jschedClock)
 
 }  // extern "C"

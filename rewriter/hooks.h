@@ -1,60 +1,87 @@
 // The shim methods rewritten code calls (java-shim/java/lang/JSchedShim.java): names and
-// descriptors, in one table the rewriter and the agent share. A unit test checks the table
-// against the compiled shim class.
+// descriptors, in one table the rewriter and the agent share.
 #pragma once
 
 #include <cstddef>
 
 namespace jsched::rw {
 
+// One row per hook: its enumerator, the shim method's name and its descriptor. A new hook is a
+// row here and its method in JSchedShim.java (a unit test compares the two).
+// clang-format off
+#define JSCHED_HOOKS(X) \
+  X(MonitorEnter, "monitorEnter", "(Ljava/lang/Object;I)V") \
+  X(MonitorExit, "monitorExit", "(Ljava/lang/Object;I)V") \
+  X(ObjectWait, "objectWait", "(Ljava/lang/Object;I)V") \
+  X(ObjectWaitTimed, "objectWaitTimed", "(Ljava/lang/Object;JI)V") \
+  X(ObjectWaitNanos, "objectWaitNanos", "(Ljava/lang/Object;JII)V") \
+  X(ObjectNotify, "objectNotify", "(Ljava/lang/Object;I)V") \
+  X(ObjectNotifyAll, "objectNotifyAll", "(Ljava/lang/Object;I)V") \
+  X(ThreadStart, "threadStart", "(Ljava/lang/Thread;I)V") \
+  X(ThreadJoin, "threadJoin", "(Ljava/lang/Thread;I)V") \
+  X(ThreadJoinTimed, "threadJoinTimed", "(Ljava/lang/Thread;JI)V") \
+  X(ThreadJoinNanos, "threadJoinNanos", "(Ljava/lang/Thread;JII)V") \
+  X(ThreadSleep, "threadSleep", "(JI)V") \
+  X(ThreadSleepNanos, "threadSleepNanos", "(JII)V") \
+  X(ThreadYield, "threadYield", "(I)V") \
+  X(ThreadInterrupt, "threadInterrupt", "(Ljava/lang/Thread;I)V") \
+  X(ThreadIsInterrupted, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z") \
+  X(ThreadInterrupted, "threadInterrupted", "(I)Z") \
+  X(ResolvesToThread, "resolvesToThread", "(Ljava/lang/Class;I)Z") \
+  X(GetField, "getField", "(Ljava/lang/Object;I)V") \
+  X(PutField, "putField", "(Ljava/lang/Object;I)V") \
+  X(GetStatic, "getStatic", "(I)V") \
+  X(PutStatic, "putStatic", "(I)V") \
+  X(ArrayLoad, "arrayLoad", "(Ljava/lang/Object;II)V") \
+  X(ArrayStore, "arrayStore", "(Ljava/lang/Object;II)V") \
+  X(Allocated, "allocated", "(Ljava/lang/Object;I)V") \
+  /* PCTVB: an access to a tracked static variable */ \
+  X(TrackedStatic, "trackedStatic", "(II)V") \
+  /* PCTVB: an access to an object that may belong to a tracked variable */ \
+  X(TrackedObject, "trackedObject", "(Ljava/lang/Object;II)V") \
+  /* PCTVB: an object allocated at a tracked allocation site */ \
+  X(TrackedAlloc, "trackedAlloc", "(Ljava/lang/Object;II)V") \
+  /* called from Thread.dispatchUncaughtException, not from rewritten code */ \
+  X(Uncaught, "uncaught", "(Ljava/lang/Throwable;)V") \
+  X(ThreadOnSpinWait, "threadOnSpinWait", "(I)V") \
+  /* in LockSupport: Unsafe.park(absolute, time) */ \
+  X(UnsafePark, "unsafePark", "(Ljdk/internal/misc/Unsafe;ZJI)V") \
+  /* in LockSupport: Unsafe.unpark(thread) */ \
+  X(UnsafeUnpark, "unsafeUnpark", "(Ljdk/internal/misc/Unsafe;Ljava/lang/Object;I)V") \
+  /* before a java.util.concurrent call that may change its receiver */ \
+  X(SyncCall, "syncCall", "(Ljava/lang/Object;I)V") \
+  /* before one that only reads it */ \
+  X(SyncRead, "syncRead", "(Ljava/lang/Object;I)V") \
+  /* the scheduler's clock, for JDK concurrency code */ \
+  X(NanoTime, "nanoTime", "(I)J") \
+  X(CurrentTimeMillis, "currentTimeMillis", "(I)J") \
+  /* first in java.lang.Shutdown.halt(int): the process ends with this status */ \
+  X(Exiting, "exiting", "(I)V") \
+  /* in place of java.time.Clock.currentInstant(): the scheduler's clock */ \
+  X(ClockInstant, "clockInstant", "(I)Ljava/time/Instant;") \
+  /* a seed about to be used: the execution's instead, for controlled threads */ \
+  X(RandomSeed, "randomSeed", "(JI)J") \
+  /* in place of Math.random() / StrictMath.random() */ \
+  X(MathRandom, "mathRandom", "(I)D") \
+  /* in place of UUID.randomUUID() */ \
+  X(RandomUUID, "randomUUID", "(I)Ljava/util/UUID;") \
+  /* in place of Collections.shuffle(List) */ \
+  X(Shuffle, "shuffle", "(Ljava/util/List;I)V") \
+  /* the hashCode() added to application classes (rewriter/stable_hashes.h) */ \
+  X(IdentityHash, "identityHash", "(Ljava/lang/Object;)I") \
+  /* a Thread.getId() result ThreadLocalRandom mixes into its seeds */ \
+  X(StableThreadId, "stableThreadId", "(JI)J") \
+  /* before Net.poll in NioSocketImpl: returns the timeout to poll with */ \
+  X(IoPoll, "ioPoll", "(Ljava/io/FileDescriptor;IJI)J") \
+  /* before EPoll.wait in the epoll selector: returns the timeout to wait */ \
+  X(EpollWait, "epollWait", "(III)I")
+// clang-format on
+
 enum class Hook {
-  MonitorEnter,
-  MonitorExit,
-  ObjectWait,
-  ObjectWaitTimed,
-  ObjectWaitNanos,
-  ObjectNotify,
-  ObjectNotifyAll,
-  ThreadStart,
-  ThreadJoin,
-  ThreadJoinTimed,
-  ThreadJoinNanos,
-  ThreadSleep,
-  ThreadSleepNanos,
-  ThreadYield,
-  ThreadInterrupt,
-  ThreadIsInterrupted,
-  ThreadInterrupted,
-  ResolvesToThread,
-  GetField,
-  PutField,
-  GetStatic,
-  PutStatic,
-  ArrayLoad,
-  ArrayStore,
-  Allocated,
-  TrackedStatic,  // PCTVB: an access to a tracked static variable
-  TrackedObject,  // PCTVB: an access to an object that may belong to a tracked variable
-  TrackedAlloc,   // PCTVB: an object allocated at a tracked allocation site
-  Uncaught,       // called from Thread.dispatchUncaughtException, not from rewritten code
-  ThreadOnSpinWait,
-  UnsafePark,    // in LockSupport: Unsafe.park(absolute, time)
-  UnsafeUnpark,  // in LockSupport: Unsafe.unpark(thread)
-  SyncCall,      // before a java.util.concurrent call that may change its receiver
-  SyncRead,      // before one that only reads it
-  NanoTime,      // the scheduler's clock, for JDK concurrency code
-  CurrentTimeMillis,
-  Exiting,         // first in java.lang.Shutdown.halt(int): the process ends with this status
-  ClockInstant,    // in place of java.time.Clock.currentInstant(): the scheduler's clock
-  RandomSeed,      // a seed about to be used: the execution's instead, for controlled threads
-  MathRandom,      // in place of Math.random() / StrictMath.random()
-  RandomUUID,      // in place of UUID.randomUUID()
-  Shuffle,         // in place of Collections.shuffle(List)
-  IdentityHash,    // the hashCode() added to application classes (rewriter/stable_hashes.h)
-  StableThreadId,  // a Thread.getId() result ThreadLocalRandom mixes into its seeds
-  IoPoll,          // before Net.poll in NioSocketImpl: returns the timeout to poll with
-  EpollWait,       // before EPoll.wait in the epoll selector: returns the timeout to wait
-  Count
+#define JSCHED_HOOK_ENUMERATOR(e, name, desc) e,
+  JSCHED_HOOKS(JSCHED_HOOK_ENUMERATOR)
+#undef JSCHED_HOOK_ENUMERATOR
+      Count
 };
 
 struct HookInfo {

@@ -1,0 +1,32 @@
+// Stable object names (docs/architecture.md, "Partial orders"): the same object gets the same name
+// in every run of the same schedule, whatever addresses and identity hashes the JVM picks. An
+// object allocated by instrumented code is named by its allocating thread and that thread's
+// allocation count; any other object by the first thread that touches it and that thread's touch
+// count; a Class object by its class. The name is the object's JVMTI tag (never 0, which means
+// untagged).
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <cstdint>
+
+#include "scheduler/op.h"
+
+namespace jsched::agent {
+
+class ObjectNames {
+ public:
+  explicit ObjectNames(jvmtiEnv* jvmti) : jvmti_(jvmti) {}
+
+  // The name of `o`, given it now if it has none: `thread` is the touching thread's name hash,
+  // `touches` its count of objects named this way.
+  sched::ObjectId of(JNIEnv* env, jobject o, uint64_t thread, uint64_t& touches);
+  // Names an object just allocated by instrumented code (`allocations`: the thread's count).
+  void name_new(jobject o, uint64_t thread, uint64_t& allocations);
+
+ private:
+  jvmtiEnv* jvmti_;
+};
+
+}  // namespace jsched::agent

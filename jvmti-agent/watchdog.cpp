@@ -1,0 +1,181 @@
+#include "jvmti-agent/watchdog.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "jvmti-agent/runtime.h"
+
+namespace jsched::agent {
+
+void Watchdog::thread_is_here(sched::ThreadId t) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (os_tids_.size() <= t) os_tids_.resize(t + 1, 0);
+  os_tids_[t] = int(gettid());
+}
+
+bool Watchdog::os_asleep(sched::ThreadId t) {
+  int tid;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    tid = t < os_tids_.size() ? os_tids_[t] : 0;
+  }
+  if (tid == 0) return false;
+  // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
+  // (an ifstream would throw from inside the scheduler's watchdog).
+  std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[512];
+  ssize_t n = read(fd, buf, sizeof buf);
+  close(fd);
+  if (n <= 0) return false;
+  std::string stat(buf, size_t(n));
+  size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
+  if (paren == std::string::npos || paren + 2 >= stat.size()) return false;
+  char state = stat[paren + 2];
+  return state == 'S' || state == 'D';
+}
+
+// Ends hung runs, and lets another thread run when the running one blocks where the model
+// cannot see (I/O, a JDK-internal lock, class initialization by another thread, park). A
+// thread counts as blocked when the JVM says it is blocked, waiting or in native code and the
+// kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
+// stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
+void Watchdog::poll(JNIEnv* env) {
+  const uint64_t timeout_ns = rt_.agent_.options.timeout_ms * 1000000ULL;
+  const uint64_t now = now_ns();
+  if (now - rt_.start_ns_ > timeout_ns) {
+    const std::string why =
+        "no end after " + std::to_string(rt_.agent_.options.timeout_ms) + " ms: ";
+    // Described at the next step, as its replay (which stops at that step) will: the state a
+    // step leaves, not wherever real time caught the running thread. A thread that makes no
+    // more steps (a spin without scheduling points) is described as it is, a moment later.
+    if (hang_asked_ns_ == 0) {
+      hang_asked_ns_ = now;
+      rt_.ctl_.stop_at(rt_.ctl_.steps(), [this, why] {
+        JNIEnv* e = nullptr;
+        rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+        rt_.finish(e, RunOutcome::Hang, why + rt_.describe_threads(e, true));
+      });
+    } else if (now - hang_asked_ns_ > 200000000ULL) {
+      rt_.finish(env, RunOutcome::Hang, why + rt_.describe_threads(env, true));
+    }
+    return;
+  }
+  sched::ThreadId running = rt_.ctl_.running();
+  uint64_t steps = rt_.ctl_.steps();
+  jthread t = running == sched::kNoThread ? nullptr : rt_.jthread_of(running);
+  if (running == sched::kNoThread) {
+    bool init_waits;
+    {
+      std::lock_guard<std::mutex> g(rt_.mu_);
+      init_waits = !rt_.init_waits_.empty();
+    }
+    if (init_waits) check_init_deadlock(env);
+  }
+  if (running != last_ || steps != steps_ || !t) {
+    last_ = running;
+    steps_ = steps;
+    asleep_polls_ = 0;
+    return;
+  }
+  jint state = 0;
+  if (rt_.jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) return;
+  const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
+                       JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
+                       JVMTI_THREAD_STATE_IN_NATIVE;
+  // A thread waiting for a class's initialization is RUNNABLE to JVMTI (class_init_waits.h).
+  const bool init_wait = may_await_initialization(state);
+  if ((!(state & blocked) && !init_wait) || !os_asleep(running)) {
+    asleep_polls_ = 0;
+    return;
+  }
+  if (++asleep_polls_ < 3) return;
+  std::optional<InitWait> awaited;
+  if (init_wait) {
+    awaited = awaited_initialization(running, t);
+    if (!awaited) {  // asleep at a safepoint, say: it goes on by itself
+      asleep_polls_ = 0;
+      return;
+    }
+  }
+  if (!rt_.ctl_.detach_if_stuck(running, steps)) return;
+  asleep_polls_ = 0;
+  if (awaited) {
+    // Modelled, not hidden: the report lists it apart from the hidden blocks.
+    auto [who, by] = rt_.ctl_.inspect([&](sched::Model& m) {
+      return std::make_pair(m.thread(running).name, m.thread(awaited->by).name);
+    });
+    std::lock_guard<std::mutex> g(rt_.mu_);
+    rt_.init_waits_[running] = *awaited;
+    if (rt_.init_wait_log_.size() < 100)
+      rt_.init_wait_log_.push_back("thread " + who + " waits for " + awaited->what + " by thread " +
+                                   by);
+    return;
+  }
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%x", unsigned(state));
+  rt_.hidden_block(running,
+                   std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")", t);
+}
+
+std::optional<InitWait> Watchdog::awaited_initialization(sched::ThreadId id, jthread t) {
+  // Its next instruction must be one that initializes a class (JVMS 5.5): a static field, a
+  // static method, or new.
+  jmethodID method = nullptr;
+  jlocation at = 0;
+  if (rt_.jvmti_->GetFrameLocation(t, 0, &method, &at) != JVMTI_ERROR_NONE || at < 0) return {};
+  jint size = 0;
+  unsigned char* code = nullptr;
+  if (rt_.jvmti_->GetBytecodes(method, &size, &code) != JVMTI_ERROR_NONE) return {};
+  const uint8_t op = at < size ? code[at] : 0;
+  rt_.jvmti_->Deallocate(code);
+  if (!initializes_class(op)) return {};
+  std::vector<std::pair<sched::ThreadId, jthread>> others;
+  {
+    std::lock_guard<std::mutex> g(rt_.mu_);
+    for (size_t i = 0; i < rt_.threads_.size(); ++i) {
+      if (i != id && rt_.threads_[i]) others.emplace_back(sched::ThreadId(i), rt_.threads_[i]);
+    }
+  }
+  return class_being_initialized(rt_.jvmti_, others);
+}
+
+// No thread can run in the model, and every thread it lost sight of waits for a class's
+// initialization by a thread that waits too: a deadlock through class initialization.
+void Watchdog::check_init_deadlock(JNIEnv* env) {
+  std::map<sched::ThreadId, InitWait> waits;
+  {
+    std::lock_guard<std::mutex> g(rt_.mu_);
+    waits = rt_.init_waits_;
+  }
+  const bool stuck = rt_.ctl_.inspect([&](sched::Model& m) {
+    if (!m.enabled().empty()) return false;
+    bool any = false;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& th = m.thread(sched::ThreadId(i));
+      if (th.status == sched::ThreadState::Running) return false;
+      if (th.status != sched::ThreadState::Detached) continue;
+      auto w = waits.find(th.id);
+      if (w == waits.end()) return false;  // blocked where we cannot tell on what
+      if (m.thread(w->second.by).status == sched::ThreadState::Dead) return false;
+      any = true;
+    }
+    return any;
+  });
+  for (const auto& [id, w] : waits) {
+    if (stuck && !os_asleep(id)) return;  // just released: it is on its way back
+  }
+  if (!stuck) {
+    init_deadlock_polls_ = 0;
+    return;
+  }
+  if (++init_deadlock_polls_ < 5) return;
+  rt_.finish(env, RunOutcome::Deadlock, rt_.describe_threads(env, true));
+}
+
+}  // namespace jsched::agent
