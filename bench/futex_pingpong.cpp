@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "scheduler/parker.h"
+#include "scheduler/core/parker.h"
 
 int main(int argc, char** argv) {
   const long n = argc > 1 ? std::atol(argv[1]) : 200000;

@@ -18,14 +18,14 @@
 #include "jvmti-agent/variable_tracker.h"
 #include "jvmti-agent/volatile_fields.h"
 #include "rewriter/config.h"
-#include "scheduler/hapset.h"
-#include "scheduler/schedule_log.h"
-#include "scheduler/strategy.h"
+#include "scheduler/core/strategy.h"
+#include "scheduler/hapset/hapset.h"
+#include "scheduler/pct/variable_plan.h"
+#include "scheduler/replay/schedule_log.h"
 #include "scheduler/strategy_registry.h"
-#include "scheduler/tsca_plan.h"
-#include "scheduler/tsca_planner.h"
-#include "scheduler/tsca_strategy.h"
-#include "scheduler/variable_plan.h"
+#include "scheduler/tsca/tsca_plan.h"
+#include "scheduler/tsca/tsca_planner.h"
+#include "scheduler/tsca/tsca_strategy.h"
 
 namespace jsched::agent {
 

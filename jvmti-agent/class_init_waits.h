@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "scheduler/op.h"
+#include "scheduler/core/op.h"
 
 namespace jsched::agent {
 

@@ -7,7 +7,7 @@
 #include "jvmti-agent/shell_words.h"
 #include "jvmti-agent/tsca_report.h"
 #include "protocol/json_object.h"
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
 
 namespace jsched::agent {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
 
 namespace jsched::agent {
 

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "scheduler/op.h"
+#include "scheduler/core/op.h"
 
 namespace jsched::agent {
 

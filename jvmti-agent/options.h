@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "rewriter/config.h"
-#include "scheduler/rapos_strategy.h"
+#include "scheduler/random/rapos_strategy.h"
 
 namespace jsched::agent {
 

@@ -1,8 +1,8 @@
 // Profile runs (agent option `profile=FILE`, docs/agent.md "Plan files"): count, per variable, the
-// accesses of one execution, and write them as a plan (scheduler/variable_plan.h) for the runner to
-// merge. Variables are static fields and allocation sites; an object's allocation site is its tag
-// in a JVMTI environment of its own, so object names (the main environment's tags) stay as they
-// are.
+// accesses of one execution, and write them as a plan (scheduler/pct/variable_plan.h) for the
+// runner to merge. Variables are static fields and allocation sites; an object's allocation site is
+// its tag in a JVMTI environment of its own, so object names (the main environment's tags) stay as
+// they are.
 #pragma once
 
 #include <jni.h>
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "jvmti-agent/site_registry.h"
-#include "scheduler/variable_plan.h"
+#include "scheduler/pct/variable_plan.h"
 
 namespace jsched::agent {
 

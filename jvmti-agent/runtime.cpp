@@ -25,7 +25,7 @@
 #include "jvmti-agent/tsca_report.h"
 #include "protocol/json_object.h"
 #include "rewriter/hooks.h"
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
 
 namespace jsched::agent {
 

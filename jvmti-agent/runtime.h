@@ -21,8 +21,8 @@
 #include "jvmti-agent/virtual_clock.h"
 #include "jvmti-agent/watchdog.h"
 #include "protocol/outcome.h"
-#include "scheduler/controller.h"
-#include "scheduler/hapset_plan.h"
+#include "scheduler/core/controller.h"
+#include "scheduler/hapset/hapset_plan.h"
 
 namespace jsched::agent {
 

@@ -13,7 +13,7 @@
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
 #include "rewriter/hooks.h"
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
 
 using jsched::rw::Hook;
 using namespace jsched::agent;

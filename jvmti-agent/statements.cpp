@@ -1,7 +1,7 @@
 #include "jvmti-agent/statements.h"
 
 #include "jvmti-agent/frame_method.h"
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
 
 namespace jsched::agent {
 

@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "jvmti-agent/agent_state.h"
-#include "scheduler/follow_strategy.h"
-#include "scheduler/preemption_search.h"
+#include "scheduler/replay/follow_strategy.h"
+#include "scheduler/replay/preemption_search.h"
 
 namespace jsched::agent {
 

@@ -1,5 +1,5 @@
 // A test method's finding, made again in the test's own JVM and narrowed to the schedule with
-// the fewest pre-emptions (scheduler/preemption_search.h): under Surefire the agent cannot
+// the fewest pre-emptions (scheduler/replay/preemption_search.h): under Surefire the agent cannot
 // start JVMs of its own the way `jsched minimize` does, but it can run the test's body again.
 // The failure then names a schedule file that `follow=` runs when the test runs alone.
 #pragma once
@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "jvmti-agent/runtime.h"
-#include "scheduler/strategy.h"
+#include "scheduler/core/strategy.h"
 
 namespace jsched::agent {
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "scheduler/block_trace.h"
-#include "scheduler/tsca_planner.h"
+#include "scheduler/tsca/block_trace.h"
+#include "scheduler/tsca/tsca_planner.h"
 
 namespace jsched::agent {
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "rewriter/config.h"
-#include "scheduler/op.h"
-#include "scheduler/pct_strategy.h"
-#include "scheduler/variable_plan.h"
+#include "scheduler/core/op.h"
+#include "scheduler/pct/pct_strategy.h"
+#include "scheduler/pct/variable_plan.h"
 
 namespace jsched::agent {
 

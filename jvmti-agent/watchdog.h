@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "jvmti-agent/class_init_waits.h"
-#include "scheduler/op.h"
+#include "scheduler/core/op.h"
 
 namespace jsched::agent {
 

@@ -8,7 +8,7 @@
 #include "runner/executor.h"
 #include "runner/hapset_pairs.h"
 #include "runner/progress.h"
-#include "scheduler/hapset_plan.h"
+#include "scheduler/hapset/hapset_plan.h"
 
 namespace jsched::runner {
 

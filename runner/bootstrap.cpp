@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "scheduler/rng.h"
+#include "scheduler/core/rng.h"
 
 namespace jsched::runner {
 

@@ -18,7 +18,7 @@
 #include "runner/results_dir.h"
 #include "runner/run_checks.h"
 #include "runner/timeline.h"
-#include "scheduler/preemption_search.h"
+#include "scheduler/replay/preemption_search.h"
 
 namespace jsched::runner {
 

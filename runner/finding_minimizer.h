@@ -1,4 +1,4 @@
-// A finding's schedule with the fewest pre-emptions (scheduler/preemption_search.h), each
+// A finding's schedule with the fewest pre-emptions (scheduler/replay/preemption_search.h), each
 // candidate run in a JVM of its own; the result replayed to check it and drawn as a timeline.
 // Used by `jsched minimize` and by batches that minimize their findings.
 #pragma once

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "scheduler/hapset_plan.h"
+#include "scheduler/hapset/hapset_plan.h"
 
 namespace jsched::runner {
 

@@ -8,11 +8,11 @@
 #include <set>
 
 #include "jvmti-agent/shell_words.h"
+#include "protocol/json.h"
 #include "runner/batch.h"
 #include "runner/finding_minimizer.h"
-#include "protocol/json.h"
 #include "runner/results_dir.h"
-#include "scheduler/preemption_search.h"
+#include "scheduler/replay/preemption_search.h"
 
 namespace jsched::runner {
 

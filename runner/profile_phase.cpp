@@ -8,9 +8,9 @@
 #include <stdexcept>
 
 #include "runner/executor.h"
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
+#include "scheduler/pct/variable_plan.h"
 #include "scheduler/strategy_registry.h"
-#include "scheduler/variable_plan.h"
 
 namespace jsched::runner {
 

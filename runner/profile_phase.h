@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "runner/batch.h"
 #include "protocol/json.h"
+#include "runner/batch.h"
 #include "runner/results_dir.h"
 #include "runner/run_record.h"
 

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "scheduler/fingerprint.h"
+#include "scheduler/core/fingerprint.h"
 
 namespace jsched::runner {
 

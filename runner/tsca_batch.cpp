@@ -6,9 +6,9 @@
 #include <stdexcept>
 
 #include "runner/executor.h"
-#include "scheduler/rng.h"
-#include "scheduler/tsca_plan.h"
-#include "scheduler/tsca_planner.h"
+#include "scheduler/core/rng.h"
+#include "scheduler/tsca/tsca_plan.h"
+#include "scheduler/tsca/tsca_planner.h"
 
 namespace jsched::runner {
 

@@ -4,8 +4,8 @@
 // cumulative coverage after it, for the report's coverage curve.
 #pragma once
 
-#include "runner/batch.h"
 #include "protocol/json.h"
+#include "runner/batch.h"
 #include "runner/results_dir.h"
 
 namespace jsched::runner {

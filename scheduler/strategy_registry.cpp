@@ -2,11 +2,11 @@
 
 #include <iterator>
 
-#include "scheduler/pct_strategy.h"
-#include "scheduler/pos_strategy.h"
-#include "scheduler/random_strategy.h"
-#include "scheduler/rapos_strategy.h"
-#include "scheduler/surw_strategy.h"
+#include "scheduler/pct/pct_strategy.h"
+#include "scheduler/random/random_strategy.h"
+#include "scheduler/random/rapos_strategy.h"
+#include "scheduler/sampling/pos_strategy.h"
+#include "scheduler/sampling/surw_strategy.h"
 
 namespace jsched::sched {
 

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scheduler/strategy.h"
+#include "scheduler/core/strategy.h"
 
 namespace jsched::sched {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "protocol/json.h"
-#include "scheduler/variable_plan.h"
+#include "scheduler/pct/variable_plan.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
 #include "tests/support/binomial.h"

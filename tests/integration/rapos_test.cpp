@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "protocol/json.h"
-#include "scheduler/rapos_strategy.h"
+#include "scheduler/random/rapos_strategy.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
 #include "tests/support/binomial.h"

@@ -2,7 +2,7 @@
 // T2: if (x==4) assert(false). Shared by the model tests and the JVM test.
 #pragma once
 
-#include "scheduler/abstract_program.h"
+#include "scheduler/core/abstract_program.h"
 
 namespace jsched::test {
 

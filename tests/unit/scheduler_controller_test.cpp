@@ -5,8 +5,8 @@
 #include <atomic>
 #include <thread>
 
-#include "scheduler/controller.h"
-#include "scheduler/random_strategy.h"
+#include "scheduler/core/controller.h"
+#include "scheduler/random/random_strategy.h"
 
 using namespace jsched::sched;
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "scheduler/follow_strategy.h"
+#include "scheduler/replay/follow_strategy.h"
 
 using namespace jsched::sched;
 

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "scheduler/abstract_program.h"
-#include "scheduler/hapset_plan.h"
-#include "scheduler/hapset_strategy.h"
-#include "scheduler/random_strategy.h"
+#include "scheduler/core/abstract_program.h"
+#include "scheduler/hapset/hapset_plan.h"
+#include "scheduler/hapset/hapset_strategy.h"
+#include "scheduler/random/random_strategy.h"
 #include "tests/support/binomial.h"
 
 using namespace jsched::sched;

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "scheduler/hapset.h"
+#include "scheduler/hapset/hapset.h"
 
 using namespace jsched::sched;
 

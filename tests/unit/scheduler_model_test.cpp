@@ -5,10 +5,10 @@
 #include <map>
 #include <set>
 
-#include "scheduler/abstract_program.h"
-#include "scheduler/random_strategy.h"
-#include "scheduler/rapos_strategy.h"
-#include "scheduler/schedule_log.h"
+#include "scheduler/core/abstract_program.h"
+#include "scheduler/random/random_strategy.h"
+#include "scheduler/random/rapos_strategy.h"
+#include "scheduler/replay/schedule_log.h"
 #include "tests/support/binomial.h"
 #include "tests/support/figure1.h"
 

@@ -3,8 +3,8 @@
 // is a deadlock.
 #include <gtest/gtest.h>
 
-#include "scheduler/model.h"
-#include "scheduler/random_strategy.h"
+#include "scheduler/core/model.h"
+#include "scheduler/random/random_strategy.h"
 
 using namespace jsched::sched;
 

@@ -11,9 +11,9 @@
 #include <map>
 #include <string>
 
-#include "scheduler/abstract_program.h"
-#include "scheduler/pct_strategy.h"
-#include "scheduler/random_strategy.h"
+#include "scheduler/core/abstract_program.h"
+#include "scheduler/pct/pct_strategy.h"
+#include "scheduler/random/random_strategy.h"
 #include "tests/support/binomial.h"
 
 using namespace jsched::sched;

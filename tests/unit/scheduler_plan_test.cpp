@@ -1,4 +1,4 @@
-// Plan files (scheduler/variable_plan.h): what profile runs write, the runner merges and
+// Plan files (scheduler/pct/variable_plan.h): what profile runs write, the runner merges and
 // PCTVB runs read.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "scheduler/variable_plan.h"
+#include "scheduler/pct/variable_plan.h"
 
 using namespace jsched::sched;
 

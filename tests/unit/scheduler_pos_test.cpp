@@ -5,9 +5,9 @@
 #include <set>
 #include <string>
 
-#include "scheduler/abstract_program.h"
-#include "scheduler/pos_strategy.h"
-#include "scheduler/random_strategy.h"
+#include "scheduler/core/abstract_program.h"
+#include "scheduler/random/random_strategy.h"
+#include "scheduler/sampling/pos_strategy.h"
 #include "tests/support/binomial.h"
 #include "tests/support/figure1.h"
 

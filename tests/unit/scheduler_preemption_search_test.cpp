@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "scheduler/preemption_search.h"
+#include "scheduler/replay/preemption_search.h"
 
 namespace jsched::sched {
 namespace {

@@ -3,7 +3,7 @@
 // run (a deadlock stays a deadlock).
 #include <gtest/gtest.h>
 
-#include "scheduler/model.h"
+#include "scheduler/core/model.h"
 #include "tests/support/binomial.h"
 
 using namespace jsched::sched;

@@ -5,9 +5,9 @@
 #include <map>
 #include <string>
 
-#include "scheduler/abstract_program.h"
-#include "scheduler/random_strategy.h"
-#include "scheduler/surw_strategy.h"
+#include "scheduler/core/abstract_program.h"
+#include "scheduler/random/random_strategy.h"
+#include "scheduler/sampling/surw_strategy.h"
 
 using namespace jsched::sched;
 

@@ -8,11 +8,11 @@
 #include <cstdio>
 #include <fstream>
 
-#include "scheduler/abstract_program.h"
-#include "scheduler/sequence_count.h"
-#include "scheduler/tsca_plan.h"
-#include "scheduler/tsca_planner.h"
-#include "scheduler/tsca_strategy.h"
+#include "scheduler/core/abstract_program.h"
+#include "scheduler/tsca/sequence_count.h"
+#include "scheduler/tsca/tsca_plan.h"
+#include "scheduler/tsca/tsca_planner.h"
+#include "scheduler/tsca/tsca_strategy.h"
 
 using namespace jsched::sched;
 

@@ -1,0 +1,174 @@
+// Runs real threads under the model, one at a time: the thread at a scheduling point asks the
+// model for the next step, hands control straight to the chosen thread and parks on its own
+// futex. JVM-independent: the agent calls it from hooks and JVMTI events.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "scheduler/core/model.h"
+#include "scheduler/core/parker.h"
+#include "scheduler/replay/schedule_log.h"
+
+namespace jsched::sched {
+
+class Controller {
+ public:
+  // Called, without the lock held, by the thread that finds no thread enabled while threads
+  // that are not daemons are still alive. It is expected not to return (the run ends).
+  using DeadlockHandler = std::function<void()>;
+  // Called when the strategy cannot continue (a replay diverged); expected not to return.
+  using ErrorHandler = std::function<void(const std::string&)>;
+  // Called, without the lock held, by the thread whose end leaves no thread alive but daemons.
+  using DoneHandler = std::function<void()>;
+
+  // `record` (optional) receives every decision.
+  Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record);
+
+  void on_deadlock(DeadlockHandler h) { deadlock_ = std::move(h); }
+  void on_error(ErrorHandler h) { error_ = std::move(h); }
+  // With a done handler (several executions in one process), the execution is over when its
+  // last thread that is not a daemon ends: the controller freezes then, so its daemons never
+  // run again, as a JVM exit would stop them.
+  void on_done(DoneHandler h) { done_ = std::move(h); }
+  // HaPSet statements: `where` names the calling thread's current statement (site and calling
+  // context). The arriving thread calls it, before taking the lock, for operations that are
+  // HaPSet events; the model feeds them to `learner`.
+  // Set before any thread runs.
+  using StatementFn = std::function<uint64_t()>;
+  void learn_hapsets(HapsetLearner* learner, StatementFn where) {
+    model_.learn_hapsets(learner);
+    where_ = std::move(where);
+  }
+
+  // Spurious wake-ups with probability `p` per step (Model::set_spurious). Before any thread runs.
+  void set_spurious(double p, uint64_t seed) { model_.set_spurious(p, seed); }
+  // Calls `h` (without the lock, expected not to return) instead of taking step `steps` + 1: a
+  // run that hangs stops at a step, and its replay stops at the same one.
+  void stop_at(uint64_t steps, DoneHandler h) {
+    std::lock_guard<std::mutex> g(mu_);
+    stop_steps_ = steps;
+    stop_ = std::move(h);
+  }
+  // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
+  void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
+
+  // The calling thread becomes thread 0 and runs.
+  ThreadId attach_main();
+  // Before the real Thread.start: the model gets the child (pending its first step).
+  ThreadId spawn(ThreadId parent, bool daemon);
+  // After the real start: records it, then a scheduling point for the parent.
+  void started(ThreadId self, ThreadId child);
+  // In the new thread, before it runs any code: waits for its first turn.
+  void begin(ThreadId self);
+  // A scheduling point before `op`; returns once `op` has been performed in the model.
+  Outcome point(ThreadId self, const Op& op);
+  // After a real monitor exit: the release, then a scheduling point.
+  void release(ThreadId self, ObjectId monitor, int32_t site);
+  // Object.wait: releases the monitor, waits until woken and the monitor is reacquired.
+  Outcome wait(ThreadId self, ObjectId monitor, bool timed, int32_t site);
+  // LockSupport.park: a scheduling point that returns once the thread has its permit, is
+  // interrupted, or (timed) time runs out at `deadline` (Outcome::Timeout; see Model).
+  Outcome park(ThreadId self, bool timed, int64_t deadline, int32_t site);
+  // Blocking I/O on `fd` (a socket or an epoll set) for poll `events`: a scheduling point that
+  // returns once the descriptor is ready, or (timed) with Outcome::Timeout at `deadline` when no
+  // thread can run otherwise.
+  Outcome io_wait(ThreadId self, int fd, uint32_t events, bool timed, int64_t deadline,
+                  int32_t site);
+  // LockSupport.unpark(target) by `self` (kNoThread: a thread jsched does not control; if no
+  // controlled thread is running, the next one is chosen).
+  void unpark(ThreadId self, ThreadId target);
+  // The thread ends; control passes on and the thread is no longer scheduled.
+  void end(ThreadId self);
+  // The running thread blocks where the model cannot see: another thread may run. It comes
+  // back at its next scheduling point.
+  void detach(ThreadId self);
+  // A detached thread is back (its hidden block is over): it waits for a turn. No-op for a
+  // thread that is not detached.
+  void rejoin(ThreadId self);
+  // Detaches `t` if it is still running and no step has happened since `steps`.
+  bool detach_if_stuck(ThreadId t, uint64_t steps);
+
+  bool interrupted(ThreadId t, bool clear);
+  // An interrupt the model did not see (from code jsched does not control).
+  void mark_interrupted(ThreadId t);
+
+  // Ends the run: every parked thread wakes with Outcome::Aborted, and every later call
+  // returns it at once (callers stop doing work).
+  void abort();
+  bool aborted();
+  // Ends the execution for good: no thread is chosen any more, so every thread that reaches a
+  // scheduling point stays parked there (the process goes on with another execution).
+  void freeze();
+
+  // Observation, for watchdogs and reports (under the lock).
+  ThreadId running();
+  uint64_t steps();
+  template <class F>
+  auto inspect(F&& f) {
+    std::lock_guard<std::mutex> g(mu_);
+    return f(model_);
+  }
+  // Runs f under the lock (to change the strategy's state between scheduling points).
+  template <class F>
+  void locked(F&& f) {
+    std::lock_guard<std::mutex> g(mu_);
+    f();
+  }
+
+ private:
+  // The controller's lock. A thread chosen while it is held is woken once it is released: woken
+  // earlier, on one core it would pre-empt the thread that chose it only to wait for the lock
+  // (three context switches per handoff instead of one).
+  class Lock {
+   public:
+    explicit Lock(Controller& c) : c_(c), lk_(c.mu_) {}
+    ~Lock() { unlock(); }
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+    void lock() { lk_.lock(); }
+    void unlock() {
+      if (!lk_.owns_lock()) return;
+      Parker* next = std::exchange(c_.handoff_, nullptr);
+      lk_.unlock();
+      if (next) next->unpark();
+    }
+
+   private:
+    Controller& c_;
+    std::unique_lock<std::mutex> lk_;
+  };
+
+  // Chooses the next thread and hands control to it (as `lk` is released). Returns true if
+  // `self` continues.
+  bool dispatch(Lock& lk, ThreadId self);
+  // Parks `self` until it is chosen, then returns its outcome.
+  Outcome park_until_chosen(Lock& lk, ThreadId self);
+  Parker& parker(ThreadId t);
+  bool user_threads_alive() const;     // any thread that is not a daemon and has not ended
+  uint64_t where(const Op& op) const;  // 0 when not asked for
+
+  std::unique_ptr<Strategy> base_;
+  std::unique_ptr<Strategy> recording_;
+  Strategy* strategy_;
+  std::mutex mu_;
+  Model model_;
+  std::deque<Parker> parkers_;  // by thread id; stable addresses
+  std::deque<bool> daemon_;
+  ThreadId running_ = kNoThread;
+  Parker* handoff_ = nullptr;  // chosen, to be woken when the lock is released
+  bool aborted_ = false;
+  bool frozen_ = false;
+  DeadlockHandler deadlock_;
+  ErrorHandler error_;
+  DoneHandler done_;
+  uint64_t stop_steps_ = 0;
+  DoneHandler stop_;
+  StatementFn where_;
+};
+
+}  // namespace jsched::sched

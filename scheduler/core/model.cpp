@@ -1,0 +1,353 @@
+#include "scheduler/core/model.h"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+namespace jsched::sched {
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Ok:
+      return "ok";
+    case Outcome::Timeout:
+      return "timeout";
+    case Outcome::Interrupted:
+      return "interrupted";
+    case Outcome::Spurious:
+      return "spurious";
+    case Outcome::IllegalMonitor:
+      return "illegal-monitor";
+    case Outcome::Aborted:
+      return "aborted";
+  }
+  return "?";
+}
+
+ThreadId Model::add_main() {
+  ThreadState t;
+  t.id = ThreadId(threads_.size());
+  t.name = std::to_string(t.id);
+  t.name_hash = hash_string(t.name);
+  t.status = ThreadState::Running;
+  threads_.push_back(t);
+  strategy_.on_thread_created(t.id, kNoThread);
+  return t.id;
+}
+
+ThreadId Model::spawn(ThreadId parent) {
+  ThreadState t;
+  t.id = ThreadId(threads_.size());
+  t.parent = parent;
+  ThreadState& p = threads_.at(parent);
+  t.name = p.name + "." + std::to_string(++p.children);
+  t.name_hash = hash_string(t.name);
+  t.status = ThreadState::Pending;
+  t.pending = Op::of(OpKind::Begin);
+  threads_.push_back(t);
+  strategy_.on_thread_created(t.id, parent);
+  return t.id;
+}
+
+void Model::record(ThreadState& t, const Op& op) {
+  Footprint f = footprint(t.id, op);
+  if (f.space == Footprint::ThreadObj) f.key = threads_.at(ThreadId(f.key)).name_hash;
+  fingerprint_.add(t.name_hash, t.events++, op.kind, f);
+  uint64_t key;
+  HapAccess access;
+  if (hap_ && hap_event_of(op, key, access)) hap_->event(t.id, key, access, op.where);
+  if (trace_) trace_->push_back(TraceEvent{t.id, op, preempt_now_});
+  strategy_.on_executed(t.id, op);
+}
+
+void Model::arrive(ThreadId id, const Op& op) {
+  ThreadState& t = threads_.at(id);
+  t.pending = op;
+  t.status = ThreadState::Pending;
+  strategy_.on_arrive(id, op);
+}
+
+void Model::detach(ThreadId id) {
+  threads_.at(id).status = ThreadState::Detached;
+}
+
+void Model::forget_if_idle(ObjectId) {
+  if (monitors_.size() < 65536) return;
+  for (auto it = monitors_.begin(); it != monitors_.end();) {
+    it = (it->second.owner == kNoThread && it->second.waiters.empty()) ? monitors_.erase(it)
+                                                                       : std::next(it);
+  }
+}
+
+void Model::release(ThreadId id, ObjectId m) {
+  ThreadState& t = threads_.at(id);
+  auto it = monitors_.find(m);
+  // A release the model did not see acquired (a monitor taken by uninstrumented code) is
+  // still an event; it changes no state.
+  if (it != monitors_.end() && it->second.owner == id && it->second.count > 0) {
+    if (--it->second.count == 0) {
+      it->second.owner = kNoThread;
+      forget_if_idle(m);
+    }
+  }
+  record(t, Op::monitor(OpKind::Exit, m));
+}
+
+void Model::started(ThreadId id, ThreadId child) {
+  record(threads_.at(id), Op::thread(OpKind::Start, child));
+}
+
+void Model::end(ThreadId id) {
+  ThreadState& t = threads_.at(id);
+  record(t, Op::of(OpKind::End));
+  t.status = ThreadState::Dead;
+  // Monitors still held (only possible through JNI) are released so others are not stuck.
+  for (auto& [id_, mon] : monitors_) {
+    if (mon.owner == id) {
+      mon.owner = kNoThread;
+      mon.count = 0;
+    }
+  }
+}
+
+void Model::unpark(ThreadId id, ThreadId target) {
+  threads_.at(target).permit = true;
+  if (id != kNoThread) record(threads_.at(id), Op::thread(OpKind::Unpark, target));
+}
+
+bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t where) {
+  ThreadState& t = threads_.at(id);
+  MonitorState& mon = monitor(m);
+  if (mon.owner != id) {
+    t.outcome = Outcome::IllegalMonitor;
+    forget_if_idle(m);
+    return false;
+  }
+  if (t.interrupted) {  // Object.wait throws at once, keeping the monitor
+    t.interrupted = false;
+    t.outcome = Outcome::Interrupted;
+    return false;
+  }
+  Op op = Op::monitor(OpKind::Wait, m, site);
+  op.timed = timed;
+  op.where = where;
+  record(t, op);
+  t.saved_count = mon.count;
+  mon.owner = kNoThread;
+  mon.count = 0;
+  mon.waiters.push_back(id);
+  t.pending = op;
+  t.status = ThreadState::Waiting;
+  return true;
+}
+
+bool Model::is_enabled(const ThreadState& t) const {
+  auto free_or_mine = [&](ObjectId m) {
+    auto it = monitors_.find(m);
+    return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
+  };
+  if (t.status == ThreadState::Waiting) {
+    bool can_wake = t.pending.timed || t.interrupted || spurious_now_;
+    return can_wake && free_or_mine(t.pending.obj);
+  }
+  if (t.status != ThreadState::Pending) return false;
+  switch (t.pending.kind) {
+    case OpKind::Enter:
+    case OpKind::Reacquire:
+      return free_or_mine(t.pending.obj);
+    case OpKind::Join:
+      return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
+             t.interrupted;
+    case OpKind::Park:  // its timeout: see enabled()
+      return t.permit || t.interrupted || (spurious_now_ && !t.pending.timed);
+    case OpKind::IoWait:  // its timeout: see enabled()
+      return io_ready(t.pending);
+    default:
+      return true;
+  }
+}
+
+bool Model::timed_park(const ThreadState& t) const {
+  if (t.status != ThreadState::Pending || !t.pending.timed) return false;
+  return t.pending.kind == OpKind::Park || t.pending.kind == OpKind::IoWait;
+}
+
+// Time passes only when no thread can run otherwise: then the timed parks with the earliest
+// deadline time out (discrete-event time, so `awaitTermination(10, SECONDS)` does not give up
+// while the pool still has work, and timeouts come in deadline order).
+const std::vector<Candidate>& Model::enabled() const {
+  enabled_.clear();
+  may_wake_ = false;
+  for (const ThreadState& t : threads_) {
+    if (is_enabled(t))
+      enabled_.push_back(Candidate{t.id, t.pending});
+    else
+      may_wake_ = may_wake_ || may_wake_spuriously(t);
+  }
+  if (!enabled_.empty()) return enabled_;
+  int64_t earliest = INT64_MAX;
+  for (const ThreadState& t : threads_) {
+    if (timed_park(t)) earliest = std::min(earliest, t.pending.slot);
+  }
+  for (const ThreadState& t : threads_) {
+    if (timed_park(t) && t.pending.slot == earliest) enabled_.push_back(Candidate{t.id, t.pending});
+  }
+  return enabled_;
+}
+
+bool Model::any_alive() const {
+  for (const ThreadState& t : threads_) {
+    if (t.status != ThreadState::Dead) return true;
+  }
+  return false;
+}
+
+size_t Model::detached_count() const {
+  return size_t(std::count_if(threads_.begin(), threads_.end(), [](const ThreadState& t) {
+    return t.status == ThreadState::Detached;
+  }));
+}
+
+bool Model::deadlocked() const {
+  bool blocked = false;
+  for (const ThreadState& t : threads_) {
+    if (t.status == ThreadState::Running || t.status == ThreadState::Detached) return false;
+    if (t.status != ThreadState::Dead) {
+      if (is_enabled(t) || timed_park(t)) return false;
+      blocked = true;
+    }
+  }
+  return blocked;
+}
+
+void Model::execute(ThreadState& t) {
+  Op op = t.pending;
+  t.outcome = Outcome::Ok;
+  if (t.status == ThreadState::Waiting) {  // woken without a notify
+    MonitorState& mon = monitor(op.obj);
+    mon.waiters.erase(std::find(mon.waiters.begin(), mon.waiters.end(), t.id));
+    mon.owner = t.id;
+    mon.count = t.saved_count;
+    if (t.interrupted) {
+      t.interrupted = false;
+      t.outcome = Outcome::Interrupted;
+    } else {
+      t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
+    }
+    t.status = ThreadState::Running;
+    record(t, Op::monitor(OpKind::Reacquire, op.obj, op.site));
+    return;
+  }
+  t.status = ThreadState::Running;
+  switch (op.kind) {
+    case OpKind::Enter: {
+      MonitorState& mon = monitor(op.obj);
+      mon.owner = t.id;
+      ++mon.count;
+      break;
+    }
+    case OpKind::Reacquire: {  // after a notify
+      MonitorState& mon = monitor(op.obj);
+      mon.owner = t.id;
+      mon.count = t.saved_count;
+      break;
+    }
+    case OpKind::Notify:
+    case OpKind::NotifyAll: {
+      auto it = monitors_.find(op.obj);
+      if (it == monitors_.end() || it->second.owner != t.id) {
+        t.outcome = Outcome::IllegalMonitor;
+        return;
+      }
+      std::vector<ThreadId>& w = it->second.waiters;
+      size_t n = op.kind == OpKind::NotifyAll ? w.size() : std::min<size_t>(w.size(), 1);
+      for (size_t k = 0; k < n; ++k) {
+        size_t i = op.kind == OpKind::NotifyAll || w.size() == 1
+                       ? 0
+                       : strategy_.choose_aux(AuxChoice::NotifyTarget, w.size());
+        ThreadState& waiter = threads_.at(w[i]);
+        w.erase(w.begin() + long(i));
+        waiter.status = ThreadState::Pending;
+        waiter.pending = Op::monitor(OpKind::Reacquire, op.obj, waiter.pending.site);
+      }
+      break;
+    }
+    case OpKind::Join:
+      if (threads_.at(op.target).status != ThreadState::Dead) {
+        if (t.interrupted) {
+          t.interrupted = false;
+          t.outcome = Outcome::Interrupted;
+        } else {
+          t.outcome = Outcome::Timeout;
+        }
+      }
+      break;
+    case OpKind::IoWait:
+      if (!io_ready(op)) t.outcome = Outcome::Timeout;
+      break;
+    case OpKind::Park:  // the interrupt stays set: park returns, the caller checks the flag
+      if (t.permit) {
+        t.permit = false;
+      } else if (!t.interrupted) {
+        t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
+      }
+      break;
+    case OpKind::Sleep:
+      if (t.interrupted) {
+        t.interrupted = false;
+        t.outcome = Outcome::Interrupted;
+      }
+      break;
+    case OpKind::Interrupt:
+      threads_.at(op.target).interrupted = true;
+      break;
+    default:
+      break;
+  }
+  if (op.kind != OpKind::Continue)
+    record(t, op);
+  else if (trace_)
+    trace_->push_back(TraceEvent{t.id, op, preempt_now_});  // where a pre-emption can be
+}
+
+bool Model::may_wake_spuriously(const ThreadState& t) {
+  if (t.status == ThreadState::Waiting) return !t.pending.timed && !t.interrupted;
+  return t.status == ThreadState::Pending && t.pending.kind == OpKind::Park && !t.pending.timed &&
+         !t.permit && !t.interrupted;
+}
+
+bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen) {
+  if (last == kNoThread || last == chosen) return false;
+  for (const Candidate& c : enabled) {
+    if (c.thread == last) return true;
+  }
+  return false;
+}
+
+std::optional<ThreadId> Model::step() {
+  spurious_now_ = false;
+  const std::vector<Candidate>& cands = enabled();
+  if (cands.empty()) return std::nullopt;
+  if (spurious_p_ > 0 && may_wake_ && spurious_rng_.coin(spurious_p_)) {
+    spurious_now_ = true;
+    enabled();  // again, into `cands`: the waiting threads are candidates too
+  }
+  size_t i = 0;
+  if (cands.size() == 1) {
+    strategy_.forced(cands[0], steps_);
+  } else {
+    i = strategy_.choose(cands, steps_);
+  }
+  if (i >= cands.size()) throw std::logic_error("strategy chose outside the enabled set");
+  ThreadState& t = threads_.at(cands[i].thread);
+  if (touches_shared(cands[i].op)) ++t.choices;
+  if (trace_) preempt_now_ = cands.size() > 1 && preempts(cands, last_, t.id);
+  execute(t);
+  preempt_now_ = false;
+  last_ = t.id;
+  ++steps_;
+  spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
+  return t.id;
+}
+
+}  // namespace jsched::sched

@@ -1,0 +1,162 @@
+// The scheduler's model of a Java program's threads and monitors, independent of the JVM: who
+// holds which monitor (and how often), who waits where, who is enabled, and what executing
+// each thread's pending operation does. The Controller drives it for real JVM threads, the
+// abstract-program interpreter drives it for tests; both see identical decisions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "scheduler/core/fingerprint.h"
+#include "scheduler/core/op.h"
+#include "scheduler/core/rng.h"
+#include "scheduler/core/strategy.h"
+#include "scheduler/hapset/hapset.h"
+
+namespace jsched::sched {
+
+enum class Outcome : uint8_t { Ok, Timeout, Interrupted, Spurious, IllegalMonitor, Aborted };
+
+// One executed event, for a timeline (trace=): who, what, and whether the step pre-empted the
+// thread that ran before although it could have gone on.
+struct TraceEvent {
+  ThreadId thread;
+  Op op;
+  bool preempt;
+};
+
+const char* outcome_name(Outcome o);
+
+struct ThreadState {
+  enum Status : uint8_t {
+    Pending,   // at a scheduling point, waiting to perform `pending`
+    Running,   // the one thread executing
+    Waiting,   // in the wait set of pending.obj
+    Detached,  // blocked in the JVM where the model cannot see; comes back on its own
+    Dead
+  };
+  ThreadId id = 0;
+  ThreadId parent = kNoThread;
+  std::string name;  // stable across runs: "0" for main, "0.2" for its second child, ...
+  uint64_t name_hash = 0;
+  uint32_t children = 0;
+  uint64_t events = 0;   // executed events, numbering them within the thread
+  uint64_t choices = 0;  // steps of the schedule it took that touch something shared (SURW)
+  Status status = Pending;
+  Op pending;
+  Outcome outcome = Outcome::Ok;
+  uint32_t saved_count = 0;  // monitor recursion released by a wait
+  bool interrupted = false;
+  bool permit = false;  // LockSupport's permit
+};
+
+struct MonitorState {
+  ThreadId owner = kNoThread;
+  uint32_t count = 0;
+  std::vector<ThreadId> waiters;  // wait set, in arrival order
+};
+
+// Stable-name callback so the fingerprint can name objects; the caller owns naming.
+class Model {
+ public:
+  explicit Model(Strategy& strategy) : strategy_(strategy) {}
+
+  // The first thread (main), running.
+  ThreadId add_main();
+  // Threads a thread creates start Pending with a Begin step.
+  ThreadId spawn(ThreadId parent);
+
+  // The running thread arrives at a scheduling point wanting to perform `op`.
+  void arrive(ThreadId t, const Op& op);
+  // Operations applied when the running thread arrives, before the next decision: a monitor
+  // released (Exit), a thread created (Start, use spawn), the thread's end (End), and Wait.
+  void release(ThreadId t, ObjectId monitor);
+  void started(ThreadId t, ThreadId child);
+  void end(ThreadId t);
+  // Wait on `monitor`: releases it and joins its wait set, or (when the thread is interrupted
+  // or does not hold the monitor) fails at once; returns true when the thread now waits.
+  bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site, uint64_t where = 0);
+
+  // LockSupport.unpark(target) by `t` (kNoThread: by a thread jsched does not control).
+  void unpark(ThreadId t, ThreadId target);
+
+  // Marks a thread blocked outside the model's sight / back at a scheduling point.
+  void detach(ThreadId t);
+
+  // Chooses and executes one enabled transition; returns the thread now running, or nothing
+  // when no thread is enabled.
+  std::optional<ThreadId> step();
+
+  // All enabled transitions, ordered by thread id (valid until the next call).
+  const std::vector<Candidate>& enabled() const;
+  bool deadlocked() const;  // alive threads, none enabled, none detached
+  bool any_alive() const;
+  size_t detached_count() const;
+
+  const ThreadState& thread(ThreadId t) const { return threads_.at(t); }
+  size_t thread_count() const { return threads_.size(); }
+  const std::unordered_map<ObjectId, MonitorState>& monitors() const { return monitors_; }
+  uint64_t steps() const { return steps_; }
+  Outcome outcome(ThreadId t) const { return threads_.at(t).outcome; }
+  Fingerprint& fingerprint() { return fingerprint_; }
+  // Every executed event goes to `t` as well (null: none).
+  void trace_into(std::vector<TraceEvent>* t) { trace_ = t; }
+  // Every executed operation that is a HaPSet event goes to `h` (null: none).
+  void learn_hapsets(HapsetLearner* h) { hap_ = h; }
+  // Spurious wake-ups (the Java specification allows Object.wait, Condition.await and
+  // LockSupport.park to return with no notify or unpark): at a step where some thread waits in
+  // wait() or an untimed park() and another thread could run, with probability `p` the waiting
+  // threads are candidates too, woken with Outcome::Spurious if chosen. The draws come from
+  // `seed`, so a run and its replay draw alike. Never when no other thread could run: a
+  // spurious wake-up is not progress, and a deadlock stays a deadlock.
+  void set_spurious(double p, uint64_t seed) {
+    spurious_p_ = p;
+    spurious_rng_ = Rng(seed ^ 0x7370757269f0757aULL);
+  }
+
+  // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
+  using IoReady = bool (*)(int fd, uint32_t events);
+  void set_io_ready(IoReady f) { io_ready_ = f; }
+
+  // Interrupt status, for isInterrupted()/interrupted().
+  bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
+  void clear_interrupt(ThreadId t) { threads_.at(t).interrupted = false; }
+  void set_interrupt(ThreadId t) { threads_.at(t).interrupted = true; }
+
+ private:
+  bool is_enabled(const ThreadState& t) const;
+  static bool may_wake_spuriously(const ThreadState& t);
+  // A timed park or a timed I/O wait: it times out when no thread can run otherwise (asked only
+  // of threads is_enabled() just refused, so an I/O wait here is one that is not ready).
+  bool timed_park(const ThreadState& t) const;
+  bool io_ready(const Op& op) const {
+    return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));
+  }
+  void execute(ThreadState& t);
+  void record(ThreadState& t, const Op& op);
+  MonitorState& monitor(ObjectId m) { return monitors_[m]; }
+  void forget_if_idle(ObjectId m);
+
+  Strategy& strategy_;
+  std::vector<ThreadState> threads_;
+  // Monitors stay in the map once seen (re-inserting them on every acquire would allocate on
+  // the hot path); idle ones are swept when the map grows large.
+  std::unordered_map<ObjectId, MonitorState> monitors_;
+  mutable std::vector<Candidate> enabled_;
+  mutable bool may_wake_ = false;  // enabled() saw a thread that may wake spuriously
+  uint64_t steps_ = 0;
+  Fingerprint fingerprint_;
+  HapsetLearner* hap_ = nullptr;
+  IoReady io_ready_ = nullptr;
+  std::vector<TraceEvent>* trace_ = nullptr;
+  ThreadId last_ = kNoThread;  // the thread of the step before
+  bool preempt_now_ = false;   // the step being executed pre-empts last_
+  double spurious_p_ = 0;
+  Rng spurious_rng_{0};
+  bool spurious_now_ = false;  // this step's draw: waiting threads are candidates
+};
+
+}  // namespace jsched::sched
