@@ -26,8 +26,6 @@
 #include "scheduler/hapset/hapset_plan.h"
 #include "scheduler/hapset/hapset_strategy.h"
 #include "scheduler/pct/pct_strategy.h"
-#include "scheduler/random/random_strategy.h"
-#include "scheduler/random/rapos_strategy.h"
 #include "scheduler/replay/follow_strategy.h"
 #include "scheduler/replay/schedule_log.h"
 #include "scheduler/strategy_registry.h"
@@ -116,8 +114,7 @@ void load_hapset_plan(AgentState& s, const Options& run) {
   try {
     sched::HapsetPlan p = sched::HapsetPlan::read(run.plan);
     if (!run.hapset) fatal("plan: " + run.plan + " is a HaPSet plan, and hapset=off");
-    if (run.strategy != Strategy::Hapset && run.strategy != Strategy::Random &&
-        run.strategy != Strategy::Rapos)
+    if (!run.is("hapset") && !run.is("random") && !run.is("rapos"))
       fatal("plan: " + run.plan +
             " is a HaPSet plan: it goes with strategy=hapset, random or rapos");
     if (p.frames != run.frames)
@@ -157,10 +154,6 @@ void track(AgentState& s, const sched::PctStrategy& pct) {
 std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
   const Options& o = s.options;
   switch (o.strategy) {
-    case Strategy::Random:
-      return std::make_unique<sched::RandomStrategy>(o.seed);
-    case Strategy::Rapos:
-      return std::make_unique<sched::RaposStrategy>(o.seed, o.wake);
     case Strategy::Pct:
     case Strategy::Pctvb: {
       sched::PctOptions po = pct_options(o, s.plan);
@@ -191,12 +184,8 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
       return tsca;
     }
     case Strategy::Hapset: {
-      std::unique_ptr<sched::Strategy> base;
-      if (o.base == Strategy::Rapos)
-        base = std::make_unique<sched::RaposStrategy>(o.seed, o.wake);
-      else
-        base = std::make_unique<sched::RandomStrategy>(o.seed);
-      return std::make_unique<sched::HapsetStrategy>(o.seed, std::move(base), s.hapset, o.prefer);
+      return std::make_unique<sched::HapsetStrategy>(o.seed, o.entry()->make(registered_args(s)),
+                                                     s.hapset, o.prefer);
     }
     case Strategy::Registered:
       return sched::find_strategy(o.registered)->make(registered_args(s));
@@ -322,7 +311,7 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   if (o.strategy == Strategy::None) tests = false;
   if (tests) {
     // follow= runs a test's minimal schedule (the failure names it) once.
-    if (!runs_several_per_jvm(o.strategy) && o.strategy != Strategy::Follow) {
+    if (!o.runs_several_per_jvm() && o.strategy != Strategy::Follow) {
       fatal(std::string("test methods run under random, rapos, pct, hapset, pos, surw, portfolio "
                         "or follow=, not ") +
             strategy_name(o) + " (tests=off leaves the test runner alone)");

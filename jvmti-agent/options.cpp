@@ -11,10 +11,6 @@ namespace jsched::agent {
 
 const char* strategy_name(Strategy s) {
   switch (s) {
-    case Strategy::Random:
-      return "random";
-    case Strategy::Rapos:
-      return "rapos";
     case Strategy::Pct:
       return "pct";
     case Strategy::Pctvb:
@@ -39,21 +35,28 @@ std::string strategy_name(const Options& o) {
   return o.strategy == Strategy::Registered ? o.registered : strategy_name(o.strategy);
 }
 
-bool runs_several_per_jvm(Strategy s) {
-  return s == Strategy::Random || s == Strategy::Rapos || s == Strategy::Pct ||
-         s == Strategy::Hapset || s == Strategy::Registered;
+bool Options::is(std::string_view name) const {
+  return strategy_name(*this) == name;
+}
+
+const sched::StrategyEntry* Options::entry() const {
+  if (strategy == Strategy::Registered) return sched::find_strategy(registered);
+  if (strategy == Strategy::Hapset) return sched::find_strategy(base);
+  return nullptr;
+}
+
+bool Options::runs_several_per_jvm() const {
+  if (strategy == Strategy::Registered) return entry() && entry()->several_per_jvm;
+  return strategy == Strategy::Pct || strategy == Strategy::Hapset;
 }
 
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
-  if (strategy == Strategy::Registered) {
-    const sched::StrategyEntry* e = sched::find_strategy(registered);
-    return e && e->all_accesses ? rw::Accesses::All : rw::Accesses::Volatile;
-  }
-  // RAPOS and HaPSet guidance see data races only through the plain field accesses.
-  const Strategy s = strategy == Strategy::Hapset ? base : strategy;
-  return s == Strategy::Rapos || strategy == Strategy::Hapset ? rw::Accesses::All
-                                                              : rw::Accesses::Volatile;
+  // HaPSet guidance sees data races only through the plain field accesses.
+  if (strategy == Strategy::Hapset) return rw::Accesses::All;
+  if (strategy == Strategy::Registered && entry() && entry()->all_accesses)
+    return rw::Accesses::All;
+  return rw::Accesses::Volatile;
 }
 
 namespace {
@@ -158,11 +161,7 @@ Options parse_options(const std::string& text) {
       bad("option '" + clip(key) + "' needs a value (" + clip(key) + "=...)");
     std::string v = item.substr(eq + 1);
     if (key == "strategy") {
-      if (v == "random")
-        o.strategy = Strategy::Random;
-      else if (v == "rapos")
-        o.strategy = Strategy::Rapos;
-      else if (v == "pct")
+      if (v == "pct")
         o.strategy = Strategy::Pct;
       else if (v == "pctvb")
         o.strategy = Strategy::Pctvb;
@@ -236,13 +235,11 @@ Options parse_options(const std::string& text) {
       o.frames = uint32_t(parse_u64(key, v, 0, 100));
     } else if (key == "prefer") {
       o.prefer = parse_probability(key, v);
-    } else if (key == "wake") {
-      o.wake = parse_probability(key, v);
     } else if (key == "spurious") {
       o.spurious = parse_probability(key, v);
     } else if (key == "base") {
       if (v != "random" && v != "rapos") bad("base: '" + clip(v) + "' is not random or rapos");
-      o.base = v == "random" ? Strategy::Random : Strategy::Rapos;
+      o.base = v;
     } else if (key == "tests") {
       if (v == "auto")
         o.tests = TestsMode::Auto;
@@ -261,9 +258,8 @@ Options parse_options(const std::string& text) {
           "accesses, timeout, verbose, hapset, frames, prefer, base, wake, spurious)");
     }
   }
-  if (o.strategy == Strategy::Registered) {
-    const sched::StrategyEntry& e = *sched::find_strategy(o.registered);
-    for (const sched::StrategyOption& opt : e.options) {
+  if (const sched::StrategyEntry* e = o.entry()) {
+    for (const sched::StrategyOption& opt : e->options) {
       const std::string key(opt.key);
       auto it = strategy_values.find(key);
       const std::string v =
@@ -282,8 +278,8 @@ Options parse_options(const std::string& text) {
   if (!o.profile.empty() && o.strategy == Strategy::None)
     bad("profile= needs a strategy that runs the program (not none)");
   if (o.iterations > 1) {
-    if (!runs_several_per_jvm(o.strategy)) {
-      bad(std::string("iterations: not with strategy=") + strategy_name(o.strategy) +
+    if (!o.runs_several_per_jvm()) {
+      bad(std::string("iterations: not with strategy=") + strategy_name(o) +
           " (random, rapos, pct, hapset, pos, surw and portfolio run several executions in one "
           "JVM)");
     }
@@ -332,14 +328,11 @@ std::string format_options(const Options& o) {
   };
   if (o.strategy == Strategy::Hapset) {
     if (o.prefer != 0.8) s += ",prefer=" + probability(o.prefer);
-    if (o.base != Strategy::Random) s += ",base=rapos";
+    if (o.base != "random") s += ",base=" + o.base;
   }
-  bool rapos = o.strategy == Strategy::Rapos ||
-               (o.strategy == Strategy::Hapset && o.base == Strategy::Rapos);
-  if (rapos && o.wake != sched::RaposStrategy::kDefaultWake) s += ",wake=" + probability(o.wake);
   if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + probability(o.spurious);
-  if (o.strategy == Strategy::Registered) {
-    for (const sched::StrategyOption& opt : sched::find_strategy(o.registered)->options) {
+  if (const sched::StrategyEntry* e = o.entry()) {
+    for (const sched::StrategyOption& opt : e->options) {
       auto it = o.strategy_options.find(std::string(opt.key));
       if (it == o.strategy_options.end()) continue;
       std::string v = probability(it->second);

@@ -5,28 +5,28 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rewriter/config.h"
-#include "scheduler/random/rapos_strategy.h"
+#include "scheduler/strategy_registry.h"
 
 namespace jsched::agent {
 
-// Registered: one of scheduler/strategy_registry.h's, named by Options::registered.
+// Registered: one of scheduler/strategy_registry.h's (random, rapos, pos, ...), named by
+// Options::registered. The others need more of the agent than a Strategy object (plans,
+// trackers, learners, schedule files).
 // Follow: a schedule followed leniently (follow=FILE; jsched minimize's guides).
-enum class Strategy { Random, Rapos, Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered };
+enum class Strategy { Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered };
 
 // Test methods as executions (docs/agent.md, "Tests"): auto = when the JVM runs a test runner.
 enum class TestsMode { Auto, On, Off };
 
 const char* strategy_name(Strategy s);
-// Whether a strategy can run several executions in one JVM (iterations, test methods): each
-// execution then reproduces from its seed alone, with the same instrumentation.
-bool runs_several_per_jvm(Strategy s);
 
 struct Options {
-  Strategy strategy = Strategy::Random;
-  std::string registered;                          // with Strategy::Registered: its name
+  Strategy strategy = Strategy::Registered;
+  std::string registered = "random";               // with Strategy::Registered: its name
   std::map<std::string, double> strategy_options;  // its options, every key (defaults filled)
   uint64_t seed = 0;
   bool seed_given = false;
@@ -51,14 +51,11 @@ struct Options {
   bool verbose = false;
   // HaPSet coverage: on for every strategy unless hapset=off; statements carry
   // `frames` calling frames. strategy=hapset prefers a new pair with probability `prefer` and
-  // otherwise follows `base` (random or rapos).
+  // otherwise follows `base` (random or rapos), whose options (rapos's wake) it takes.
   bool hapset = true;
   uint32_t frames = 5;
   double prefer = 0.8;
-  Strategy base = Strategy::Random;
-  // RAPOS (and hapset over it): the probability that a delayed transition becomes schedulable
-  // again in a round; 0 is Sen's algorithm (docs/references.md).
-  double wake = sched::RaposStrategy::kDefaultWake;
+  std::string base = "random";
   // Probability, at a step where a thread waits (wait, await, untimed park) and another could
   // run, that the waiting threads may wake spuriously (docs/agent.md, "Spurious wake-ups").
   double spurious = kDefaultSpurious;
@@ -66,6 +63,13 @@ struct Options {
 
   // Field/array accesses as scheduling points under the chosen strategy.
   rw::Accesses effective_accesses() const;
+  // Whether the strategy is `name` (as reports name it).
+  bool is(std::string_view name) const;
+  // Whether it can run several executions in one JVM (iterations, test methods): each
+  // execution then reproduces from its seed alone, with the same instrumentation.
+  bool runs_several_per_jvm() const;
+  // The registry entry whose factory makes the strategy (hapset: its base's), or nullptr.
+  const sched::StrategyEntry* entry() const;
 };
 
 // The strategy as reports and replay commands name it (a registered one by its name).

@@ -12,8 +12,8 @@ namespace jsched::sched {
 
 namespace {
 
-const std::vector<std::string_view> kBuiltin = {"random", "rapos",  "pct",    "pctvb", "tsca",
-                                                "hapset", "replay", "follow", "none"};
+const std::vector<std::string_view> kBuiltin = {"pct",    "pctvb",  "tsca", "hapset",
+                                                "replay", "follow", "none"};
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
 // search, so that a user who does not know which to pick gets what each finds.
@@ -58,6 +58,28 @@ std::string portfolio_member_options(const StrategyArgs& a) {
 
 const std::vector<StrategyEntry>& registered_strategies() {
   static const std::vector<StrategyEntry> kEntries = {
+      {"random",
+       "CalFuzzer-style random runs: at each scheduling point an enabled thread uniformly at "
+       "random",
+       true,
+       false,
+       false,
+       {},
+       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
+         return std::make_unique<RandomStrategy>(a.seed);
+       }},
+      {"rapos",
+       "random partial-order sampling (Sen): independent enabled events in one round, the rest "
+       "delayed; field accesses are points by default",
+       true,
+       true,
+       false,
+       {{"wake", "0.1", 0, 1,
+         "the probability that a delayed transition becomes schedulable again in a round (0 is "
+         "Sen's algorithm)"}},
+       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
+         return std::make_unique<RaposStrategy>(a.seed, a.options.at("wake"));
+       }},
       {"pos",
        "partial order sampling (Yuan et al.): random priorities per event, redrawn for the events "
        "that race with the one that ran",
@@ -99,8 +121,9 @@ const StrategyEntry* find_strategy(std::string_view name) {
 }
 
 std::vector<std::string_view> all_strategy_names() {
-  std::vector<std::string_view> out = kBuiltin;
+  std::vector<std::string_view> out;
   for (const StrategyEntry& e : registered_strategies()) out.push_back(e.name);
+  out.insert(out.end(), kBuiltin.begin(), kBuiltin.end());
   return out;
 }
 

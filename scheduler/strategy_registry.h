@@ -4,8 +4,8 @@
 // option parser, the scheduler's factory and the runner read this table; a new strategy is a
 // strategy file and one entry in strategy_registry.cpp.
 //
-// The strategies that need more of the agent than a Strategy object (random, rapos, pct,
-// pctvb, tsca, hapset, replay, none: plans, trackers, learners) are wired in the agent itself
+// The strategies that need more of the agent than a Strategy object (pct, pctvb, tsca, hapset,
+// replay, follow, none: plans, trackers, learners, schedule files) are wired in the agent itself
 // and are listed here by name only (all_strategy_names names every strategy).
 #pragma once
 
@@ -54,7 +54,7 @@ struct StrategyEntry {
 const std::vector<StrategyEntry>& registered_strategies();
 // nullptr if `name` is not registered.
 const StrategyEntry* find_strategy(std::string_view name);
-// Every strategy name the agent accepts: the built-in ones, then the registered ones.
+// Every strategy name the agent accepts: the registered ones, then the built-in ones.
 std::vector<std::string_view> all_strategy_names();
 // "random, rapos, ..." for messages.
 std::string strategy_name_list();

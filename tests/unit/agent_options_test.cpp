@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "jvmti-agent/options.h"
+#include "scheduler/random/rapos_strategy.h"
 
 using namespace jsched::agent;
 
@@ -20,7 +21,7 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
   for (const char* text :
        {"strategy=random,seed=1", "strategy=pct,seed=7,depth=2,steps=40,bounded=1",
         "strategy=rapos,seed=3,wake=0.25,accesses=all",
-        "strategy=hapset,seed=9,prefer=0.5,base=rapos",
+        "strategy=hapset,seed=9,prefer=0.5,base=rapos", "strategy=hapset,seed=9,base=rapos,wake=0",
         "strategy=random,seed=2,spurious=0,include=java.util.:com.x.,exclude=com.x.y.",
         "strategy=tsca,seed=4,t=2,timeout=500,hapset=off",
         "strategy=random,seed=5,frames=0,spurious=0.25", "strategy=pct,seed=6,minimize=off"}) {
@@ -32,7 +33,9 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
     EXPECT_EQ(a.depth, b.depth) << text;
     EXPECT_EQ(a.steps, b.steps) << text;
     EXPECT_EQ(a.bounded, b.bounded) << text;
-    EXPECT_EQ(a.wake, b.wake) << text;
+    EXPECT_EQ(a.registered, b.registered) << text;
+    EXPECT_EQ(a.base, b.base) << text;
+    EXPECT_EQ(a.strategy_options, b.strategy_options) << text;
     EXPECT_EQ(a.spurious, b.spurious) << text;
     EXPECT_EQ(a.include, b.include) << text;
     EXPECT_EQ(a.exclude, b.exclude) << text;
@@ -45,9 +48,11 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
 }
 
 TEST(AgentOptions, BadInputIsRefusedWithOneLine) {
-  for (const char* text : {"strategy=nope", "seed=-1", "seed=1,seed=2", "depth=0", "spurious=2",
-                           "wake=x", "accesses=some", "include=a/b", "bogus=1", "seed",
-                           "iterations=2,strategy=tsca", "strategy=pctvb", "minimize=maybe"}) {
+  for (const char* text :
+       {"strategy=nope", "seed=-1", "seed=1,seed=2", "depth=0", "spurious=2",
+        "strategy=rapos,wake=x", "strategy=random,wake=0.5", "strategy=hapset,wake=0.5",
+        "accesses=some", "include=a/b", "bogus=1", "seed", "iterations=2,strategy=tsca",
+        "strategy=pctvb", "minimize=maybe"}) {
     try {
       parse_options(text);
       ADD_FAILURE() << "accepted: " << text;
@@ -57,4 +62,17 @@ TEST(AgentOptions, BadInputIsRefusedWithOneLine) {
       EXPECT_LT(msg.size(), 400u) << msg;
     }
   }
+}
+
+TEST(AgentOptions, RegisteredStrategiesTakeTheirOptionsWithDefaults) {
+  Options rapos = parse_options("strategy=rapos");
+  EXPECT_EQ(rapos.strategy_options.at("wake"), jsched::sched::RaposStrategy::kDefaultWake);
+  EXPECT_EQ(rapos.effective_accesses(), jsched::rw::Accesses::All);
+  Options over_rapos = parse_options("strategy=hapset,base=rapos,wake=0");
+  EXPECT_EQ(over_rapos.strategy_options.at("wake"), 0);
+  Options plain = parse_options("");
+  EXPECT_TRUE(plain.is("random"));
+  EXPECT_EQ(plain.effective_accesses(), jsched::rw::Accesses::Volatile);
+  EXPECT_TRUE(plain.runs_several_per_jvm());
+  EXPECT_FALSE(parse_options("strategy=tsca").runs_several_per_jvm());
 }
