@@ -38,7 +38,7 @@ std::vector<std::string> ProfileRecorder::superclasses(JNIEnv* env, jobject o) {
 }
 
 void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
-  std::lock_guard<std::mutex> g(mu_);
+  std::lock_guard<SpinLock> g(mu_);
   if (is_static(site)) {
     auto it = by_site_.find(&site);
     if (it == by_site_.end()) {
@@ -66,7 +66,7 @@ void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
 }
 
 void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
-  std::lock_guard<std::mutex> g(mu_);
+  std::lock_guard<SpinLock> g(mu_);
   auto it = by_site_.find(&site);
   if (it == by_site_.end()) {
     sched::PlanVariable v;
@@ -84,7 +84,7 @@ void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
 
 sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads,
                                              std::vector<uint64_t> thread_events) {
-  std::lock_guard<std::mutex> g(mu_);
+  std::lock_guard<SpinLock> g(mu_);
   sched::VariablePlan p;
   p.runs = 1;
   p.steps = steps;

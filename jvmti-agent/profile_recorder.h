@@ -10,12 +10,14 @@
 
 #include <map>
 #include <mutex>
-#include <set>
 #include <string>
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "jvmti-agent/site_registry.h"
+#include "jvmti-agent/spin_lock.h"
 #include "scheduler/pct/variable_plan.h"
 
 namespace jsched::agent {
@@ -39,12 +41,12 @@ class ProfileRecorder {
   std::vector<std::string> superclasses(JNIEnv* env, jobject o);
 
   jvmtiEnv* tags_;
-  std::mutex mu_;
+  SpinLock mu_;
   std::vector<sched::PlanVariable> vars_;
-  std::map<std::string, size_t> index_;         // by name
-  std::map<const Site*, size_t> by_site_;       // cache
-  std::vector<std::set<const Site*>> touched_;  // per variable: the accesses that touched it
-  const Site* last_site_ = nullptr;             // the last (site, variable) recorded there
+  std::map<std::string, size_t> index_;                   // by name
+  std::unordered_map<const Site*, size_t> by_site_;       // cache
+  std::vector<std::unordered_set<const Site*>> touched_;  // per variable: the accesses there
+  const Site* last_site_ = nullptr;  // the last (site, variable) recorded there
   size_t last_var_ = 0;
 };
 

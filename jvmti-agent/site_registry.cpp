@@ -16,21 +16,23 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
   bool point = rw::accesses_cover(points_, s.kind);
   if (point && points_ == rw::Accesses::Volatile && rw::is_field_access(s.kind) && volatiles_)
     point = volatiles_->decide(s).kind != rw::AccessDecision::Skip;
-  std::unique_lock<std::shared_mutex> g(mu_);
-  sites_.push_back(Site{s.kind, intern(s.cls), intern(s.method), intern(s.method_desc), s.bci,
-                        intern(s.owner), intern(s.name), intern(s.desc), point});
-  return int32_t(sites_.size());
+  std::lock_guard<std::mutex> g(mu_);
+  const size_t i = count_.load(std::memory_order_relaxed);
+  if (i >= kMaxSites) return 0;
+  Site* chunk = chunks_[i >> kChunkBits].load(std::memory_order_relaxed);
+  if (chunk == nullptr) {
+    chunk = new Site[kChunk];
+    chunks_[i >> kChunkBits].store(chunk, std::memory_order_release);
+  }
+  chunk[i & (kChunk - 1)] = Site{s.kind, intern(s.cls),   intern(s.method), intern(s.method_desc),
+                                 s.bci,  intern(s.owner), intern(s.name),   intern(s.desc),
+                                 point};
+  count_.store(i + 1, std::memory_order_release);
+  return int32_t(i + 1);
 }
 
-const Site* SiteRegistry::get(int32_t id) const {
-  std::shared_lock<std::shared_mutex> g(mu_);
-  if (id <= 0 || size_t(id) > sites_.size()) return nullptr;
-  return &sites_[size_t(id) - 1];
-}
-
-size_t SiteRegistry::size() const {
-  std::shared_lock<std::shared_mutex> g(mu_);
-  return sites_.size();
+SiteRegistry::~SiteRegistry() {
+  for (auto& c : chunks_) delete[] c.load();
 }
 
 }  // namespace jsched::agent

@@ -2,9 +2,10 @@
 // threads and read by the scheduler when it names locations.
 #pragma once
 
-#include <deque>
+#include <array>
+#include <atomic>
+#include <memory>
 #include <mutex>
-#include <shared_mutex>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -31,20 +32,35 @@ struct Site {
 
 class SiteRegistry : public rw::SiteSink {
  public:
+  SiteRegistry() = default;
+  ~SiteRegistry();
+  SiteRegistry(const SiteRegistry&) = delete;
+  SiteRegistry& operator=(const SiteRegistry&) = delete;
+
+  // The new site's id; 0 (the no-op call) past kMaxSites.
   int32_t add(const rw::SiteInfo& s) override;
   // Accesses are points only where `accesses` (Volatile: with `volatiles` deciding fields)
   // would have instrumented them; until called, every access is one. Call before any class is
   // rewritten.
   void set_points(rw::Accesses accesses, const rw::AccessFilter* volatiles);
-  // Site ids start at 1; id 0 and unknown ids yield nullptr.
-  const Site* get(int32_t id) const;
-  size_t size() const;
+  // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
+  // lock: a site is published (count_) only once it is written, and never moves.
+  const Site* get(int32_t id) const {
+    if (id <= 0 || size_t(id) > count_.load(std::memory_order_acquire)) return nullptr;
+    const size_t i = size_t(id) - 1;
+    return &chunks_[i >> kChunkBits].load(std::memory_order_acquire)[i & (kChunk - 1)];
+  }
+  size_t size() const { return count_.load(std::memory_order_acquire); }
+
+  static constexpr size_t kChunkBits = 12, kChunk = size_t(1) << kChunkBits;
+  static constexpr size_t kMaxSites = kChunk << 14;
 
  private:
   const std::string* intern(std::string_view s);
 
-  mutable std::shared_mutex mu_;
-  std::deque<Site> sites_;  // stable addresses; index = id - 1
+  std::mutex mu_;                                                // writers
+  std::array<std::atomic<Site*>, kMaxSites / kChunk> chunks_{};  // kChunk sites each, by need
+  std::atomic<size_t> count_{0};                                 // index = id - 1
   std::unordered_set<std::string> strings_;
   rw::Accesses points_ = rw::Accesses::All;
   const rw::AccessFilter* volatiles_ = nullptr;
