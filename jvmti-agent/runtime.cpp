@@ -413,7 +413,9 @@ std::string Runtime::idle_workers_only() {
 std::string Runtime::describe_threads(JNIEnv* env, bool) {
   struct Row {
     sched::ThreadState state;
-    std::string waits_for;  // for a parked thread: filled in outside the scheduler's lock
+    // "waits for ..." or "runs ..."; for a parked thread filled in outside the scheduler's lock
+    std::string waits_for;
+    bool runs = false;  // the running thread, which reached no further scheduling point
   };
   std::map<sched::ThreadId, InitWait> init_waits;
   {
@@ -434,7 +436,21 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
       };
       char obj[32];
       std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)t.pending.obj);
-      if (t.status == sched::ThreadState::Waiting) {
+      if (t.status == sched::ThreadState::Running) {
+        // A spin without scheduling points, a long computation, or a block nothing reported:
+        // its `pending` is the operation it last performed, not one it waits to perform.
+        r.runs = true;
+        r.waits_for = "runs and has reached no scheduling point since its " +
+                      std::string(sched::op_name(t.pending.kind));
+        std::string held;
+        for (const auto& [mon, st] : m.monitors()) {
+          if (st.owner != t.id) continue;
+          char id[32];
+          std::snprintf(id, sizeof id, "%016llx", (unsigned long long)mon);
+          held += std::string(held.empty() ? "" : ", ") + id;
+        }
+        if (!held.empty()) r.waits_for += ", holding monitor " + held;
+      } else if (t.status == sched::ThreadState::Waiting) {
         r.waits_for = std::string("a notify on monitor ") + obj;
       } else if (t.pending.kind == sched::OpKind::Enter ||
                  t.pending.kind == sched::OpKind::Reacquire) {
@@ -451,7 +467,7 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
         if (auto w = init_waits.find(t.id); w != init_waits.end())
           r.waits_for = w->second.what + " by thread " + m.thread(w->second.by).name;
       } else {
-        r.waits_for = std::string("nothing (") + sched::op_name(t.pending.kind) + ")";
+        r.waits_for = std::string("its turn (next: ") + sched::op_name(t.pending.kind) + ")";
       }
       out.push_back(r);
     }
@@ -485,7 +501,8 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
       }
     }
     head += (head.empty() ? "" : ", ") + r.state.name + " at " + top;
-    text += "\n  thread " + r.state.name + " waits for " + r.waits_for + ":" + stack;
+    text +=
+        "\n  thread " + r.state.name + (r.runs ? " " : " waits for ") + r.waits_for + ":" + stack;
   }
   return head + text;
 }

@@ -157,3 +157,19 @@ TEST(HiddenBlocks, SynchronizedListWithSynchronizedEqualsCompletes) {
   }
   EXPECT_GT(hidden, 0) << "the scenario never blocked on the hidden mutex";
 }
+
+// A thread that spins inside a synchronized block runs: the report says so, and which monitor it
+// holds, rather than that it waits for a monitor it holds itself.
+TEST(AgentHang, ASpinHoldingALockIsDescribedAsRunning) {
+  for (int seed = 1; seed <= 4; ++seed) {
+    test::ProcessResult r =
+        run_agent("seed=" + std::to_string(seed) + ",timeout=300", cp(), "SpinHoldingLock");
+    EXPECT_EQ(r.status, 5) << r.err;
+    EXPECT_NE(r.err.find("thread 0.1 runs and has reached no scheduling point since its enter, "
+                         "holding monitor "),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("held by thread 0.1"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("waits for nothing"), std::string::npos) << r.err;
+  }
+}
