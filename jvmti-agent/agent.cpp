@@ -432,12 +432,13 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->hooks_ready = st->jdk_mode;
   set_state(std::move(st));
   AgentState& s = state();
-  s.volatile_fields.set_jdk_too(run.accesses.has_value());
-  if (s.rewrite.accesses == jsched::rw::Accesses::Volatile) {
-    s.rewrite.filter = &s.volatile_fields;
-  } else if (s.profile) {
+  s.field_filter.set_jdk_too(run.accesses.has_value());
+  s.field_filter.set_accesses(opts.effective_accesses());
+  if (s.profile) {
     // Profile runs hook every access, and schedule only at the run's own points.
-    s.sites.set_points(opts.effective_accesses(), &s.volatile_fields);
+    s.sites.set_points(opts.effective_accesses(), &s.field_filter);
+  } else if (s.rewrite.accesses != jsched::rw::Accesses::None) {
+    s.rewrite.filter = &s.field_filter;
   }
   s.new_strategy = [&s] { return make_strategy(s); };
   if (s.controlled && !several_executions(s)) set_runtime(new Runtime(s, jvmti, s.new_strategy()));

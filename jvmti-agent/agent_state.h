@@ -11,12 +11,12 @@
 
 #include "jvmti-agent/class_cache.h"
 #include "jvmti-agent/class_filter.h"
+#include "jvmti-agent/field_filter.h"
 #include "jvmti-agent/options.h"
 #include "jvmti-agent/profile_recorder.h"
 #include "jvmti-agent/site_registry.h"
 #include "jvmti-agent/statements.h"
 #include "jvmti-agent/variable_tracker.h"
-#include "jvmti-agent/volatile_fields.h"
 #include "rewriter/config.h"
 #include "scheduler/core/strategy.h"
 #include "scheduler/hapset/hapset.h"
@@ -52,7 +52,7 @@ struct AgentState {
   sched::ReplayStrategy* replay = nullptr;    // the run's strategy under replay
   std::unique_ptr<ProfileRecorder> profile;   // profile=
   std::unique_ptr<VariableTracker> tracker;   // PCTVB
-  VolatileFields volatile_fields;             // accesses=volatile
+  FieldFilter field_filter;                   // accesses=volatile
   VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
   jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
   // Set once the hooks' class exists and classes may be rewritten to call it.

@@ -125,7 +125,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     // (no scheduling point while this thread holds the class-loading lock).
     std::optional<InRuntime> inside;
     if (ThreadCtx* c = Runtime::current()) inside.emplace(*c);
-    VolatileFields::Scope scope(s.live ? env : nullptr, loader, cls, input);
+    FieldFilter::Scope scope(s.live ? env : nullptr, loader, cls, input);
     rw::RewriteResult r = rw::rewrite_class(input, *rules, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;

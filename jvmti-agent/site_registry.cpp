@@ -6,16 +6,16 @@ const std::string* SiteRegistry::intern(std::string_view s) {
   return &*strings_.emplace(s).first;
 }
 
-void SiteRegistry::set_points(rw::Accesses accesses, const rw::AccessFilter* volatiles) {
+void SiteRegistry::set_points(rw::Accesses accesses, const rw::AccessFilter* fields) {
   points_ = accesses;
-  volatiles_ = volatiles;
+  fields_ = fields;
 }
 
 int32_t SiteRegistry::add(const rw::SiteInfo& s) {
   // Outside the lock: deciding may read class files, which may load classes and add sites.
   bool point = rw::accesses_cover(points_, s.kind);
-  if (point && points_ == rw::Accesses::Volatile && rw::is_field_access(s.kind) && volatiles_)
-    point = volatiles_->decide(s).kind != rw::AccessDecision::Skip;
+  if (point && rw::is_field_access(s.kind) && fields_)
+    point = fields_->decide(s).kind != rw::AccessDecision::Skip;
   std::lock_guard<std::mutex> g(mu_);
   const size_t i = count_.load(std::memory_order_relaxed);
   if (i >= kMaxSites) return 0;

@@ -39,10 +39,10 @@ class SiteRegistry : public rw::SiteSink {
 
   // The new site's id; 0 (the no-op call) past kMaxSites.
   int32_t add(const rw::SiteInfo& s) override;
-  // Accesses are points only where `accesses` (Volatile: with `volatiles` deciding fields)
-  // would have instrumented them; until called, every access is one. Call before any class is
+  // Accesses are points only where `accesses` (with `fields` deciding field accesses) would
+  // have instrumented them; until called, every access is one. Call before any class is
   // rewritten.
-  void set_points(rw::Accesses accesses, const rw::AccessFilter* volatiles);
+  void set_points(rw::Accesses accesses, const rw::AccessFilter* fields);
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
   // lock: a site is published (count_) only once it is written, and never moves.
   const Site* get(int32_t id) const {
@@ -63,7 +63,7 @@ class SiteRegistry : public rw::SiteSink {
   std::atomic<size_t> count_{0};                                 // index = id - 1
   std::unordered_set<std::string> strings_;
   rw::Accesses points_ = rw::Accesses::All;
-  const rw::AccessFilter* volatiles_ = nullptr;
+  const rw::AccessFilter* fields_ = nullptr;
 };
 
 }  // namespace jsched::agent

@@ -173,3 +173,20 @@ TEST(AgentHang, ASpinHoldingALockIsDescribedAsRunning) {
     EXPECT_EQ(r.err.find("waits for nothing"), std::string::npos) << r.err;
   }
 }
+
+// accesses=all (rapos's default): reads of final fields are not scheduling points, plain fields'
+// are.
+TEST(AgentAccesses, ReadsOfFinalFieldsAreNotPoints) {
+  test::TempDir dir;
+  for (const char* kind : {"final", "plain"}) {
+    const std::string report = dir.path() + "/" + kind + ".json";
+    test::ProcessResult r =
+        run_agent("strategy=rapos,seed=1,report=" + report, cp(), "FinalBound", {}, {kind});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const long points = std::stol(json_field(slurp(report), "scheduling_points"));
+    if (std::string(kind) == "final")
+      EXPECT_LT(points, 100) << r.err;
+    else
+      EXPECT_GT(points, 20000) << r.err;
+  }
+}

@@ -1,9 +1,14 @@
-// accesses=volatile: only accesses to volatile fields become scheduling points. The rewriter
-// sees a field reference (owner, name), not its declaration, so this filter finds the
-// declaring class by reading class files through the loading class's loader (the class
-// being rewritten from its own bytes), walking up superclasses, and caches what it read.
-// A field it cannot resolve counts as volatile: one scheduling point too many is harmless,
-// one too few could hide a bug.
+// Which field accesses become scheduling points, from the fields' declarations.
+// accesses=volatile: only accesses to volatile fields. accesses=all: every access but reads of
+// final fields, which cannot race with a write once the object (or class) is constructed, so
+// that a loop reading a final field (a bound, a configuration value) is not a point per turn.
+// The rewriter sees a field reference (owner, name), not its declaration, so this filter finds
+// the declaring class by reading class files through the loading class's loader (the class
+// being rewritten from its own bytes), walking up superclasses, and caches what it read; for
+// accesses=all it reads only the class being rewritten and what is cached (fields of classes
+// rewritten before).
+// A field it cannot resolve counts as volatile and not final: one scheduling point too many is
+// harmless, one too few could hide a bug.
 #pragma once
 
 #include <jni.h>
@@ -19,7 +24,7 @@
 
 namespace jsched::agent {
 
-class VolatileFields : public rw::AccessFilter {
+class FieldFilter : public rw::AccessFilter {
  public:
   // For the calling thread, while it lives: the class about to be rewritten and its loader
   // (null: the JDK's); `env` null means Java may not run yet (references to other classes
@@ -44,18 +49,23 @@ class VolatileFields : public rw::AccessFilter {
   // `jdk_too`: JDK classes (instrumented through include=) get their volatile accesses as
   // points too; by default (accesses not given) only application classes do.
   void set_jdk_too(bool v) { jdk_too_ = v; }
+  // Volatile (the default) or All; before any class is rewritten.
+  void set_accesses(rw::Accesses a) { accesses_ = a; }
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
 
  private:
   struct Declared {
-    std::unordered_set<std::string> fields, volatiles;
+    std::unordered_set<std::string> fields, volatiles, finals;
     std::string super;  // "" at the top or when unknown
   };
   std::optional<Declared> read(const std::string& owner) const;
-  bool is_volatile(std::string owner, const std::string& name) const;
+  // The field as `owner` or a superclass declares it (Unknown: no class file found).
+  enum class Kind { Plain, Volatile, Final, Unknown };
+  Kind kind_of(std::string owner, const std::string& name) const;
 
   bool jdk_too_ = false;
+  rw::Accesses accesses_ = rw::Accesses::Volatile;
   mutable std::mutex mu_;
   mutable std::unordered_map<std::string, std::optional<Declared>> cache_;
 };

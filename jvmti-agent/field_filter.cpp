@@ -1,4 +1,4 @@
-#include "jvmti-agent/volatile_fields.h"
+#include "jvmti-agent/field_filter.h"
 
 #include "classfile/class_file.h"
 #include "jvmti-agent/class_filter.h"
@@ -7,7 +7,7 @@ namespace jsched::agent {
 
 namespace {
 
-thread_local VolatileFields::Context t_context;
+thread_local FieldFilter::Context t_context;
 
 // The bytes of class `owner` as the context's loader finds them, or empty.
 std::string resource_bytes(JNIEnv* env, jobject loader, const std::string& owner) {
@@ -42,23 +42,26 @@ std::string resource_bytes(JNIEnv* env, jobject loader, const std::string& owner
 
 }  // namespace
 
-VolatileFields::Scope::Scope(JNIEnv* env, jobject loader, std::string_view name, cf::Bytes bytes)
+FieldFilter::Scope::Scope(JNIEnv* env, jobject loader, std::string_view name, cf::Bytes bytes)
     : saved_(std::move(t_context)) {
   t_context = Context{env, loader, std::string(name), bytes};
 }
 
-VolatileFields::Scope::~Scope() {
+FieldFilter::Scope::~Scope() {
   t_context = std::move(saved_);
 }
 
-std::optional<VolatileFields::Declared> VolatileFields::read(const std::string& owner) const {
+std::optional<FieldFilter::Declared> FieldFilter::read(const std::string& owner) const {
   const Context& c = t_context;
   std::string fetched;
   cf::Bytes bytes;
   if (owner == c.name) {
     bytes = c.bytes;
   } else {
-    if (c.env == nullptr) return std::nullopt;
+    // accesses=all asks about every class's reads, JDK classes' too: reading class files
+    // through Java while one loads can load classes circularly (javac fully instrumented
+    // met ClassCircularityError). There only what is already known is used.
+    if (c.env == nullptr || accesses_ == rw::Accesses::All) return std::nullopt;
     fetched = resource_bytes(c.env, c.loader, owner);
     if (fetched.empty()) return std::nullopt;
     bytes = cf::Bytes(reinterpret_cast<const uint8_t*>(fetched.data()), fetched.size());
@@ -69,6 +72,7 @@ std::optional<VolatileFields::Declared> VolatileFields::read(const std::string& 
     for (const cf::Member& m : f.fields) {
       std::string n(f.member_name(m));
       if (m.access & cf::acc::kVolatile) d.volatiles.insert(n);
+      if (m.access & cf::acc::kFinal) d.finals.insert(n);
       d.fields.insert(std::move(n));
     }
     if (f.super_class != 0) d.super = std::string(f.cp.class_name(f.super_class));
@@ -78,7 +82,7 @@ std::optional<VolatileFields::Declared> VolatileFields::read(const std::string& 
   }
 }
 
-bool VolatileFields::is_volatile(std::string owner, const std::string& name) const {
+FieldFilter::Kind FieldFilter::kind_of(std::string owner, const std::string& name) const {
   for (int depth = 0; depth < 32 && !owner.empty(); ++depth) {
     std::optional<Declared> d;
     {
@@ -92,19 +96,32 @@ bool VolatileFields::is_volatile(std::string owner, const std::string& name) con
       std::lock_guard<std::mutex> g(mu_);
       if (d || owner != t_context.name) cache_[owner] = d;
     }
-    if (!d) return true;  // unknown: count it
-    if (d->fields.count(name)) return d->volatiles.count(name) > 0;
+    if (!d) return Kind::Unknown;
+    if (d->fields.count(name)) {
+      return d->volatiles.count(name) ? Kind::Volatile
+             : d->finals.count(name)  ? Kind::Final
+                                      : Kind::Plain;
+    }
     owner = d->super;  // inherited (an interface's constant is final, never volatile)
   }
-  return true;
+  return Kind::Unknown;
 }
 
-rw::AccessDecision VolatileFields::decide(const rw::SiteInfo& s) const {
+rw::AccessDecision FieldFilter::decide(const rw::SiteInfo& s) const {
   rw::AccessDecision d;
-  if (rw::is_field_access(s.kind) && ((!jdk_too_ && jdk_package(s.cls)) ||
-                                      !is_volatile(std::string(s.owner), std::string(s.name)))) {
-    d.kind = rw::AccessDecision::Skip;
+  if (!rw::is_field_access(s.kind)) return d;
+  if (accesses_ == rw::Accesses::All) {
+    const bool read = s.kind == rw::SiteKind::GetField || s.kind == rw::SiteKind::GetStatic;
+    if (read && kind_of(std::string(s.owner), std::string(s.name)) == Kind::Final)
+      d.kind = rw::AccessDecision::Skip;
+    return d;
   }
+  if (!jdk_too_ && jdk_package(s.cls)) {
+    d.kind = rw::AccessDecision::Skip;
+    return d;
+  }
+  const Kind k = kind_of(std::string(s.owner), std::string(s.name));
+  if (k == Kind::Plain || k == Kind::Final) d.kind = rw::AccessDecision::Skip;
   return d;
 }
 

@@ -1,0 +1,35 @@
+/**
+ * A worker loops 10,000 times to a bound it reads from a field each turn: a final field (argument
+ * "final", also a static final one) or a plain one (argument "plain"). Under accesses=all a read of
+ * a final field cannot race with a write, so only the plain bound makes a scheduling point per
+ * turn.
+ */
+public class FinalBound {
+  static final int[] STATIC_BOUND = {10_000};
+  static int plainStaticBound = 10_000;
+
+  final int finalBound;
+  int plainBound;
+  long sum;
+
+  FinalBound(int bound) {
+    finalBound = bound;
+    plainBound = bound;
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    boolean plain = args.length > 0 && args[0].equals("plain");
+    FinalBound b = new FinalBound(10_000);
+    Thread worker =
+        new Thread(
+            () -> {
+              if (plain) {
+                for (int i = 0; i < b.plainBound && i < plainStaticBound; i++) b.sum += 0;
+              } else {
+                for (int i = 0; i < b.finalBound && i < STATIC_BOUND.length * 10_000; i++) {}
+              }
+            });
+    worker.start();
+    worker.join();
+  }
+}
