@@ -58,10 +58,12 @@ std::optional<FieldFilter::Declared> FieldFilter::read(const std::string& owner)
   if (owner == c.name) {
     bytes = c.bytes;
   } else {
-    // accesses=all asks about every class's reads, JDK classes' too: reading class files
-    // through Java while one loads can load classes circularly (javac fully instrumented
-    // met ClassCircularityError). There only what is already known is used.
-    if (c.env == nullptr || accesses_ == rw::Accesses::All) return std::nullopt;
+    // accesses=all asks about JDK classes' reads too: reading JDK class files through Java
+    // while a JDK class loads can load classes circularly (javac fully instrumented met
+    // ClassCircularityError). There only what is already known is used.
+    if (c.env == nullptr) return std::nullopt;
+    if (accesses_ == rw::Accesses::All && (jdk_package(c.name) || jdk_package(owner)))
+      return std::nullopt;
     fetched = resource_bytes(c.env, c.loader, owner);
     if (fetched.empty()) return std::nullopt;
     bytes = cf::Bytes(reinterpret_cast<const uint8_t*>(fetched.data()), fetched.size());
@@ -105,6 +107,18 @@ FieldFilter::Kind FieldFilter::kind_of(std::string owner, const std::string& nam
     owner = d->super;  // inherited (an interface's constant is final, never volatile)
   }
   return Kind::Unknown;
+}
+
+void FieldFilter::learn_current_class() const {
+  if (accesses_ != rw::Accesses::All || t_context.name.empty()) return;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    auto it = cache_.find(t_context.name);
+    if (it != cache_.end() && it->second) return;
+  }
+  std::optional<Declared> d = read(t_context.name);
+  std::lock_guard<std::mutex> g(mu_);
+  if (d) cache_[t_context.name] = std::move(d);
 }
 
 rw::AccessDecision FieldFilter::decide(const rw::SiteInfo& s) const {

@@ -5,8 +5,8 @@
 // The rewriter sees a field reference (owner, name), not its declaration, so this filter finds
 // the declaring class by reading class files through the loading class's loader (the class
 // being rewritten from its own bytes), walking up superclasses, and caches what it read; for
-// accesses=all it reads only the class being rewritten and what is cached (fields of classes
-// rewritten before).
+// accesses=all, JDK classes' declarations come only from the JDK class being rewritten and those
+// rewritten before (reading JDK class files while JDK classes load can load them circularly).
 // A field it cannot resolve counts as volatile and not final: one scheduling point too many is
 // harmless, one too few could hide a bug.
 #pragma once
@@ -53,6 +53,9 @@ class FieldFilter : public rw::AccessFilter {
   void set_accesses(rw::Accesses a) { accesses_ = a; }
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
+  // accesses=all: remembers the declarations of the class being rewritten (the Scope's), so that
+  // JDK classes loaded after it skip reads of its final fields.
+  void learn_current_class() const;
 
  private:
   struct Declared {

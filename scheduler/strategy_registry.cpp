@@ -78,7 +78,9 @@ const std::vector<StrategyEntry>& registered_strategies() {
          "the probability that a delayed transition becomes schedulable again in a round (0 is "
          "Sen's algorithm)"}},
        [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
-         return std::make_unique<RaposStrategy>(a.seed, a.options.at("wake"));
+         auto wake = a.options.find("wake");  // filled in by the option parser
+         return std::make_unique<RaposStrategy>(
+             a.seed, wake == a.options.end() ? RaposStrategy::kDefaultWake : wake->second);
        }},
       {"pos",
        "partial order sampling (Yuan et al.): random priorities per event, redrawn for the events "
