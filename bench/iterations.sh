@@ -12,18 +12,13 @@ n=${2:-1000}
 strategy=${3:-random}
 agent=$build/jvmti-agent/libjsched.so
 jar=$here/../samples/target/jsched-samples-1.0.jar
-[ -f "$jar" ] || { echo "bench/iterations.sh: build the samples first ($jar)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-javac -d "$tmp" "$here/java/MainLoop.java"
+. "$here/main_loop.sh"
 per_process=20  # JVMs started one after another for the process-per-execution rate
 samples="account.Fixed airline.Fixed philosophers.Fixed twostage.Fixed checkthenact.Fixed
   lostnotify.Fixed synclist.Fixed lockorder.Fixed executors.Main"
-rate() { sed -n 's/.*(\([0-9.]*\) per second).*/\1/p; s/.*: \([0-9.]*\) per second$/\1/p'; }
 printf "%-20s %10s %10s %10s %10s %8s %8s %8s\n" program plain-fresh plain-same jsched process \
   "/fresh" "/same" "/process"
 all_fresh=0; all_jsched=0; all_process=0; rows=0; sum_same=0; min_same=""
-best() { awk -v a="$1" -v b="${2:-0}" 'BEGIN{print (a>b)?a:b}'; }
 for s in $samples; do
   main=jsched.samples.$s
   fresh=0; same=0; jsched=0; process=0

@@ -12,12 +12,7 @@ build=${1:-$here/../build}
 n=${2:-200}
 agent=$build/jvmti-agent/libjsched.so
 jar=$here/../samples/target/jsched-samples-1.0.jar
-[ -f "$jar" ] || { echo "bench/many_threads_speed.sh: build the samples first ($jar)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-javac -d "$tmp" "$here/java/MainLoop.java"
-rate() { sed -n 's/.*(\([0-9.]*\) per second).*/\1/p; s/.*: \([0-9.]*\) per second$/\1/p'; }
-best() { awk -v a="$1" -v b="${2:-0}" 'BEGIN{print (a>b)?a:b}'; }
+. "$here/main_loop.sh"
 printf "%-22s %11s %10s %8s %8s %8s\n" program plain-fresh plain-same jsched "/fresh" "/same"
 for p in "reordern.Main 3" "reordern.Main 10" "reordern.Main 50" "reordern.Main 100" \
   "twostagen.Main 10" "twostagen.Main 100"; do

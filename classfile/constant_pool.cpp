@@ -71,48 +71,41 @@ constexpr uint8_t kBodyLength[21] = {0, 0, 0, 4, 4, 8, 8, 2, 2, 4, 4, 4, 4, 0, 0
 constexpr uint32_t bit(Tag t) {
   return 1u << unsigned(t);
 }
-constexpr uint32_t kRefA[21] = {0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                bit(Tag::Utf8),
-                                bit(Tag::Utf8),
-                                bit(Tag::Class),
-                                bit(Tag::Class),
-                                bit(Tag::Class),
-                                bit(Tag::Utf8),
-                                0,
-                                0,
-                                0 /* MethodHandle: by kind */,
-                                bit(Tag::Utf8),
-                                0 /* bootstrap index */,
-                                0,
-                                bit(Tag::Utf8),
-                                bit(Tag::Utf8)};
-constexpr uint32_t kRefB[21] = {0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                0,
-                                bit(Tag::NameAndType),
-                                bit(Tag::NameAndType),
-                                bit(Tag::NameAndType),
-                                bit(Tag::Utf8),
-                                0,
-                                0,
-                                0,
-                                0,
-                                bit(Tag::NameAndType),
-                                bit(Tag::NameAndType),
-                                0,
-                                0};
+// The first reference (a) of each entry kind; a method handle's depends on its kind.
+uint32_t ref_a(const CpEntry& e) {
+  switch (e.tag) {
+    case Tag::Class:
+    case Tag::String:
+    case Tag::NameAndType:
+    case Tag::MethodType:
+    case Tag::Module:
+    case Tag::Package:
+      return bit(Tag::Utf8);
+    case Tag::Fieldref:
+    case Tag::Methodref:
+    case Tag::InterfaceMethodref:
+      return bit(Tag::Class);
+    case Tag::MethodHandle:
+      return e.kind <= 4 ? bit(Tag::Fieldref) : bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
+    default:
+      return 0;  // Dynamic and InvokeDynamic: a is a bootstrap method index
+  }
+}
+// The second reference (b).
+uint32_t ref_b(Tag t) {
+  switch (t) {
+    case Tag::Fieldref:
+    case Tag::Methodref:
+    case Tag::InterfaceMethodref:
+    case Tag::Dynamic:
+    case Tag::InvokeDynamic:
+      return bit(Tag::NameAndType);
+    case Tag::NameAndType:
+      return bit(Tag::Utf8);
+    default:
+      return 0;
+  }
+}
 
 }  // namespace
 
@@ -189,12 +182,7 @@ void ConstantPool::read(Reader& r, uint16_t major) {
   auto tag_bit = [&](uint16_t ref) { return ref < count ? bit(entries_[ref].tag) : 1u; };
   for (uint32_t i = 1; i < count; ++i) {
     const CpEntry& e = entries_[i];
-    unsigned t = unsigned(e.tag);
-    uint32_t want_a = kRefA[t], want_b = kRefB[t];
-    if (e.tag == Tag::MethodHandle) {
-      want_a =
-          e.kind <= 4 ? bit(Tag::Fieldref) : bit(Tag::Methodref) | bit(Tag::InterfaceMethodref);
-    }
+    const uint32_t want_a = ref_a(e), want_b = ref_b(e.tag);
     if ((want_a && !(tag_bit(e.a) & want_a)) || (want_b && !(tag_bit(e.b) & want_b))) [[unlikely]] {
       bool a_bad = want_a && !(tag_bit(e.a) & want_a);
       uint16_t ref = a_bad ? e.a : e.b;

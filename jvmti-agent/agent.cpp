@@ -312,8 +312,7 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   if (tests) {
     // follow= runs a test's minimal schedule (the failure names it) once.
     if (!o.runs_several_per_jvm() && o.strategy != Strategy::Follow) {
-      fatal(std::string("test methods run under random, rapos, pct, hapset, pos, surw, portfolio "
-                        "or follow=, not ") +
+      fatal("test methods run under " + several_per_jvm_names() + " or follow=, not " +
             strategy_name(o) + " (tests=off leaves the test runner alone)");
     }
     main_class.clear();

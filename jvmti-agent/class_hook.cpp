@@ -126,7 +126,6 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     std::optional<InRuntime> inside;
     if (ThreadCtx* c = Runtime::current()) inside.emplace(*c);
     FieldFilter::Scope scope(s.live ? env : nullptr, loader, cls, input);
-    s.field_filter.learn_current_class();
     rw::RewriteResult r = rw::rewrite_class(input, *rules, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;

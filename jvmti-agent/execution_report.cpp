@@ -108,21 +108,21 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
   std::string tracked = "[";
   if (agent_.tracker) {
     std::vector<std::string> vars = agent_.tracker->names();
-    for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json::json_escape(vars[i]);
+    for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json::quote(vars[i]);
   }
   tracked += "]";
   std::string hidden = "[";
   {
     std::lock_guard<std::mutex> g(mu_);
     for (size_t i = 0; i < hidden_blocks_.size(); ++i)
-      hidden += (i ? "," : "") + json::json_escape(hidden_blocks_[i]);
+      hidden += (i ? "," : "") + json::quote(hidden_blocks_[i]);
   }
   hidden += "]";
   std::string init_waits = "[";
   {
     std::lock_guard<std::mutex> g(mu_);
     for (size_t i = 0; i < init_wait_log_.size(); ++i)
-      init_waits += (i ? "," : "") + json::json_escape(init_wait_log_[i]);
+      init_waits += (i ? "," : "") + json::quote(init_wait_log_[i]);
   }
   init_waits += "]";
   json::JsonObject j;
@@ -170,12 +170,10 @@ void Runtime::write_trace(RunOutcome outcome, const std::string& detail) {
       out << "site " << id << " " << rw::site_kind_name(s->kind) << " " << *s->cls << " "
           << *s->method << " " << *s->method_desc << " " << s->bci << "\n";
     }
-    char obj[32];
     for (size_t i = 0; i < trace_.size(); ++i) {
       const sched::TraceEvent& e = trace_[i];
-      std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)e.op.obj);
       out << "step " << i << " " << e.thread << " " << sched::op_name(e.op.kind) << " " << e.op.site
-          << " " << obj << " " << (e.preempt ? "p" : "-") << "\n";
+          << " " << sched::hex64(e.op.obj) << " " << (e.preempt ? "p" : "-") << "\n";
     }
     return 0;
   });

@@ -72,10 +72,9 @@ std::optional<FieldFilter::Declared> FieldFilter::read(const std::string& owner)
     cf::ClassFile f = cf::ClassFile::parse(bytes);
     Declared d;
     for (const cf::Member& m : f.fields) {
-      std::string n(f.member_name(m));
-      if (m.access & cf::acc::kVolatile) d.volatiles.insert(n);
-      if (m.access & cf::acc::kFinal) d.finals.insert(n);
-      d.fields.insert(std::move(n));
+      d.fields[std::string(f.member_name(m))] = m.access & cf::acc::kVolatile ? Kind::Volatile
+                                                : m.access & cf::acc::kFinal  ? Kind::Final
+                                                                              : Kind::Plain;
     }
     if (f.super_class != 0) d.super = std::string(f.cp.class_name(f.super_class));
     return d;
@@ -99,26 +98,10 @@ FieldFilter::Kind FieldFilter::kind_of(std::string owner, const std::string& nam
       if (d || owner != t_context.name) cache_[owner] = d;
     }
     if (!d) return Kind::Unknown;
-    if (d->fields.count(name)) {
-      return d->volatiles.count(name) ? Kind::Volatile
-             : d->finals.count(name)  ? Kind::Final
-                                      : Kind::Plain;
-    }
+    if (auto f = d->fields.find(name); f != d->fields.end()) return f->second;
     owner = d->super;  // inherited (an interface's constant is final, never volatile)
   }
   return Kind::Unknown;
-}
-
-void FieldFilter::learn_current_class() const {
-  if (accesses_ != rw::Accesses::All || t_context.name.empty()) return;
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    auto it = cache_.find(t_context.name);
-    if (it != cache_.end() && it->second) return;
-  }
-  std::optional<Declared> d = read(t_context.name);
-  std::lock_guard<std::mutex> g(mu_);
-  if (d) cache_[t_context.name] = std::move(d);
 }
 
 rw::AccessDecision FieldFilter::decide(const rw::SiteInfo& s) const {

@@ -5,8 +5,8 @@
 // The rewriter sees a field reference (owner, name), not its declaration, so this filter finds
 // the declaring class by reading class files through the loading class's loader (the class
 // being rewritten from its own bytes), walking up superclasses, and caches what it read; for
-// accesses=all, JDK classes' declarations come only from the JDK class being rewritten and those
-// rewritten before (reading JDK class files while JDK classes load can load them circularly).
+// accesses=all, a JDK class's declarations only from its own bytes or the cache (reading JDK
+// class files through Java while JDK classes load can load them circularly).
 // A field it cannot resolve counts as volatile and not final: one scheduling point too many is
 // harmless, one too few could hide a bug.
 #pragma once
@@ -17,7 +17,6 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "classfile/bytes.h"
 #include "rewriter/config.h"
@@ -53,18 +52,15 @@ class FieldFilter : public rw::AccessFilter {
   void set_accesses(rw::Accesses a) { accesses_ = a; }
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
-  // accesses=all: remembers the declarations of the class being rewritten (the Scope's), so that
-  // JDK classes loaded after it skip reads of its final fields.
-  void learn_current_class() const;
 
  private:
+  enum class Kind { Plain, Volatile, Final, Unknown };
   struct Declared {
-    std::unordered_set<std::string> fields, volatiles, finals;
-    std::string super;  // "" at the top or when unknown
+    std::unordered_map<std::string, Kind> fields;  // by name
+    std::string super;                             // "" at the top or when unknown
   };
   std::optional<Declared> read(const std::string& owner) const;
   // The field as `owner` or a superclass declares it (Unknown: no class file found).
-  enum class Kind { Plain, Volatile, Final, Unknown };
   Kind kind_of(std::string owner, const std::string& name) const;
 
   bool jdk_too_ = false;

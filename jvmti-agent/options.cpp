@@ -45,9 +45,21 @@ const sched::StrategyEntry* Options::entry() const {
   return nullptr;
 }
 
+bool runs_several_per_jvm(std::string_view name) {
+  if (const sched::StrategyEntry* e = sched::find_strategy(name)) return e->several_per_jvm;
+  return name == "pct" || name == "hapset";
+}
+
 bool Options::runs_several_per_jvm() const {
-  if (strategy == Strategy::Registered) return entry() && entry()->several_per_jvm;
-  return strategy == Strategy::Pct || strategy == Strategy::Hapset;
+  return agent::runs_several_per_jvm(strategy_name(*this));
+}
+
+std::string several_per_jvm_names() {
+  std::string out;
+  for (std::string_view n : sched::all_strategy_names()) {
+    if (runs_several_per_jvm(n)) out += (out.empty() ? "" : ", ") + std::string(n);
+  }
+  return out;
 }
 
 rw::Accesses Options::effective_accesses() const {
@@ -279,9 +291,8 @@ Options parse_options(const std::string& text) {
     bad("profile= needs a strategy that runs the program (not none)");
   if (o.iterations > 1) {
     if (!o.runs_several_per_jvm()) {
-      bad(std::string("iterations: not with strategy=") + strategy_name(o) +
-          " (random, rapos, pct, hapset, pos, surw and portfolio run several executions in one "
-          "JVM)");
+      bad("iterations: not with strategy=" + strategy_name(o) + " (" + several_per_jvm_names() +
+          " run several executions in one JVM)");
     }
     if (!o.record.empty() || !o.profile.empty())
       bad("iterations: record= and profile= write one execution; replay its seed alone");

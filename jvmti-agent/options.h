@@ -23,6 +23,11 @@ enum class Strategy { Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered
 enum class TestsMode { Auto, On, Off };
 
 const char* strategy_name(Strategy s);
+// Whether strategy `name` can run several executions in one JVM (iterations, test methods,
+// --in-jvm): each execution then reproduces from its seed alone, with the same instrumentation.
+bool runs_several_per_jvm(std::string_view name);
+// Those strategies' names, "random, rapos, ..." (messages).
+std::string several_per_jvm_names();
 
 struct Options {
   Strategy strategy = Strategy::Registered;
@@ -65,9 +70,7 @@ struct Options {
   rw::Accesses effective_accesses() const;
   // Whether the strategy is `name` (as reports name it).
   bool is(std::string_view name) const;
-  // Whether it can run several executions in one JVM (iterations, test methods): each
-  // execution then reproduces from its seed alone, with the same instrumentation.
-  bool runs_several_per_jvm() const;
+  bool runs_several_per_jvm() const;  // agent::runs_several_per_jvm of its name
   // The registry entry whose factory makes the strategy (hapset: its base's), or nullptr.
   const sched::StrategyEntry* entry() const;
 };

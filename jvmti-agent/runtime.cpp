@@ -413,9 +413,9 @@ std::string Runtime::idle_workers_only() {
 std::string Runtime::describe_threads(JNIEnv* env, bool) {
   struct Row {
     sched::ThreadState state;
-    // "waits for ..." or "runs ..."; for a parked thread filled in outside the scheduler's lock
+    // What it waits for ("runs ..." for the running thread); for a parked thread filled in
+    // outside the scheduler's lock.
     std::string waits_for;
-    bool runs = false;  // the running thread, which reached no further scheduling point
   };
   std::map<sched::ThreadId, InitWait> init_waits;
   {
@@ -434,20 +434,15 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
           return std::string("nobody");
         return "thread " + m.thread(it->second.owner).name;
       };
-      char obj[32];
-      std::snprintf(obj, sizeof obj, "%016llx", (unsigned long long)t.pending.obj);
+      const std::string obj = sched::hex64(t.pending.obj);
       if (t.status == sched::ThreadState::Running) {
         // A spin without scheduling points, a long computation, or a block nothing reported:
         // its `pending` is the operation it last performed, not one it waits to perform.
-        r.runs = true;
         r.waits_for = "runs and has reached no scheduling point since its " +
                       std::string(sched::op_name(t.pending.kind));
         std::string held;
         for (const auto& [mon, st] : m.monitors()) {
-          if (st.owner != t.id) continue;
-          char id[32];
-          std::snprintf(id, sizeof id, "%016llx", (unsigned long long)mon);
-          held += std::string(held.empty() ? "" : ", ") + id;
+          if (st.owner == t.id) held += (held.empty() ? "" : ", ") + sched::hex64(mon);
         }
         if (!held.empty()) r.waits_for += ", holding monitor " + held;
       } else if (t.status == sched::ThreadState::Waiting) {
@@ -501,8 +496,9 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
       }
     }
     head += (head.empty() ? "" : ", ") + r.state.name + " at " + top;
-    text +=
-        "\n  thread " + r.state.name + (r.runs ? " " : " waits for ") + r.waits_for + ":" + stack;
+    text += "\n  thread " + r.state.name +
+            (r.state.status == sched::ThreadState::Running ? " " : " waits for ") + r.waits_for +
+            ":" + stack;
   }
   return head + text;
 }

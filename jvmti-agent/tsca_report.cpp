@@ -12,8 +12,8 @@ std::string tsca_report(const sched::BlockTrace& trace, sched::TscaPlanner& plan
   std::string blocks = "[";
   for (size_t i = 0; i < trace.blocks.size(); ++i) {
     const sched::BlockOccurrence& b = trace.blocks[i];
-    blocks += (i ? ",[" : "[") + std::to_string(b.thread) + "," + json::json_escape(b.start) + "," +
-              json::json_escape(b.end) + "]";
+    blocks += (i ? ",[" : "[") + std::to_string(b.thread) + "," + json::quote(b.start) + "," +
+              json::quote(b.end) + "]";
   }
   blocks += "]";
   std::string edges = "[";

@@ -234,50 +234,29 @@ class Parser {
     ++i_;
     Value v = Value::array();
     ws();
-    if (i_ < t_.size() && t_[i_] == ']') {
-      ++i_;
-      return v;
-    }
+    if (eat("]")) return v;
     for (;;) {
       v.push(value());
       ws();
-      if (i_ < t_.size() && t_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (i_ < t_.size() && t_[i_] == ']') {
-        ++i_;
-        return v;
-      }
-      fail("expected , or ]");
+      if (eat("]")) return v;
+      if (!eat(",")) fail("expected , or ]");
     }
   }
   Value object() {
     ++i_;
     Value v = Value::object();
     ws();
-    if (i_ < t_.size() && t_[i_] == '}') {
-      ++i_;
-      return v;
-    }
+    if (eat("}")) return v;
     for (;;) {
       ws();
       if (i_ >= t_.size() || t_[i_] != '"') fail("expected a key");
       std::string k = string();
       ws();
-      if (i_ >= t_.size() || t_[i_] != ':') fail("expected :");
-      ++i_;
+      if (!eat(":")) fail("expected :");
       v.set(k, value());
       ws();
-      if (i_ < t_.size() && t_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (i_ < t_.size() && t_[i_] == '}') {
-        ++i_;
-        return v;
-      }
-      fail("expected , or }");
+      if (eat("}")) return v;
+      if (!eat(",")) fail("expected , or }");
     }
   }
   const std::string& t_;

@@ -8,17 +8,13 @@
 
 namespace jsched::json {
 
-inline std::string json_escape(const std::string& s) {
-  return quote(s);
-}
-
 class JsonObject {
  public:
-  JsonObject& str(const char* k, const std::string& v) { return raw(k, json_escape(v)); }
+  JsonObject& str(const char* k, const std::string& v) { return raw(k, quote(v)); }
   JsonObject& num(const char* k, uint64_t v) { return raw(k, std::to_string(v)); }
   JsonObject& boolean(const char* k, bool v) { return raw(k, v ? "true" : "false"); }
   JsonObject& raw(const char* k, const std::string& v) {
-    body_ += (body_.empty() ? "" : ",") + json_escape(k) + ":" + v;
+    body_ += (body_.empty() ? "" : ",") + quote(k) + ":" + v;
     return *this;
   }
   std::string text() const { return "{" + body_ + "}"; }

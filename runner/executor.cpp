@@ -52,7 +52,7 @@ struct Running {
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
 // these strategies only).
 bool same_jvm(const RunSpec& last, const RunSpec& next) {
-  if (!runs_in_one_jvm(next.agent_strategy_name())) return false;
+  if (!agent::runs_several_per_jvm(next.agent_strategy_name())) return false;
   return next.seed == last.seed + 1 && next.program == last.program &&
          next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
          next.params == last.params && next.command == last.command &&
@@ -127,14 +127,6 @@ pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log) {
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(rc));
   return pid;
-}
-
-bool runs_in_one_jvm(const std::string& strategy) {
-  try {
-    return agent::parse_options("strategy=" + strategy).runs_several_per_jvm();
-  } catch (const std::invalid_argument&) {  // pctvb (no plan here), an unknown name
-    return false;
-  }
 }
 
 bool learns(const RunSpec& s) {

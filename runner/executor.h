@@ -54,9 +54,6 @@ class Executor {
 // default action of the signals jsched itself handles or ignores. Throws std::runtime_error.
 pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log);
 
-// Whether the agent runs several executions of this strategy in one JVM (iterations).
-bool runs_in_one_jvm(const std::string& strategy);
-
 // Whether runs of this strategy learn from the runs before them (HaPSet).
 bool learns(const RunSpec& s);
 inline constexpr uint32_t kHapsetPerJvm = 100;  // without --in-jvm

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "jvmti-agent/options.h"
 #include "runner/batch.h"
 #include "runner/cli_args.h"
 #include "runner/commands.h"
@@ -208,9 +209,8 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("minimize_seconds", json::Value::number(minimize_seconds_option(cli)));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const std::string st = batch.str("strategy");
-      if (opts.in_jvm > 1 && !runs_in_one_jvm(st))
-        return cli.fail("--in-jvm runs random, rapos, pct, hapset, pos, surw or portfolio, not " +
-                        st);
+      if (opts.in_jvm > 1 && !agent::runs_several_per_jvm(st))
+        return cli.fail("--in-jvm runs " + agent::several_per_jvm_names() + ", not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("profile_runs",
                 json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxProfileRuns))));

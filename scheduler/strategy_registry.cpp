@@ -12,8 +12,10 @@ namespace jsched::sched {
 
 namespace {
 
-const std::vector<std::string_view> kBuiltin = {"pct",    "pctvb",  "tsca", "hapset",
-                                                "replay", "follow", "none"};
+// The strategies wired in the agent: searches, listed after rapos (the papers' order: random and
+// RAPOS, PCT, PCTVB, TSCA, HaPSet, then the newer samplers), and the rest, listed last.
+const std::vector<std::string_view> kBuiltinSearches = {"pct", "pctvb", "tsca", "hapset"};
+const std::vector<std::string_view> kBuiltinOthers = {"replay", "follow", "none"};
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
 // search, so that a user who does not know which to pick gets what each finds.
@@ -124,8 +126,11 @@ const StrategyEntry* find_strategy(std::string_view name) {
 
 std::vector<std::string_view> all_strategy_names() {
   std::vector<std::string_view> out;
-  for (const StrategyEntry& e : registered_strategies()) out.push_back(e.name);
-  out.insert(out.end(), kBuiltin.begin(), kBuiltin.end());
+  for (const StrategyEntry& e : registered_strategies()) {
+    out.push_back(e.name);
+    if (e.name == "rapos") out.insert(out.end(), kBuiltinSearches.begin(), kBuiltinSearches.end());
+  }
+  out.insert(out.end(), kBuiltinOthers.begin(), kBuiltinOthers.end());
   return out;
 }
 

@@ -54,7 +54,7 @@ struct StrategyEntry {
 const std::vector<StrategyEntry>& registered_strategies();
 // nullptr if `name` is not registered.
 const StrategyEntry* find_strategy(std::string_view name);
-// Every strategy name the agent accepts: the registered ones, then the built-in ones.
+// Every strategy name the agent accepts, in the order --help and messages list them.
 std::vector<std::string_view> all_strategy_names();
 // "random, rapos, ..." for messages.
 std::string strategy_name_list();

@@ -5,6 +5,12 @@
 
 namespace jsched::sched {
 
+std::string hex64(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
 uint64_t hash_string(const std::string& s) {
   uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, then mixed
   for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;

@@ -50,5 +50,7 @@ inline uint64_t mix64(uint64_t z) {
 }
 
 uint64_t hash_string(const std::string& s);
+// 16 hex digits: how object names and pair ids are written in reports, traces and plans.
+std::string hex64(uint64_t v);
 
 }  // namespace jsched::sched

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "scheduler/core/fingerprint.h"
+
 namespace jsched::sched {
 
 namespace {
@@ -11,9 +13,7 @@ constexpr const char* kHeader = "jsched-hapset 1";
 }
 
 std::string pair_hex(uint64_t id) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(id));
-  return buf;
+  return hex64(id);
 }
 
 bool parse_pair_hex(const std::string& s, uint64_t& id) {
