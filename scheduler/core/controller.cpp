@@ -76,7 +76,7 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
   }
   running_ = *next;
   if (*next == self) return true;
-  handoff_ = &parker(*next);
+  if (parker(*next).give()) handoff_ = &parker(*next);
   return false;
 }
 
@@ -230,7 +230,9 @@ void Controller::rejoin(ThreadId self) {
 
 bool Controller::detach_if_stuck(ThreadId t, uint64_t steps) {
   Lock lk(*this);
-  if (running_ != t || model_.steps() != steps) return false;
+  // A thread chosen but not yet woken (its chooser was pre-empted before the wake-up call) is
+  // asleep in the kernel without being stuck.
+  if (running_ != t || model_.steps() != steps || parker(t).pending()) return false;
   model_.detach(t);
   running_ = kNoThread;
   dispatch(lk, kNoThread);

@@ -24,12 +24,18 @@ class Parker {
     }
   }
   void unpark() {
+    if (give()) wake();
+  }
+  // unpark in two halves: the permit, and whether the owner must be woken (wake(), which may
+  // come later: the permit is kept).
+  bool give() {
     permit_.store(1, std::memory_order_seq_cst);
     // Skip the system call when the owner is not (about to be) asleep.
-    if (waiting_.load(std::memory_order_seq_cst)) {
-      syscall(SYS_futex, &permit_, FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
-    }
+    return waiting_.load(std::memory_order_seq_cst) != 0;
   }
+  void wake() { syscall(SYS_futex, &permit_, FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0); }
+  // A permit given and not yet taken: the owner is about to run, not stuck.
+  bool pending() const { return permit_.load(std::memory_order_seq_cst) != 0; }
 
  private:
   std::atomic<uint32_t> permit_{0};
