@@ -22,6 +22,7 @@
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
+#include "jvmti-agent/static_reset.h"
 #include "jvmti-agent/thread_events.h"
 #include "scheduler/hapset/hapset_plan.h"
 #include "scheduler/hapset/hapset_strategy.h"
@@ -256,6 +257,8 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
     s.system_loader = class_loader(env, "getSystemClassLoader");
     if (!s.system_loader) fatal("cannot find the system class loader");
     if (!prepare_executions(env)) fatal("cannot define java.lang.JSchedMain");
+    if (s.rewrite.static_reset && !prepare_static_reset(env))
+      fatal("cannot define java.lang.JSchedStatics");
     const std::string each = s.tests ? " for each test method" : "";
     log_line(run_line + each +
              (s.options.iterations > 1
@@ -405,6 +408,10 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->rewrite.virtual_clock = st->controlled;
   st->rewrite.seeded_randomness = st->controlled;
   st->rewrite.stable_hashes = st->controlled;
+  // Iterations of main keep their classes and run static initializers again
+  // (rewriter/static_reset.h); JDK classes' statics are the JVM's, as in a single run.
+  st->rewrite.static_reset = !main_class.empty() && st->controlled && !opts.reload_classes;
+  st->rewrite.may_reset = [](std::string_view n) { return !jdk_package(n); };
   if (st->controlled && run.hapset)
     st->statements = std::make_unique<Statements>(jvmti, run.frames);
   if (!run.plan.empty() && jsched::sched::HapsetPlan::is_one(run.plan))

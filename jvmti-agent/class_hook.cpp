@@ -11,6 +11,7 @@
 #include "jvmti-agent/main_diversion.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
+#include "jvmti-agent/static_reset.h"
 #include "rewriter/class_rewriter.h"
 #include "rewriter/junit_method_wrapping.h"
 
@@ -38,6 +39,7 @@ std::optional<rw::RewriteConfig> rules_for(const AgentState& s, std::string_view
                                            bool jdk_class) {
   std::optional<rw::RewriteConfig> concurrency;
   if (s.controlled && jdk_class) concurrency = jdk_concurrency_config(cls, s.rewrite);
+  if (concurrency) concurrency->static_reset = false;
   if (s.controlled && jdk_class && s.jdk_mode) {
     if (auto loader = class_loading_lock_config(cls, s.rewrite)) return loader;
   }
@@ -46,6 +48,7 @@ std::optional<rw::RewriteConfig> rules_for(const AgentState& s, std::string_view
   // JDK classes brought in by include=: their own calls to j.u.c. stay plain (class loading
   // runs through them while holding loader locks; each point there can strand others).
   rw::RewriteConfig c = s.rewrite;
+  c.static_reset = false;
   c.sync_calls = false;
   c.stable_hashes = false;  // the JDK's own classes keep their hashCode
   c.virtual_clock = concurrency.has_value();
@@ -141,6 +144,10 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       ++s.classes_rewritten;
       output = std::move(r.bytes);
     }
+    if (!r.not_resettable.empty())
+      refuse_reset("class " + dotted + ": " + r.not_resettable);
+    else if (rules->static_reset && r.status == rw::RewriteResult::Failed)
+      refuse_reset("class " + dotted + " was not rewritten");
   }
   if (output.empty()) output = std::move(wrapped);  // the rewrite left the wrapped class as is
   if (thread_host) {

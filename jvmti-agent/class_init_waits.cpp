@@ -20,7 +20,8 @@ std::optional<InitWait> class_being_initialized(
       char* name = nullptr;
       if (jvmti->GetMethodName(frames[i].method, &name, nullptr, nullptr) != JVMTI_ERROR_NONE)
         continue;
-      const bool clinit = name && std::strcmp(name, "<clinit>") == 0;
+      const bool clinit =
+          name && (std::strcmp(name, "<clinit>") == 0 || std::strcmp(name, "jsched$clinit") == 0);
       const bool loads = name && std::strncmp(name, "loadClass", 9) == 0;
       jvmti->Deallocate(reinterpret_cast<unsigned char*>(name));
       FrameMethod m;
@@ -30,6 +31,19 @@ std::optional<InitWait> class_being_initialized(
     }
   }
   return loading;
+}
+
+bool awaits_reinitialization(jvmtiEnv* jvmti, jthread t) {
+  jvmtiFrameInfo frames[4];
+  jint count = 0;
+  if (jvmti->GetStackTrace(t, 0, 4, frames, &count) != JVMTI_ERROR_NONE) return false;
+  for (jint i = 0; i < count; ++i) {
+    FrameMethod m;
+    if (frame_method(jvmti, frames[i].method, m) && m.cls == "java.lang.JSchedStatics" &&
+        m.name == "awaitInitialization")
+      return true;
+  }
+  return false;
 }
 
 bool initializes_class(uint8_t opcode) {

@@ -14,6 +14,7 @@
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/runtime.h"
+#include "jvmti-agent/static_reset.h"
 #include "jvmti-agent/test_minimizer.h"
 #include "rewriter/junit_method_wrapping.h"
 
@@ -83,6 +84,17 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
   return rt;
 }
 
+// Whether every thread of the execution is gone within a moment (those it ended unwind through
+// their finally blocks).
+bool threads_end(Runtime* rt) {
+  auto until = Clock::now() + std::chrono::milliseconds(200);
+  while (!rt->all_gone()) {
+    if (Clock::now() > until) return false;
+    usleep(200);
+  }
+  return true;
+}
+
 // The executions of one driver call: seeds, what they found, progress on long loops.
 class Loop {
  public:
@@ -96,6 +108,11 @@ class Loop {
 
   uint64_t count() const { return count_; }
 
+  // Whether run() should wait for each execution's threads to be gone (a reused class loader:
+  // a thread left running would use the next execution's statics).
+  void await_threads(bool on) { await_threads_ = on; }
+  bool threads_gone() const { return threads_gone_; }
+
   // Runs execution i with thread 0 `thread` (not started); false when the loop should stop.
   bool run(JNIEnv* env, jobject thread, uint64_t i) {
     AgentState& s = state();
@@ -106,6 +123,7 @@ class Loop {
     RunOutcome o = RunOutcome::Ok;
     Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o);
     max_steps_ = std::max(max_steps_, rt->ctl().steps());
+    threads_gone_ = !await_threads_ || threads_end(rt);
     ++done_;
     if (o != RunOutcome::Ok) {
       ++found_;
@@ -164,7 +182,7 @@ class Loop {
 
   std::string what_;
   uint64_t base_ = 0, count_ = 1, done_ = 0, found_ = 0, max_steps_ = 0;
-  bool learn_steps_ = false;
+  bool learn_steps_ = false, await_threads_ = false, threads_gone_ = true;
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
   uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0;
@@ -291,8 +309,18 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
   std::string name = java_class_name(env, main);
   jstring jname = env->NewStringUTF(name.c_str());
   Loop loop("");
+  // Statics reset (rewriter/static_reset.h): one loader while it can, else one per execution.
+  const bool reset = state().rewrite.static_reset;
+  bool fresh = !reset;
+  jobject shared = nullptr;  // global ref
   for (uint64_t i = 0; i < loop.count(); ++i) {
-    jobject loader = env->CallStaticObjectMethod(g_helper.cls, g_helper.fresh_loader);
+    if (!fresh && shared == nullptr) {
+      jobject l = env->CallStaticObjectMethod(g_helper.cls, g_helper.fresh_loader);
+      if (l != nullptr) shared = env->NewGlobalRef(l);
+    }
+    jobject loader = fresh ? env->CallStaticObjectMethod(g_helper.cls, g_helper.fresh_loader)
+                           : (shared ? env->NewLocalRef(shared) : nullptr);
+    if (reset) set_generation(env, int(i % 0x7ffffffe) + 1);
     jobject thread = loader ? env->CallStaticObjectMethod(g_helper.cls, g_helper.main_thread, jname,
                                                           loader, args)
                             : nullptr;
@@ -301,9 +329,26 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
                ".main from a class loader of its own: " + take_exception(env));
       _exit(2);
     }
+    loop.await_threads(!fresh);
     bool go_on = loop.run(env, thread, i);
-    env->CallStaticVoidMethod(g_helper.cls, g_helper.close, loader);
-    env->ExceptionClear();
+    if (fresh) {
+      env->CallStaticVoidMethod(g_helper.cls, g_helper.close, loader);
+      env->ExceptionClear();
+    } else if (go_on && i + 1 < loop.count()) {
+      std::string why = reset_blocker(env, shared);
+      if (why.empty() && !loop.threads_gone())
+        why = "a thread of iteration " + std::to_string(i) + " outlived it";
+      if (!why.empty()) {
+        log_line("note: " + why +
+                 ": the next iterations load the program's classes afresh "
+                 "(as with statics=reload)");
+        env->CallStaticVoidMethod(g_helper.cls, g_helper.close, loader);
+        env->ExceptionClear();
+        env->DeleteGlobalRef(shared);
+        shared = nullptr;
+        fresh = true;
+      }
+    }
     env->DeleteLocalRef(thread);
     env->DeleteLocalRef(loader);
     if (!go_on) break;

@@ -18,6 +18,23 @@ bool is_hook(const std::string& name, const std::string& sig) {
   return false;
 }
 
+// A <clinit> that only stamps the class and calls its initializer's body, jsched$clinit
+// (rewriter/static_reset.h).
+bool stamps_and_calls(jvmtiEnv* jvmti, jclass cls) {
+  jint n = 0;
+  jmethodID* methods = nullptr;
+  if (jvmti->GetClassMethods(cls, &n, &methods) != JVMTI_ERROR_NONE) return false;
+  bool found = false;
+  for (jint i = 0; i < n && !found; ++i) {
+    char* name = nullptr;
+    if (jvmti->GetMethodName(methods[i], &name, nullptr, nullptr) != JVMTI_ERROR_NONE) continue;
+    found = name && std::strcmp(name, "jsched$clinit") == 0;
+    jvmti->Deallocate(reinterpret_cast<unsigned char*>(name));
+  }
+  jvmti->Deallocate(reinterpret_cast<unsigned char*>(methods));
+  return found;
+}
+
 std::string take(jvmtiEnv* jvmti, char* p) {
   std::string s = p ? p : "";
   if (p) jvmti->Deallocate(reinterpret_cast<unsigned char*>(p));
@@ -42,8 +59,14 @@ bool frame_method(jvmtiEnv* jvmti, jmethodID m, FrameMethod& out, jclass* cls_ou
   if (size_t hidden = out.cls.find(".0x"); hidden != std::string::npos) out.cls.resize(hidden);
   if (size_t lambda = out.cls.find("$$Lambda$"); lambda != std::string::npos)
     out.cls.resize(lambda + 8);
-  out.hook = out.cls == "java.lang.JSchedShim" ||
-             (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig));
+  // With statics reset, a class's initializer runs as jsched$clinit, called by a <clinit> of
+  // jsched's own in its first execution and through JSchedStatics in later ones: both ways
+  // read as the one initializer.
+  out.hook = out.cls == "java.lang.JSchedShim" || out.cls == "java.lang.JSchedStatics" ||
+             out.name == "jsched$check" ||
+             (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig)) ||
+             (out.name == "<clinit>" && stamps_and_calls(jvmti, cls));
+  if (out.name == "jsched$clinit") out.name = "<clinit>";
   out.jsched = out.hook || out.name.rfind("jsched", 0) == 0;
   out.entry = out.cls == "java.lang.JSchedMain" || out.cls.rfind("jdk.internal.reflect.", 0) == 0 ||
               out.cls.rfind("java.lang.reflect.", 0) == 0;

@@ -239,6 +239,9 @@ Options parse_options(const std::string& text) {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
     } else if (key == "explore") {
       o.explore = parse_u64(key, v, 0, 1) == 1;
+    } else if (key == "statics") {
+      if (v != "reset" && v != "reload") bad("statics: '" + clip(v) + "' is not reset or reload");
+      o.reload_classes = v == "reload";
     } else if (key == "minimize") {
       o.minimize = parse_on_off(key, v);
     } else if (key == "hapset") {
@@ -265,7 +268,8 @@ Options parse_options(const std::string& text) {
       strategy_values[key] = v;  // checked once the strategy is known
     } else {
       bad("unknown option '" + clip(key) +
-          "' (known: strategy, seed, iterations, explore, tests, minimize, depth, vars, steps, "
+          "' (known: strategy, seed, iterations, explore, statics, tests, minimize, depth, vars, "
+          "steps, "
           "bounded, t, plan, profile, record, replay, follow, trace, report, include, exclude, "
           "accesses, timeout, verbose, hapset, frames, prefer, base, wake, spurious)");
     }

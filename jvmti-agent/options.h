@@ -37,6 +37,9 @@ struct Options {
   bool seed_given = false;
   uint64_t iterations = 1;
   bool explore = false;  // several executions: go on after a finding
+  // Iterations of main: statics start clean by running static initializers again in the
+  // classes loaded once (reset) or by loading the classes afresh for each execution (reload).
+  bool reload_classes = false;
   // Test methods: a finding's schedule with the fewest pre-emptions, searched in the test's JVM.
   bool minimize = true;
   TestsMode tests = TestsMode::Auto;

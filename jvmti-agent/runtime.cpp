@@ -358,10 +358,32 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   if (bug_.empty()) bug_ = out.str();
 }
 
+std::optional<InitWait> Runtime::class_being_initialized_for(sched::ThreadId id) {
+  std::vector<std::pair<sched::ThreadId, jthread>> others;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (size_t i = 0; i < threads_.size(); ++i) {
+      if (i != id && threads_[i]) others.emplace_back(sched::ThreadId(i), threads_[i]);
+    }
+  }
+  return class_being_initialized(jvmti_, others);
+}
+
+void Runtime::awaits_initialization(sched::ThreadId id, const InitWait& w) {
+  // Modelled, not hidden: the report lists it apart from the hidden blocks.
+  auto [who, by] = ctl_.inspect(
+      [&](sched::Model& m) { return std::make_pair(m.thread(id).name, m.thread(w.by).name); });
+  std::lock_guard<std::mutex> g(mu_);
+  init_waits_[id] = w;
+  if (init_wait_log_.size() < 100)
+    init_wait_log_.push_back("thread " + who + " waits for " + w.what + " by thread " + by);
+}
+
 void Runtime::hidden_block(sched::ThreadId id, const std::string& what, jthread t) {
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
   std::string stack = stack_of(t);
   std::lock_guard<std::mutex> g(mu_);
+  init_waits_.erase(id);
   if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + what + stack);
 }
 
@@ -370,8 +392,16 @@ std::string Runtime::stack_of(jthread t) {
   jint count = 0;
   if (t == nullptr || jvmti_->GetStackTrace(t, 0, 48, frames, &count) != JVMTI_ERROR_NONE)
     return "";
-  std::string out;
+  // JDK frames a hook of jsched's called (a wait of its own) are not the program's.
+  jint first = 0;
   for (jint i = 0; i < count; ++i) {
+    FrameMethod m;
+    if (!frame_method(jvmti_, frames[i].method, m)) break;
+    if (m.hook) first = i + 1;
+    if (m.hook || m.cls.rfind("java.", 0) != 0) break;
+  }
+  std::string out;
+  for (jint i = first; i < count; ++i) {
     FrameMethod m;
     jclass cls = nullptr;
     if (!frame_method(jvmti_, frames[i].method, m, &cls) || m.jsched) continue;

@@ -136,6 +136,11 @@ class Runtime {
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
   // Reported as "thread <name><what>" and the thread's stack.
   void hidden_block(sched::ThreadId id, const std::string& what, jthread t);
+  // A controlled thread that waits for another's class initialization: the class another
+  // thread is initializing, if any.
+  std::optional<InitWait> class_being_initialized_for(sched::ThreadId id);
+  // Records that `id`, detached, waits for `w` (a cycle of such waits is a deadlock).
+  void awaits_initialization(sched::ThreadId id, const InitWait& w);
 
   jvmtiEnv* jvmti() const { return jvmti_; }
   uint64_t seed() const { return seed_; }

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/runtime.h"
 
 namespace jsched::agent {
@@ -56,6 +57,20 @@ void JNICALL on_contended_entered(jvmtiEnv*, JNIEnv*, jthread, jobject) {
 }
 
 void JNICALL on_monitor_wait(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o, jlong) {
+  // Static reset (rewriter/static_reset.h): a class's initializer, run again, holds up the
+  // threads that need the class as the JVM's own initialization does.
+  if (awaits_reinitialization(jvmti, t)) {
+    Runtime* rt = runtime();
+    ThreadCtx* c = rt ? Runtime::current() : nullptr;
+    if (!c) return;
+    InRuntime g(*c);
+    if (rt->ctl().running() != c->id) return;
+    if (auto w = rt->class_being_initialized_for(c->id)) {
+      rt->awaits_initialization(c->id, *w);
+      rt->ctl().detach(c->id);
+      return;
+    }
+  }
   hide(jvmti, env, t, o, "in Object.wait outside jsched's view");
 }
 

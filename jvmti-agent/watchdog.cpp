@@ -106,15 +106,7 @@ void Watchdog::poll(JNIEnv* env) {
   if (!rt_.ctl_.detach_if_stuck(running, steps)) return;
   asleep_polls_ = 0;
   if (awaited) {
-    // Modelled, not hidden: the report lists it apart from the hidden blocks.
-    auto [who, by] = rt_.ctl_.inspect([&](sched::Model& m) {
-      return std::make_pair(m.thread(running).name, m.thread(awaited->by).name);
-    });
-    std::lock_guard<std::mutex> g(rt_.mu_);
-    rt_.init_waits_[running] = *awaited;
-    if (rt_.init_wait_log_.size() < 100)
-      rt_.init_wait_log_.push_back("thread " + who + " waits for " + awaited->what + " by thread " +
-                                   by);
+    rt_.awaits_initialization(running, *awaited);
     return;
   }
   char hex[16];
@@ -135,14 +127,7 @@ std::optional<InitWait> Watchdog::awaited_initialization(sched::ThreadId id, jth
   const uint8_t op = at < size ? code[at] : 0;
   rt_.jvmti_->Deallocate(code);
   if (!initializes_class(op)) return {};
-  std::vector<std::pair<sched::ThreadId, jthread>> others;
-  {
-    std::lock_guard<std::mutex> g(rt_.mu_);
-    for (size_t i = 0; i < rt_.threads_.size(); ++i) {
-      if (i != id && rt_.threads_[i]) others.emplace_back(sched::ThreadId(i), rt_.threads_[i]);
-    }
-  }
-  return class_being_initialized(rt_.jvmti_, others);
+  return rt_.class_being_initialized_for(id);
 }
 
 // No thread can run in the model, and every thread it lost sight of waits for a class's

@@ -6,6 +6,7 @@
 #include "classfile/code_codec.h"
 #include "rewriter/method_rewriter.h"
 #include "rewriter/stable_hashes.h"
+#include "rewriter/static_reset.h"
 
 namespace jsched::rw {
 
@@ -17,6 +18,11 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
     ClassContext ctx{cf, cfg, sites, std::string(cf.name()), (cf.access & cf::acc::kInterface) != 0,
                      {}, {}};
     bool changed = false;
+    bool reset = cfg.static_reset;
+    if (reset) {
+      result.not_resettable = reset_unsupported(cf);
+      reset = result.not_resettable.empty();
+    }
     for (size_t i = 0; i < cf.methods.size(); ++i) {
       cf::Member& m = cf.methods[i];
       if (m.code_attr < 0) continue;
@@ -31,10 +37,13 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
                                   std::string(cf.member_desc(m)) +
                                   " left uninstrumented: " + e.what());
       }
+      if (reset) changed |= add_reset_checks(ctx, m);
     }
     if (cfg.stable_hashes) changed |= add_stable_hash(cf, cfg.hook_owner);
+    changed |= reset;
     if (!changed) return result;  // warnings (methods that could not change) stay
     add_bridges(ctx);
+    if (reset) result.not_resettable = make_resettable(ctx);
     result.bytes = cf.write();
     result.status = RewriteResult::Changed;
   } catch (const std::exception& e) {

@@ -15,6 +15,8 @@ struct RewriteResult {
   cf::Buffer bytes;                   // Changed: the new class file
   std::string error;                  // Failed: why the class must load unchanged
   std::vector<std::string> warnings;  // methods left as they were, and why
+  // With static_reset: why this class's statics cannot start clean in a later execution.
+  std::string not_resettable;
 };
 
 // Never throws: anything that goes wrong turns into Failed (the caller loads the original

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "rewriter/sites.h"
 
@@ -58,6 +59,11 @@ struct RewriteConfig {
   // JDK code that seeds a randomization from the clock gets a constant instead, so that runs
   // with JDK classes instrumented repeat: ImmutableCollections' SALT orders Set.of/Map.of.
   bool fixed_jdk_seeds = false;
+  // Statics start clean in each execution without loading classes again
+  // (rewriter/static_reset.h); `may_reset` says which other classes' statics the checks cover
+  // (all when null).
+  bool static_reset = false;
+  bool (*may_reset)(std::string_view internal_name) = nullptr;
   Accesses accesses = Accesses::None;    // field and array reads and writes
   bool allocations = false;              // allocation sites
   const AccessFilter* filter = nullptr;  // consulted first for accesses and allocations

@@ -1,0 +1,111 @@
+/*
+ * Static state that starts clean in every execution of one JVM without loading the program's
+ * classes again (rewriter/static_reset.h). Each rewritten class carries the execution that last
+ * initialized it (its jsched$gen stamp); a class used in a later execution runs its static
+ * initializer again, at the instruction where the JVM would have run it the first time, under the
+ * JVM's rules (JVMS 5.5): the superclass first; a thread that finds another initializing the
+ * class waits for it; the initializing thread itself goes on; an initializer that throws leaves
+ * the class unusable until the next execution.
+ *
+ * The first initialization in each class loader is the JVM's own (the rewritten <clinit>), so a
+ * class that no earlier execution used is never touched here.
+ *
+ * Defined by the agent in the boot loader next to java.lang.JSchedShim; it extends ClassValue
+ * (one stamp cache per class) to need no class of its own for that.
+ */
+package java.lang;
+
+import java.util.HashMap;
+
+public final class JSchedStatics extends ClassValue<int[]> {
+  /** The current execution, set by the agent before each (1, 2, ...). */
+  public static int generation;
+
+  /** Per class, [0]: the execution whose stamp it was last seen to carry. */
+  private static final JSchedStatics SEEN = new JSchedStatics();
+
+  private static final Object LOCK = new Object();
+  private static final HashMap<Class<?>, Thread> initializing = new HashMap<>();
+  private static final HashMap<Class<?>, Integer> failed = new HashMap<>();
+
+  private JSchedStatics() {}
+
+  @Override
+  protected int[] computeValue(Class<?> c) {
+    return new int[] {-1};
+  }
+
+  /** Before an access to a static field of `c` or an allocation of it, from another class. */
+  public static void touch(Class<?> c) {
+    int now = generation;
+    int[] seen = SEEN.get(c);
+    if (seen[0] == now) return;
+    if (stampOf(c, now) != now) reinitialize(c);
+    seen[0] = now;
+  }
+
+  /** `c` carries an earlier execution's stamp (or may): run its initializer again. */
+  public static void reinitialize(Class<?> c) {
+    final int now = generation;
+    final Thread me = Thread.currentThread();
+    boolean interrupted = false;
+    synchronized (LOCK) {
+      for (; ; ) {
+        if (stampOf(c, now) == now) return;
+        Integer f = failed.get(c);
+        if (f != null && f == now) {
+          throw new NoClassDefFoundError("Could not initialize class " + c.getName());
+        }
+        Thread by = initializing.get(c);
+        if (by == null) break;
+        if (by == me) return;  // its own initializer uses it again
+        interrupted |= awaitInitialization();
+      }
+      initializing.put(c, me);
+    }
+    Throwable thrown = null;
+    try {
+      Class<?> sup = c.getSuperclass();
+      if (sup != null) touch(sup);
+      if (c.isEnum()) clearEnumCaches(c);
+      runInitializer(c, now);
+    } catch (Throwable t) {
+      thrown = t;
+    }
+    synchronized (LOCK) {
+      initializing.remove(c);
+      if (thrown != null) failed.put(c, now);
+      LOCK.notifyAll();
+    }
+    if (interrupted) me.interrupt();
+    if (thrown == null) return;
+    if (thrown instanceof Error) throw (Error) thrown;
+    throw new ExceptionInInitializerError(thrown);
+  }
+
+  /**
+   * Waits (holding nothing of the program's) for another thread's initialization; the agent's
+   * watchdog recognizes this frame as a wait for class initialization. Returns whether it was
+   * interrupted: the JVM's own wait is not interruptible.
+   */
+  private static boolean awaitInitialization() {
+    try {
+      LOCK.wait();
+      return false;
+    } catch (InterruptedException e) {
+      return true;
+    }
+  }
+
+  /**
+   * The stamp of `c`; `now` when `c` has none (not rewritten, an interface) or the JVM has not
+   * finished initializing it (it will, with the current stamp, at the instruction that follows).
+   */
+  private static native int stampOf(Class<?> c, int now);
+
+  /** Runs c.jsched$clinit() and, if it returns, stamps `c` with `now`. */
+  private static native void runInitializer(Class<?> c, int now);
+
+  /** Class's caches of the enum constants (valueOf, EnumSet): the next use reads the new ones. */
+  private static native void clearEnumCaches(Class<?> c);
+}

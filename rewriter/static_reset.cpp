@@ -1,0 +1,178 @@
+#include "rewriter/static_reset.h"
+
+#include <stdexcept>
+
+#include "classfile/opcodes.h"
+#include "rewriter/emitter.h"
+#include "rewriter/frame_state.h"
+
+namespace jsched::rw {
+
+namespace op = cf::op;
+using cf::Insn;
+
+namespace {
+
+constexpr std::string_view kClinit = "jsched$clinit", kCheck = "jsched$check",
+                           kStamp = "jsched$gen";
+
+bool has_constant_value(const cf::ClassFile& cf, const cf::Member& f) {
+  for (const cf::Attribute& a : f.attrs) {
+    if (cf.cp.utf8(a.name) == "ConstantValue") return true;
+  }
+  return false;
+}
+
+// A static field jsched$clinit assigns again: not a compile-time constant.
+bool resettable_field(const cf::ClassFile& cf, const cf::Member& f) {
+  return (f.access & cf::acc::kStatic) && !has_constant_value(cf, f);
+}
+
+void push_default(Emitter& e, char desc) {
+  switch (desc) {
+    case 'J':
+      return e.op(op::lconst_0);
+    case 'F':
+      return e.op(op::fconst_0);
+    case 'D':
+      return e.op(op::dconst_0);
+    case 'L':
+    case '[':
+      return e.op(op::aconst_null);
+    default:
+      return e.op(op::iconst_0);
+  }
+}
+
+cf::Member* find_method(cf::ClassFile& cf, std::string_view name) {
+  for (cf::Member& m : cf.methods) {
+    if (cf.member_name(m) == name) return &m;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string reset_unsupported(const cf::ClassFile& cf) {
+  if (cf.major < 49) return "class file version " + std::to_string(cf.major) + " (before Java 5)";
+  return "";
+}
+
+bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
+  if (m.code_attr < 0) return false;
+  cf::ClassFile& cf = ctx.cf;
+  const std::string_view name = cf.member_name(m);
+  const bool is_static = (m.access & cf::acc::kStatic) != 0;
+  // Static methods and constructors check their own class on entry, which is where the JVM
+  // would have initialized it; their own static accesses need nothing more.
+  const bool entry = !ctx.is_interface && (name == "<init>" || (is_static && name != "<clinit>"));
+  const bool own_current = entry || name == "<clinit>" || ctx.is_interface;
+  cf::Code& code = cf.decode_code(m);
+  cf::Vec<Insn> out(code.resource());
+  out.reserve(code.insns.size() + 8);
+  Emitter e(cf, out);
+  bool changed = false;
+  int extra_stack = 0;
+  if (entry) {
+    e.invokestatic(ctx.class_name, kCheck, "()V");
+    changed = true;
+  }
+  for (const Insn& in : code.insns) {
+    if (!in.is_label() && (in.op == op::getstatic || in.op == op::putstatic || in.op == op::new_)) {
+      std::string_view owner =
+          in.op == op::new_ ? cf.cp.class_name(in.u) : cf.cp.member_ref(in.u).owner;
+      if (owner == ctx.class_name) {
+        if (!own_current) {
+          e.invokestatic(ctx.class_name, kCheck, "()V");
+          changed = true;
+        }
+      } else if (ctx.cfg.may_reset == nullptr || ctx.cfg.may_reset(owner)) {
+        e.ldc_class(cf.cp.add_class(owner));
+        e.invokestatic(kStaticsClass, "touch", "(Ljava/lang/Class;)V");
+        extra_stack = 1;
+        changed = true;
+      }
+    }
+    e.insn(in);
+  }
+  if (!changed) return false;
+  code.insns = std::move(out);
+  if (uint32_t(code.max_stack) + uint32_t(extra_stack) > 0xffff)
+    throw std::runtime_error("max_stack overflow");
+  code.max_stack = uint16_t(code.max_stack + extra_stack);
+  relocate(cf, m, code);
+  return true;
+}
+
+std::string make_resettable(ClassContext& ctx) {
+  cf::ClassFile& cf = ctx.cf;
+  cf::Member* clinit = find_method(cf, "<clinit>");
+  if (ctx.is_interface) {
+    return clinit ? "an interface with a static initializer (its fields cannot be assigned again)"
+                  : "";
+  }
+  if (find_method(cf, kClinit) || find_method(cf, kCheck))
+    throw std::runtime_error("the class already has jsched$clinit or jsched$check");
+  const uint16_t synthetic_static = cf::acc::kPrivate | cf::acc::kStatic | cf::acc::kSynthetic;
+
+  // jsched$clinit: every static field back to its default, then the original initializer.
+  cf::Member* body = clinit;
+  if (body) {
+    body->name = cf.cp.add_utf8(kClinit);
+    body->access = synthetic_static;
+  } else {
+    body = &cf.add_method(synthetic_static, kClinit, "()V", true);
+    body->code->insns.push_back(Insn::make(op::return_));
+  }
+  cf::Code& code = cf.decode_code(*body);
+  cf::Vec<Insn> out(code.resource());
+  Emitter e(cf, out);
+  for (cf::Member& f : cf.fields) {
+    if (!resettable_field(cf, f)) continue;
+    f.access = uint16_t(f.access & ~cf::acc::kFinal);
+    push_default(e, cf.member_desc(f)[0]);
+    e.insn(Insn::make(op::putstatic, cf.cp.add_member(cf::Tag::Fieldref, ctx.class_name,
+                                                      cf.member_name(f), cf.member_desc(f))));
+  }
+  if (!out.empty()) {
+    out.insert(out.end(), code.insns.begin(), code.insns.end());
+    code.insns = std::move(out);
+    code.max_stack = std::max<uint16_t>(code.max_stack, 2);
+    relocate(cf, *body, code);
+  }
+
+  // The stamp, and the JVM's initializer: stamp, then the body.
+  cf.add_field(synthetic_static, kStamp, "I");
+  const uint16_t stamp = cf.cp.add_member(cf::Tag::Fieldref, ctx.class_name, kStamp, "I");
+  const uint16_t generation = cf.cp.add_member(cf::Tag::Fieldref, kStaticsClass, "generation", "I");
+  cf::Member& init = cf.add_method(cf::acc::kStatic, "<clinit>", "()V", true);
+  init.code->insns.push_back(Insn::make(op::getstatic, generation));
+  init.code->insns.push_back(Insn::make(op::putstatic, stamp));
+  Emitter ie(cf, init.code->insns);
+  ie.invokestatic(ctx.class_name, kClinit, "()V");
+  ie.op(op::return_);
+  init.code->max_stack = 1;
+
+  // jsched$check: `if (jsched$gen != generation) JSchedStatics.reinitialize(ThisClass.class)`.
+  cf::Member& check = cf.add_method(synthetic_static, kCheck, "()V", true);
+  cf::Code& cc = *check.code;
+  Emitter ce(cf, cc.insns);
+  cf::Label current = cc.new_label();
+  ce.insn(Insn::make(op::getstatic, stamp));
+  ce.insn(Insn::make(op::getstatic, generation));
+  ce.branch(op::if_icmpeq, current);
+  ce.ldc_class(cf.this_class);
+  ce.invokestatic(kStaticsClass, "reinitialize", "(Ljava/lang/Class;)V");
+  ce.label(current);
+  ce.op(op::return_);
+  cc.max_stack = 2;
+  if (needs_frames(cf)) {
+    cf::CodeAttr& smt = cc.attrs.emplace_back(cc.resource());
+    smt.kind = cf::CodeAttr::StackMap;
+    smt.name = cf.cp.add_utf8("StackMapTable");
+    encode_frames(smt, {{current, State{}}}, State{});
+  }
+  return "";
+}
+
+}  // namespace jsched::rw
