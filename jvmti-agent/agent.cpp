@@ -223,6 +223,8 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   s.platform_loader = class_loader(env, "getPlatformClassLoader");
   if (!s.jdk_mode) {
     if (!define_shim_class(env)) fatal("cannot define java.lang.JSchedShim");
+    if (s.rewrite.static_reset && !prepare_static_reset(env))
+      fatal("cannot define java.lang.JSchedStatics");
     s.hooks_ready = true;
   }
 }
@@ -257,8 +259,6 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
     s.system_loader = class_loader(env, "getSystemClassLoader");
     if (!s.system_loader) fatal("cannot find the system class loader");
     if (!prepare_executions(env)) fatal("cannot define java.lang.JSchedMain");
-    if (s.rewrite.static_reset && !prepare_static_reset(env))
-      fatal("cannot define java.lang.JSchedStatics");
     const std::string each = s.tests ? " for each test method" : "";
     log_line(run_line + each +
              (s.options.iterations > 1
@@ -409,8 +409,10 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->rewrite.seeded_randomness = st->controlled;
   st->rewrite.stable_hashes = st->controlled;
   // Iterations of main keep their classes and run static initializers again
-  // (rewriter/static_reset.h); JDK classes' statics are the JVM's, as in a single run.
-  st->rewrite.static_reset = !main_class.empty() && st->controlled && !opts.reload_classes;
+  // (rewriter/static_reset.h); JDK classes' statics are the JVM's. A single run gets the same
+  // code (its checks never fire), so that it is exactly the iteration it replays, down to the
+  // statements HaPSet names by their frames' bytecode positions.
+  st->rewrite.static_reset = st->controlled && !st->jdk_mode && !tests && !opts.reload_classes;
   st->rewrite.may_reset = [](std::string_view n) { return !jdk_package(n); };
   if (st->controlled && run.hapset)
     st->statements = std::make_unique<Statements>(jvmti, run.frames);

@@ -33,19 +33,6 @@ std::optional<InitWait> class_being_initialized(
   return loading;
 }
 
-bool awaits_reinitialization(jvmtiEnv* jvmti, jthread t) {
-  jvmtiFrameInfo frames[4];
-  jint count = 0;
-  if (jvmti->GetStackTrace(t, 0, 4, frames, &count) != JVMTI_ERROR_NONE) return false;
-  for (jint i = 0; i < count; ++i) {
-    FrameMethod m;
-    if (frame_method(jvmti, frames[i].method, m) && m.cls == "java.lang.JSchedStatics" &&
-        m.name == "awaitInitialization")
-      return true;
-  }
-  return false;
-}
-
 bool initializes_class(uint8_t opcode) {
   return opcode == cf::op::getstatic || opcode == cf::op::putstatic ||
          opcode == cf::op::invokestatic || opcode == cf::op::new_;

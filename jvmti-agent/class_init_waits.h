@@ -32,11 +32,6 @@ struct InitWait {
 std::optional<InitWait> class_being_initialized(
     jvmtiEnv* jvmti, const std::vector<std::pair<sched::ThreadId, jthread>>& others);
 
-// Whether thread `t` waits in java.lang.JSchedStatics for another thread's initialization of a
-// class, run again for a later execution (rewriter/static_reset.h): a wait the JVM shows as
-// WAITING, on a lock of jsched's.
-bool awaits_reinitialization(jvmtiEnv* jvmti, jthread t);
-
 // Whether a bytecode instruction can start a class's initialization (JVMS 5.5): a static field
 // access, a static method call, new.
 bool initializes_class(uint8_t opcode);

@@ -335,6 +335,7 @@ std::string format_options(const Options& o) {
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
   if (!o.hapset) s += ",hapset=off";
   if (!o.minimize) s += ",minimize=off";
+  if (o.reload_classes) s += ",statics=reload";
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
   auto probability = [](double p) {  // the shortest text that reads back the same
     char text[32];

@@ -401,10 +401,13 @@ std::string Runtime::stack_of(jthread t) {
     if (m.hook || m.cls.rfind("java.", 0) != 0) break;
   }
   std::string out;
+  bool after_check = false;  // a method whose entry checked its class (static_reset.h)
   for (jint i = first; i < count; ++i) {
     FrameMethod m;
     jclass cls = nullptr;
-    if (!frame_method(jvmti_, frames[i].method, m, &cls) || m.jsched) continue;
+    if (!frame_method(jvmti_, frames[i].method, m, &cls)) continue;
+    if (std::exchange(after_check, m.name == "jsched$check") && frames[i].location == 0) continue;
+    if (m.jsched) continue;
     int line = -1;
     jint entries = 0;
     jvmtiLineNumberEntry* table = nullptr;

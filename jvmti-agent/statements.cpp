@@ -1,21 +1,28 @@
 #include "jvmti-agent/statements.h"
 
+#include <utility>
+
 #include "jvmti-agent/frame_method.h"
 #include "scheduler/core/fingerprint.h"
 
 namespace jsched::agent {
 
 namespace {
-constexpr uint64_t kHook = 0, kEntry = 2;  // method hashes are odd
-}
+// Method hashes are odd. kTouch and kCheck are hooks too: the checks of statics reset
+// (rewriter/static_reset.h), after which a class's initializer may run.
+constexpr uint64_t kHook = 0, kEntry = 2, kTouch = 4, kCheck = 6;
+constexpr uint32_t kTouchCallLength = 3;  // invokestatic
+}  // namespace
 
 uint64_t Statements::method_hash(jmethodID m) {
   if (auto it = methods_.find(m); it != methods_.end()) return it->second;
   FrameMethod fm;
   uint64_t h = 1;  // a method the JVM cannot name still counts as one frame
   if (frame_method(jvmti_, m, fm))
-    h = fm.hook    ? kHook
-        : fm.entry ? kEntry
+    h = fm.hook && fm.name == "touch" && fm.cls == "java.lang.JSchedStatics" ? kTouch
+        : fm.hook && fm.name == "jsched$check"                               ? kCheck
+        : fm.hook                                                            ? kHook
+        : fm.entry                                                           ? kEntry
                    : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
   methods_.emplace(m, h);
   return h;
@@ -32,11 +39,21 @@ uint64_t Statements::current() {
   uint64_t h = 0x9e3779b97f4a7c15ULL;
   uint32_t taken = 0;
   std::lock_guard<std::mutex> g(mu_);  // once per statement, not per frame
+  // A class initialized again in a later execution has its initializer called from a check;
+  // the first time, the JVM calls it at the instruction after a touch, or before entering the
+  // method whose entry checks: the frames are named as the first time.
+  uint64_t callee = kHook;
   for (jint i = 0; i < count && taken <= frames_; ++i) {
     uint64_t m = method_hash(frames[i].method);
-    if (m == kHook) continue;
+    if (m == kHook || m == kTouch || m == kCheck) {
+      callee = m;
+      continue;
+    }
     if (m == kEntry) break;
-    h = sched::mix64(sched::mix64(h ^ m) ^ uint64_t(frames[i].location));
+    const uint64_t after = std::exchange(callee, kHook);
+    if (after == kCheck && frames[i].location == 0) continue;
+    const uint64_t at = uint64_t(frames[i].location) + (after == kTouch ? kTouchCallLength : 0);
+    h = sched::mix64(sched::mix64(h ^ m) ^ at);
     ++taken;
   }
   return taken ? h : 0;

@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/frame_method.h"
 #include "jvmti-agent/java_text.h"
 
 extern const unsigned char jsched_statics_class[];
@@ -31,7 +32,7 @@ bool prepare_static_reset(JNIEnv* env) {
                               reinterpret_cast<const jbyte*>(jsched_statics_class),
                               jsize(jsched_statics_class_size));
   if (c == nullptr) return env->ExceptionDescribe(), false;
-  Refs r;
+  Refs& r = g_refs;
   r.statics = static_cast<jclass>(env->NewGlobalRef(c));
   r.generation = env->GetStaticFieldID(c, "generation", "I");
   jclass cls = env->FindClass("java/lang/Class");
@@ -40,8 +41,20 @@ bool prepare_static_reset(JNIEnv* env) {
       cls ? env->GetFieldID(cls, "enumConstantDirectory", "Ljava/util/Map;") : nullptr;
   if (!r.generation || !r.enum_constants || !r.enum_directory)
     return env->ExceptionDescribe(), false;
-  g_refs = r;
   return true;
+}
+
+bool in_reset_code(jvmtiEnv* jvmti, jthread t, std::string_view method) {
+  jvmtiFrameInfo frames[4];
+  jint count = 0;
+  if (jvmti->GetStackTrace(t, 0, 4, frames, &count) != JVMTI_ERROR_NONE) return false;
+  for (jint i = 0; i < count; ++i) {
+    FrameMethod m;
+    if (frame_method(jvmti, frames[i].method, m) && m.cls == "java.lang.JSchedStatics" &&
+        (method.empty() || m.name == method))
+      return true;
+  }
+  return false;
 }
 
 void set_generation(JNIEnv* env, int generation) {

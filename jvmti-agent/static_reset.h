@@ -4,13 +4,20 @@
 #pragma once
 
 #include <jni.h>
+#include <jvmti.h>
 
 #include <string>
+#include <string_view>
 
 namespace jsched::agent {
 
 // VM init: defines java.lang.JSchedStatics. False, with the exception described, on failure.
 bool prepare_static_reset(JNIEnv* env);
+
+// Whether thread `t` is in JSchedStatics (in its method `method`, if not empty) among its top
+// frames: its monitors are held only between scheduling points, and a wait in
+// awaitInitialization is a wait for another thread's initialization of a class.
+bool in_reset_code(jvmtiEnv* jvmti, jthread t, std::string_view method = {});
 
 // Before execution `generation` (1, 2, ...): classes stamped with another run their static
 // initializers again when used.

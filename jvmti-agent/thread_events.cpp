@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/runtime.h"
+#include "jvmti-agent/static_reset.h"
 
 namespace jsched::agent {
 
@@ -48,18 +48,20 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {
   Runtime::any_thread_ended(env, thread);
 }
 
+// Statics reset (rewriter/static_reset.h) holds its monitors only between scheduling points;
+// its wait is for a class's initializer, run again, which holds up the threads that need the
+// class as the JVM's own initialization does: modelled as that.
 void JNICALL on_contended_enter(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o) {
+  if (in_reset_code(jvmti, t)) return;
   hide(jvmti, env, t, o, "blocked entering a monitor held outside jsched's view");
 }
 
-void JNICALL on_contended_entered(jvmtiEnv*, JNIEnv*, jthread, jobject) {
-  back();
+void JNICALL on_contended_entered(jvmtiEnv* jvmti, JNIEnv*, jthread t, jobject) {
+  if (!in_reset_code(jvmti, t)) back();
 }
 
 void JNICALL on_monitor_wait(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o, jlong) {
-  // Static reset (rewriter/static_reset.h): a class's initializer, run again, holds up the
-  // threads that need the class as the JVM's own initialization does.
-  if (awaits_reinitialization(jvmti, t)) {
+  if (in_reset_code(jvmti, t, "awaitInitialization")) {
     Runtime* rt = runtime();
     ThreadCtx* c = rt ? Runtime::current() : nullptr;
     if (!c) return;

@@ -97,8 +97,11 @@ TEST(Iterations, BugFoundAtIterationIReplaysWithTheSeedAloneEveryTime) {
 // (Programs whose schedule depends on identity hash codes are not: see docs/agent.md.)
 TEST(Iterations, IterationIIsExactlyTheSingleRunOfItsSeed) {
   test::TempDir dir;
-  for (const char* main : {"jsched.samples.philosophers.Fixed", "jsched.samples.lockorder.Fixed",
-                           "jsched.samples.producerconsumer.Fixed"}) {
+  // classinit.Fixed: two threads race to initialize classes, which later iterations initialize
+  // again (statics reset).
+  for (const char* main :
+       {"jsched.samples.philosophers.Fixed", "jsched.samples.lockorder.Fixed",
+        "jsched.samples.producerconsumer.Fixed", "jsched.samples.classinit.Fixed"}) {
     std::string report = dir.path() + "/r.jsonl";
     test::ProcessResult r =
         test::run_agent("seed=20,iterations=8,report=" + report, JSCHED_SAMPLES_CLASSES, main);
@@ -148,6 +151,65 @@ TEST(Iterations, DeadlockFoundAtIterationIReplaysWithTheSeedAlone) {
                         "jsched.samples.philosophers.Main");
     ASSERT_EQ(again.status, 4) << again.err;
     ASSERT_EQ(first_line_of_single_run(again.err), f.first_line);
+  }
+}
+
+// Statics reset: a class initialized again in a later iteration holds up the threads that need
+// it as the JVM's initialization does, and two such initializations waiting for each other are
+// the deadlock the single run of the seed reports (classinit.Main).
+TEST(Iterations, AClassInitializationDeadlockInALaterIterationIsTheSingleRunsDeadlock) {
+  Finding f;
+  std::string err;
+  // A seed whose deadlock comes after an iteration that passed (classes then initialized again).
+  for (int seed = 1; seed < 40 && f.iteration == 0; seed += 5) {
+    test::ProcessResult r =
+        test::run_agent("seed=" + std::to_string(seed) + ",iterations=1000", JSCHED_SAMPLES_CLASSES,
+                        "jsched.samples.classinit.Main");
+    ASSERT_EQ(r.status, 4) << r.err;
+    f = finding_of(r.err);
+    err = r.err;
+  }
+  ASSERT_GT(f.iteration, 0u)
+      << "every seed deadlocked at iteration 0: no class was initialized again";
+  EXPECT_EQ(err.find("jsched: note:"), std::string::npos) << err;
+  EXPECT_NE(err.find("waits for the initialization of class jsched.samples.classinit.Main$"),
+            std::string::npos)
+      << err;
+  test::ProcessResult again = test::run_agent(
+      "seed=" + std::to_string(f.seed), JSCHED_SAMPLES_CLASSES, "jsched.samples.classinit.Main");
+  ASSERT_EQ(again.status, 4) << again.err;
+  EXPECT_EQ(first_line_of_single_run(again.err), f.first_line);
+}
+
+// However statics are made clean (initializers run again in the classes loaded once, or the
+// classes loaded again), each execution sees what a fresh JVM would: counters, static final
+// objects, enum constants' state and caches, lazy holders, superclass order, an initializer that
+// throws in one execution only (StaticsReset). With reset, no execution needed a fresh loader.
+TEST(Iterations, StaticsStartCleanInEveryExecutionResetOrReloaded) {
+  for (std::string statics : {"", ",statics=reload"}) {
+    test::ProcessResult r =
+        test::run_agent("seed=3,iterations=30" + statics, data_cp(), "StaticsReset");
+    ASSERT_EQ(r.status, 0) << statics << "\n" << r.err;
+    EXPECT_EQ(test::count_lines(r.out, "statics clean"), 30) << statics << "\n" << r.out;
+    EXPECT_EQ(r.err.find("note:"), std::string::npos) << statics << "\n" << r.err;
+  }
+}
+
+// What the reset cannot make clean (an interface's final statics; a class the JVM left in
+// error) makes the next iterations load the classes afresh, said in a note; every execution is
+// still clean.
+TEST(Iterations, StaticsTheResetCannotCoverSendTheNextIterationsToFreshLoaders) {
+  for (auto [arg, why] : std::vector<std::pair<std::string, std::string>>{
+           {"interface", "class StaticsFallback$Registry: an interface with a static initializer"},
+           {"broken", "the static initializer of StaticsFallback$Broken threw"}}) {
+    test::ProcessResult r =
+        test::run_agent("seed=1,iterations=10", data_cp(), "StaticsFallback", {}, {arg});
+    ASSERT_EQ(r.status, 0) << arg << "\n" << r.err;
+    EXPECT_EQ(test::count_lines(r.out, "statics clean"), 10) << arg << "\n" << r.out;
+    EXPECT_NE(r.err.find("jsched: note: " + why), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the next iterations load the program's classes afresh"),
+              std::string::npos)
+        << r.err;
   }
 }
 

@@ -24,8 +24,14 @@ public final class JSchedStatics extends ClassValue<int[]> {
   /** Per class, [0]: the execution whose stamp it was last seen to carry. */
   private static final JSchedStatics SEEN = new JSchedStatics();
 
+  /**
+   * Guards the maps below; held only between the program's scheduling points. A thread that
+   * initializes a class has an entry in `initializing`, which other threads wait on until it is
+   * done (entry [0] null): each waiter wakes once, when the class it needs is ready.
+   */
   private static final Object LOCK = new Object();
-  private static final HashMap<Class<?>, Thread> initializing = new HashMap<>();
+
+  private static final HashMap<Class<?>, Thread[]> initializing = new HashMap<>();
   private static final HashMap<Class<?>, Integer> failed = new HashMap<>();
 
   private JSchedStatics() {}
@@ -49,19 +55,23 @@ public final class JSchedStatics extends ClassValue<int[]> {
     final int now = generation;
     final Thread me = Thread.currentThread();
     boolean interrupted = false;
-    synchronized (LOCK) {
-      for (; ; ) {
+    Thread[] mine = {me};
+    for (; ; ) {
+      Thread[] other;
+      synchronized (LOCK) {
         if (stampOf(c, now) == now) return;
         Integer f = failed.get(c);
         if (f != null && f == now) {
           throw new NoClassDefFoundError("Could not initialize class " + c.getName());
         }
-        Thread by = initializing.get(c);
-        if (by == null) break;
-        if (by == me) return;  // its own initializer uses it again
-        interrupted |= awaitInitialization();
+        other = initializing.get(c);
+        if (other == null) {
+          initializing.put(c, mine);
+          break;
+        }
+        if (other[0] == me) return;  // its own initializer uses it again
       }
-      initializing.put(c, me);
+      interrupted |= awaitInitialization(other);
     }
     Throwable thrown = null;
     try {
@@ -75,7 +85,10 @@ public final class JSchedStatics extends ClassValue<int[]> {
     synchronized (LOCK) {
       initializing.remove(c);
       if (thrown != null) failed.put(c, now);
-      LOCK.notifyAll();
+    }
+    synchronized (mine) {
+      mine[0] = null;
+      mine.notifyAll();
     }
     if (interrupted) me.interrupt();
     if (thrown == null) return;
@@ -84,17 +97,22 @@ public final class JSchedStatics extends ClassValue<int[]> {
   }
 
   /**
-   * Waits (holding nothing of the program's) for another thread's initialization; the agent's
-   * watchdog recognizes this frame as a wait for class initialization. Returns whether it was
-   * interrupted: the JVM's own wait is not interruptible.
+   * Waits for another thread's initialization (`by[0]` until it is done); the agent recognizes
+   * this frame as a wait for class initialization. Returns whether it was interrupted: the JVM's
+   * own wait is not interruptible.
    */
-  private static boolean awaitInitialization() {
-    try {
-      LOCK.wait();
-      return false;
-    } catch (InterruptedException e) {
-      return true;
+  private static boolean awaitInitialization(Thread[] by) {
+    boolean interrupted = false;
+    synchronized (by) {
+      while (by[0] != null) {
+        try {
+          by.wait();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
     }
+    return interrupted;
   }
 
   /**
