@@ -20,6 +20,7 @@
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/main_diversion.h"
 #include "jvmti-agent/observer.h"
+#include "jvmti-agent/one_core.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/static_reset.h"
@@ -349,6 +350,7 @@ uint64_t fresh_seed() {
 using namespace jsched::agent;
 
 extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*) {
+  OneCore::note_process_cpus();
   Options opts;
   try {
     opts = parse_options(options ? options : "");

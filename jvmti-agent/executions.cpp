@@ -70,6 +70,7 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
                        std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome) {
   AgentState& s = state();
   auto* rt = new Runtime(s, s.jvmti, std::move(strategy));
+  OneCore::Visit on_its_core(rt->core());
   rt->start_execution(env, static_cast<jthread>(thread), i);
   set_runtime(rt);
   env->CallVoidMethod(thread, refs().Thread_start);
@@ -88,7 +89,7 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
 // their finally blocks).
 bool threads_end(Runtime* rt) {
   auto until = Clock::now() + std::chrono::milliseconds(200);
-  while (!rt->all_gone()) {
+  while (!rt->threads_ended()) {
     if (Clock::now() > until) return false;
     usleep(200);
   }

@@ -202,6 +202,7 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
 void Runtime::start(JNIEnv* env, jthread main) {
   t_ctx = &new_ctx(0, "0", this);
   watchdog_.thread_is_here(0);
+  core_.join();
   attach_main(env, main, *t_ctx);
 }
 
@@ -224,14 +225,18 @@ RunOutcome Runtime::end() {
   return *outcome_;
 }
 
-bool Runtime::all_gone() {
+bool Runtime::threads_ended() {
   bool dead = ctl_.inspect([](sched::Model& m) {
     for (size_t i = 0; i < m.thread_count(); ++i) {
       if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead) return false;
     }
     return true;
   });
-  return (dead || stale_left_.load() == 0) && busy_.load() == 0;
+  return dead || stale_left_.load() == 0;
+}
+
+bool Runtime::all_gone() {
+  return threads_ended() && busy_.load() == 0;
 }
 
 void Runtime::start_watchdog(jvmtiEnv* jvmti, JNIEnv* env) {
@@ -309,6 +314,7 @@ void Runtime::thread_started(JNIEnv* env, jthread t) {
   // Names are stable, so a thread object of an earlier execution may carry the same one.
   if (!env->IsSameObject(t, jthread_of(id))) return;
   watchdog_.thread_is_here(id);
+  core_.join();
   if (id == 0 && main_ctx_) {  // thread 0 of one of several executions: it runs already
     t_ctx = main_ctx_;
     return;
@@ -681,6 +687,7 @@ void Runtime::vm_death(JNIEnv* env) {
 }
 
 void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {
+  OneCore::leave();
   while (!g_vm_dying) {
     timespec ts{0, 1000000};
     nanosleep(&ts, nullptr);

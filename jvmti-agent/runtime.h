@@ -18,6 +18,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/object_names.h"
+#include "jvmti-agent/one_core.h"
 #include "jvmti-agent/virtual_clock.h"
 #include "jvmti-agent/watchdog.h"
 #include "protocol/outcome.h"
@@ -97,6 +98,9 @@ class Runtime {
   RunOutcome end();  // waits for the execution's end
   // Every thread of the execution has ended and left jsched: the Runtime may be deleted.
   bool all_gone();
+  // Whether each thread of the execution has run its last code of the program (it may still be
+  // in jsched's handling of its end).
+  bool threads_ended();
   // The process-wide watchdog, over whichever execution is current.
   static void start_watchdog(jvmtiEnv* jvmti, JNIEnv* env);
   static void stop_watchdog();  // the VM is dying: its exit would wait for a running watchdog
@@ -143,6 +147,7 @@ class Runtime {
   void awaits_initialization(sched::ThreadId id, const InitWait& w);
 
   jvmtiEnv* jvmti() const { return jvmti_; }
+  OneCore& core() { return core_; }
   uint64_t seed() const { return seed_; }
   const std::string& detail() const { return detail_; }  // of the finding that ended it
   // The agent's option, as on the command line, with what reproduces this execution alone.
@@ -212,6 +217,7 @@ class Runtime {
   std::vector<std::string> init_wait_log_;  // for the report
   std::vector<sched::TraceEvent> trace_;    // every step, with trace=
   Watchdog watchdog_{*this};
+  OneCore core_;
 };
 
 Runtime* runtime();  // nullptr under strategy=none, and between executions

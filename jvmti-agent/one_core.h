@@ -1,0 +1,44 @@
+// The controlled threads of an execution run on one CPU, the one its first thread started on.
+// Only one of them runs at a time anyway, and a handoff between threads on one core costs a
+// tenth of one between cores (a futex wake-up with the woken thread's cache and the CPU's idle
+// exit on the other side): executions of small programs run about a third faster. The JVM's
+// own threads (compilers, GC) keep the other CPUs.
+#pragma once
+
+#include <sched.h>
+
+#include <atomic>
+
+namespace jsched::agent {
+
+class OneCore {
+ public:
+  // Moves the calling thread to the execution's CPU (chosen by the first thread to call). A
+  // thread whose allowed CPUs exclude it stays where it is.
+  void join();
+
+  // At load, on the thread that loads the agent: the CPUs the process may use.
+  static void note_process_cpus();
+  // The calling thread (jsched's watchdog, created by a thread on an execution's CPU) may run
+  // on any of those again.
+  static void leave();
+
+  // The thread that starts the execution's first thread and waits for its end (the driver of
+  // several executions) takes part while it lives: its CPU becomes the execution's.
+  class Visit {
+   public:
+    explicit Visit(OneCore& core);
+    ~Visit();
+    Visit(const Visit&) = delete;
+    Visit& operator=(const Visit&) = delete;
+
+   private:
+    cpu_set_t saved_;
+    bool restore_ = false;
+  };
+
+ private:
+  std::atomic<int> cpu_{-1};
+};
+
+}  // namespace jsched::agent
