@@ -4,8 +4,8 @@
  * would, and what it throws is uncaught in that thread as the launcher's would be.
  *
  * The static helpers are the Java side of the agent's driver (jvmti-agent/executions.cpp): a
- * class loader of its own per execution over the application class path, so that static state
- * starts clean.
+ * class loader of the driver's over the application class path (one for every execution, whose
+ * statics java.lang.JSchedStatics makes clean, or one per execution).
  *
  * Defined by the agent in the boot loader next to java.lang.JSchedShim.
  */
@@ -81,7 +81,7 @@ final class JSchedMain implements Runnable {
 
   private static URL[] classPath;
 
-  /** A loader of its own over the application class path. */
+  /** A new loader over the application class path. */
   static ClassLoader freshLoader() throws MalformedURLException {
     if (classPath == null) {
       String[] parts = System.getProperty("java.class.path", ".").split(File.pathSeparator);
