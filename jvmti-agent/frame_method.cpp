@@ -63,7 +63,7 @@ bool frame_method(jvmtiEnv* jvmti, jmethodID m, FrameMethod& out, jclass* cls_ou
   // jsched's own in its first execution and through JSchedStatics in later ones: both ways
   // read as the one initializer.
   out.hook = out.cls == "java.lang.JSchedShim" || out.cls == "java.lang.JSchedStatics" ||
-             out.name == "jsched$check" ||
+             out.name == "jsched$check" || out.name.rfind("jsched$touch$", 0) == 0 ||
              (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig)) ||
              (out.name == "<clinit>" && stamps_and_calls(jvmti, cls));
   if (out.name == "jsched$clinit") out.name = "<clinit>";

@@ -19,10 +19,10 @@ uint64_t Statements::method_hash(jmethodID m) {
   FrameMethod fm;
   uint64_t h = 1;  // a method the JVM cannot name still counts as one frame
   if (frame_method(jvmti_, m, fm))
-    h = fm.hook && fm.name == "touch" && fm.cls == "java.lang.JSchedStatics" ? kTouch
-        : fm.hook && fm.name == "jsched$check"                               ? kCheck
-        : fm.hook                                                            ? kHook
-        : fm.entry                                                           ? kEntry
+    h = fm.hook && fm.name.rfind("jsched$touch$", 0) == 0 ? kTouch
+        : fm.hook && fm.name == "jsched$check"            ? kCheck
+        : fm.hook                                         ? kHook
+        : fm.entry                                        ? kEntry
                    : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
   methods_.emplace(m, h);
   return h;

@@ -16,7 +16,7 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
     cf::ClassFile cf = cf::ClassFile::parse(in);
     if (cf.access & cf::acc::kModule) return result;
     ClassContext ctx{cf, cfg, sites, std::string(cf.name()), (cf.access & cf::acc::kInterface) != 0,
-                     {}, {}};
+                     {}, {},  {}};
     bool changed = false;
     bool reset = cfg.static_reset;
     if (reset) {

@@ -40,6 +40,9 @@ struct ClassContext {
   bool is_interface;
   std::map<BridgeKey, BridgeRequest> bridges;
   std::vector<std::string> warnings;
+  // Statics reset (rewriter/static_reset.h): the classes whose statics this class's code uses,
+  // each with the name of its touch method here.
+  std::map<std::string, std::string> touches;
 };
 
 // Instruments `m` in place and returns whether anything changed. Throws std::exception when

@@ -14,7 +14,7 @@ using cf::Insn;
 namespace {
 
 constexpr std::string_view kClinit = "jsched$clinit", kCheck = "jsched$check",
-                           kStamp = "jsched$gen";
+                           kStamp = "jsched$gen", kTouch = "jsched$touch$", kSeen = "jsched$seen$";
 
 bool has_constant_value(const cf::ClassFile& cf, const cf::Member& f) {
   for (const cf::Attribute& a : f.attrs) {
@@ -72,7 +72,6 @@ bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
   out.reserve(code.insns.size() + 8);
   Emitter e(cf, out);
   bool changed = false;
-  int extra_stack = 0;
   if (entry) {
     e.invokestatic(ctx.class_name, kCheck, "()V");
     changed = true;
@@ -87,9 +86,9 @@ bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
           changed = true;
         }
       } else if (ctx.cfg.may_reset == nullptr || ctx.cfg.may_reset(owner)) {
-        e.ldc_class(cf.cp.add_class(owner));
-        e.invokestatic(kStaticsClass, "touch", "(Ljava/lang/Class;)V");
-        extra_stack = 1;
+        auto [it, added] = ctx.touches.try_emplace(std::string(owner));
+        if (added) it->second = std::string(kTouch) + std::to_string(ctx.touches.size() - 1);
+        e.invokestatic(ctx.class_name, it->second, "()V", ctx.is_interface);
         changed = true;
       }
     }
@@ -97,17 +96,74 @@ bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
   }
   if (!changed) return false;
   code.insns = std::move(out);
-  if (uint32_t(code.max_stack) + uint32_t(extra_stack) > 0xffff)
-    throw std::runtime_error("max_stack overflow");
-  code.max_stack = uint16_t(code.max_stack + extra_stack);
   relocate(cf, m, code);
   return true;
 }
+
+namespace {
+
+// For each class whose statics this class's code uses, a method the uses call first (a class's
+// note of what it has seen keeps the common case to two reads and a compare):
+//
+//   static void jsched$touch$N() {
+//     if (jsched$seen$N != JSchedStatics.generation && JSchedStatics.touch(Owner.class))
+//       jsched$seen$N = JSchedStatics.generation;
+//   }
+//
+// JSchedStatics.touch is false while the owner's initializer is still running (its own thread
+// uses it again): other threads must still wait for it then.
+void add_touches(ClassContext& ctx) {
+  cf::ClassFile& cf = ctx.cf;
+  const uint16_t generation = cf.cp.add_member(cf::Tag::Fieldref, kStaticsClass, "generation", "I");
+  uint16_t access = cf::acc::kStatic | cf::acc::kSynthetic;
+  access |= (ctx.is_interface && cf.major < 53) ? cf::acc::kPublic : cf::acc::kPrivate;
+  for (const auto& [owner, name] : ctx.touches) {
+    if (ctx.is_interface) {  // an interface's fields are final: no note of what it has seen
+      cf::Member& m = cf.add_method(access, name, "()V", true);
+      Emitter e(cf, m.code->insns);
+      e.ldc_class(cf.cp.add_class(owner));
+      e.invokestatic(kStaticsClass, "touch", "(Ljava/lang/Class;)Z");
+      e.op(op::pop);
+      e.op(op::return_);
+      m.code->max_stack = 1;
+      continue;
+    }
+    const std::string seen = std::string(kSeen) + name.substr(kTouch.size());
+    cf.add_field(cf::acc::kPrivate | cf::acc::kStatic | cf::acc::kSynthetic, seen, "I");
+    const uint16_t seen_ref = cf.cp.add_member(cf::Tag::Fieldref, ctx.class_name, seen, "I");
+    cf::Member& m = cf.add_method(access, name, "()V", true);
+    cf::Code& code = *m.code;
+    Emitter e(cf, code.insns);
+    cf::Label done = code.new_label();
+    e.insn(Insn::make(op::getstatic, seen_ref));
+    e.insn(Insn::make(op::getstatic, generation));
+    e.branch(op::if_icmpeq, done);
+    e.ldc_class(cf.cp.add_class(owner));
+    e.invokestatic(kStaticsClass, "touch", "(Ljava/lang/Class;)Z");
+    e.branch(op::ifeq, done);
+    e.insn(Insn::make(op::getstatic, generation));
+    e.insn(Insn::make(op::putstatic, seen_ref));
+    e.label(done);
+    e.op(op::return_);
+    code.max_stack = 2;
+    if (needs_frames(cf)) {
+      cf::CodeAttr& smt = code.attrs.emplace_back(code.resource());
+      smt.kind = cf::CodeAttr::StackMap;
+      smt.name = cf.cp.add_utf8("StackMapTable");
+      encode_frames(smt, {{done, State{}}}, State{});
+    }
+  }
+}
+
+}  // namespace
 
 std::string make_resettable(ClassContext& ctx) {
   cf::ClassFile& cf = ctx.cf;
   cf::Member* clinit = find_method(cf, "<clinit>");
   if (ctx.is_interface) {
+    if (!ctx.touches.empty() && cf.major < 52)
+      return "an interface before Java 8 using other classes' statics";
+    add_touches(ctx);
     return clinit ? "an interface with a static initializer (its fields cannot be assigned again)"
                   : "";
   }
@@ -172,6 +228,7 @@ std::string make_resettable(ClassContext& ctx) {
     smt.name = cf.cp.add_utf8("StackMapTable");
     encode_frames(smt, {{current, State{}}}, State{});
   }
+  add_touches(ctx);  // last: adding methods moves the members above
   return "";
 }
 

@@ -8,9 +8,10 @@
 // - the class's static methods and constructors start with jsched$check, which runs
 //   jsched$clinit again (through JSchedStatics, with the JVM's rules for concurrent and
 //   recursive initialization) when the stamp is an earlier execution's;
-// - an access to another class's static field, or an allocation of it, first calls
-//   JSchedStatics.touch(thatClass), which does the same for that class. Together these are the
-//   JVM's own triggers of initialization (JVMS 5.5) at the same instructions.
+// - an access to another class's static field, or an allocation of it, first calls this
+//   class's jsched$touch$N for that class, which asks JSchedStatics.touch(thatClass) to do the
+//   same for it, once per execution. Together these are the JVM's own triggers of
+//   initialization (JVMS 5.5) at the same instructions.
 //
 // Static fields lose ACC_FINAL: they are assigned outside <clinit> now, and the JIT must not
 // fold a value that changes between executions. Compile-time constants (ConstantValue) keep

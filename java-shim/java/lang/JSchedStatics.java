@@ -10,19 +10,15 @@
  * The first initialization in each class loader is the JVM's own (the rewritten <clinit>), so a
  * class that no earlier execution used is never touched here.
  *
- * Defined by the agent in the boot loader next to java.lang.JSchedShim; it extends ClassValue
- * (one stamp cache per class) to need no class of its own for that.
+ * Defined by the agent in the boot loader next to java.lang.JSchedShim.
  */
 package java.lang;
 
 import java.util.HashMap;
 
-public final class JSchedStatics extends ClassValue<int[]> {
+public final class JSchedStatics {
   /** The current execution, set by the agent before each (1, 2, ...). */
   public static int generation;
-
-  /** Per class, [0]: the execution whose stamp it was last seen to carry. */
-  private static final JSchedStatics SEEN = new JSchedStatics();
 
   /**
    * Guards the maps below; held only between the program's scheduling points. A thread that
@@ -36,18 +32,18 @@ public final class JSchedStatics extends ClassValue<int[]> {
 
   private JSchedStatics() {}
 
-  @Override
-  protected int[] computeValue(Class<?> c) {
-    return new int[] {-1};
-  }
-
-  /** Before an access to a static field of `c` or an allocation of it, from another class. */
-  public static void touch(Class<?> c) {
+  /**
+   * Before an access to a static field of `c` or an allocation of it, from another class (through
+   * that class's jsched$touch$N, which notes a true answer for the rest of the execution).
+   * Returns whether `c` is ready in this execution, or will be made so by the JVM at the
+   * instruction that follows (its first initialization, which makes other threads wait as it
+   * should); false while its initializer, run again, still runs in the calling thread.
+   */
+  public static boolean touch(Class<?> c) {
     int now = generation;
-    int[] seen = SEEN.get(c);
-    if (seen[0] == now) return;
-    if (stampOf(c, now) != now) reinitialize(c);
-    seen[0] = now;
+    if (stampOf(c, now) == now) return true;
+    reinitialize(c);
+    return stampOf(c, now) == now;
   }
 
   /** `c` carries an earlier execution's stamp (or may): run its initializer again. */
