@@ -150,6 +150,9 @@ sched::PctOptions pct_options(const Options& o, const sched::VariablePlan& plan)
 // PCTVB: the variables the seed picks, and where the rewriter must count their accesses.
 void track(AgentState& s, const sched::PctStrategy& pct) {
   s.tracker = std::make_unique<VariableTracker>(s.plan, pct, s.tag_env);
+  // Accesses to other variables are points as `accesses` says, as under pct: the field filter's
+  // (with accesses=volatile, a plain or final field is no point).
+  s.tracker->set_untracked(&s.field_filter);
   s.rewrite.filter = s.tracker.get();
 }
 

@@ -56,6 +56,12 @@ int32_t VariableTracker::mask_of(const std::function<bool(const Slot&)>& match) 
 }
 
 rw::AccessDecision VariableTracker::decide(const rw::SiteInfo& s) const {
+  rw::AccessDecision d = decide_tracked(s);
+  if (d.kind == rw::AccessDecision::Default && untracked_) return untracked_->decide(s);
+  return d;
+}
+
+rw::AccessDecision VariableTracker::decide_tracked(const rw::SiteInfo& s) const {
   using K = rw::SiteKind;
   using D = rw::AccessDecision;
   // An allocation site's objects, at an instruction that touched them in a profile run (any

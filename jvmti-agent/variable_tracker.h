@@ -27,6 +27,9 @@ class VariableTracker : public rw::AccessFilter {
   VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct, jvmtiEnv* tags);
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
+  // What decides an access that touches no tracked variable (which fields are points under
+  // the run's `accesses`); without one, the rewriter's default.
+  void set_untracked(const rw::AccessFilter* f) { untracked_ = f; }
 
   // Fills the Java side's arrays in class `owner` (the shim, or Thread in JDK mode).
   bool init_java(JNIEnv* env, jclass owner);
@@ -55,8 +58,10 @@ class VariableTracker : public rw::AccessFilter {
     std::vector<std::pair<uint64_t, uint32_t>> points;  // (access number, change point), by access
   };
   int32_t mask_of(const std::function<bool(const Slot&)>& match) const;
+  rw::AccessDecision decide_tracked(const rw::SiteInfo& site) const;  // Default: untracked
 
   std::vector<Slot> slots_;
+  const rw::AccessFilter* untracked_ = nullptr;
   bool ask_ = false;  // more object slots than a mask holds: membership by tag only
   jvmtiEnv* tags_;
 };

@@ -108,10 +108,7 @@ void add_bridges(ClassContext& ctx) {
     if (!needs_frames(cf)) continue;
     // One frame at `plain`: the arguments as locals, empty stack.
     State entry = entry_state(cf, m);
-    cf::CodeAttr& smt = code.attrs.emplace_back(code.resource());
-    smt.kind = cf::CodeAttr::StackMap;
-    smt.name = cf.cp.add_utf8("StackMapTable");
-    encode_frames(smt, {{plain, State{entry.locals, {}}}}, entry);
+    add_frame_table(cf, code, {{plain, State{entry.locals, {}}}}, entry);
   }
 }
 

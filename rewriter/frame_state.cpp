@@ -97,4 +97,12 @@ void encode_frames(cf::CodeAttr& smt, const std::vector<std::pair<cf::Label, Sta
   }
 }
 
+void add_frame_table(cf::ClassFile& cf, cf::Code& code,
+                     const std::vector<std::pair<cf::Label, State>>& frames, const State& entry) {
+  cf::CodeAttr& smt = code.attrs.emplace_back(code.resource());
+  smt.kind = cf::CodeAttr::StackMap;
+  smt.name = cf.cp.add_utf8("StackMapTable");
+  encode_frames(smt, frames, entry);
+}
+
 }  // namespace jsched::rw

@@ -38,6 +38,10 @@ std::vector<State> expand_frames(const cf::CodeAttr& smt, const State& entry);
 void encode_frames(cf::CodeAttr& smt, const std::vector<std::pair<cf::Label, State>>& frames,
                    const State& entry);
 
+// Gives `code` (of a method jsched adds, which has none) a StackMapTable with `frames`.
+void add_frame_table(cf::ClassFile& cf, cf::Code& code,
+                     const std::vector<std::pair<cf::Label, State>>& frames, const State& entry);
+
 // Locals in the value form frames use (one entry per long/double, trailing Tops dropped).
 std::vector<cf::VType> frame_locals(const std::vector<cf::VType>& slots);
 // And back to slot form.

@@ -102,6 +102,25 @@ bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
 
 namespace {
 
+// The start of a no-argument static method jsched adds: unless static int `field` is the
+// execution (JSchedStatics.generation), go on; else to the label returned, where end_at ends it.
+cf::Label unless_current(cf::ClassFile& cf, cf::Code& code, uint16_t field, uint16_t generation) {
+  Emitter e(cf, code.insns);
+  cf::Label current = code.new_label();
+  e.insn(Insn::make(op::getstatic, field));
+  e.insn(Insn::make(op::getstatic, generation));
+  e.branch(op::if_icmpeq, current);
+  code.max_stack = 2;
+  return current;
+}
+
+void end_at(cf::ClassFile& cf, cf::Code& code, cf::Label current) {
+  Emitter e(cf, code.insns);
+  e.label(current);
+  e.op(op::return_);
+  if (needs_frames(cf)) add_frame_table(cf, code, {{current, State{}}}, State{});
+}
+
 // For each class whose statics this class's code uses, a method the uses call first (a class's
 // note of what it has seen keeps the common case to two reads and a compare):
 //
@@ -134,24 +153,13 @@ void add_touches(ClassContext& ctx) {
     cf::Member& m = cf.add_method(access, name, "()V", true);
     cf::Code& code = *m.code;
     Emitter e(cf, code.insns);
-    cf::Label done = code.new_label();
-    e.insn(Insn::make(op::getstatic, seen_ref));
-    e.insn(Insn::make(op::getstatic, generation));
-    e.branch(op::if_icmpeq, done);
+    cf::Label done = unless_current(cf, code, seen_ref, generation);
     e.ldc_class(cf.cp.add_class(owner));
     e.invokestatic(kStaticsClass, "touch", "(Ljava/lang/Class;)Z");
     e.branch(op::ifeq, done);
     e.insn(Insn::make(op::getstatic, generation));
     e.insn(Insn::make(op::putstatic, seen_ref));
-    e.label(done);
-    e.op(op::return_);
-    code.max_stack = 2;
-    if (needs_frames(cf)) {
-      cf::CodeAttr& smt = code.attrs.emplace_back(code.resource());
-      smt.kind = cf::CodeAttr::StackMap;
-      smt.name = cf.cp.add_utf8("StackMapTable");
-      encode_frames(smt, {{done, State{}}}, State{});
-    }
+    end_at(cf, code, done);
   }
 }
 
@@ -213,21 +221,10 @@ std::string make_resettable(ClassContext& ctx) {
   cf::Member& check = cf.add_method(synthetic_static, kCheck, "()V", true);
   cf::Code& cc = *check.code;
   Emitter ce(cf, cc.insns);
-  cf::Label current = cc.new_label();
-  ce.insn(Insn::make(op::getstatic, stamp));
-  ce.insn(Insn::make(op::getstatic, generation));
-  ce.branch(op::if_icmpeq, current);
+  cf::Label current = unless_current(cf, cc, stamp, generation);
   ce.ldc_class(cf.this_class);
   ce.invokestatic(kStaticsClass, "reinitialize", "(Ljava/lang/Class;)V");
-  ce.label(current);
-  ce.op(op::return_);
-  cc.max_stack = 2;
-  if (needs_frames(cf)) {
-    cf::CodeAttr& smt = cc.attrs.emplace_back(cc.resource());
-    smt.kind = cf::CodeAttr::StackMap;
-    smt.name = cf.cp.add_utf8("StackMapTable");
-    encode_frames(smt, {{current, State{}}}, State{});
-  }
+  end_at(cf, cc, current);
   add_touches(ctx);  // last: adding methods moves the members above
   return "";
 }
