@@ -667,8 +667,9 @@ void Runtime::vm_death(JNIEnv* env) {
   if (!bug.empty() && !multi()) finish(env, RunOutcome::Bug, bug);
   if (finishing_.exchange(true)) return;
   if (multi()) {
-    log_line("the program called System.exit in iteration " + std::to_string(iteration_) +
-             " (seed " + std::to_string(seed_) + "): the iterations stop there");
+    log_line((killed ? exit_detail : std::string("the program called System.exit")) +
+             " in iteration " + std::to_string(iteration_) + " (seed " + std::to_string(seed_) +
+             "): the iterations stop there");
     write_report(env, killed ? RunOutcome::Killed : RunOutcome::Exit,
                  exit_detail.empty() ? "System.exit(0)" : exit_detail);
     return;

@@ -181,35 +181,43 @@ TEST(Verdict, AJvmThatDoesNotStartIsAnErrorWithTheJvmsLine) {
   EXPECT_TRUE(has(recs[0].str("detail"), "NoSuchJvmOption")) << recs[0].str("detail");
 }
 
-// A JVM ended by SIGTERM used to report "ok" with exit status 0.
+// A JVM ended by SIGTERM used to report "ok" with exit status 0; among iterations, stderr said
+// the program had called System.exit.
 TEST(Verdict, AJvmKilledBySigtermSaysSo) {
-  test::TempDir d;
-  std::string report = d.path() + "/r.json", log = d.path() + "/out.log";
-  pid_t pid = fork();
-  if (pid == 0) {
-    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    std::string java = test::java_bin();
-    std::string agent =
-        "-agentpath:" + test::agent_path() + "=seed=1,timeout=120000,report=" + report;
-    std::string c = cp();
-    execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "Endless", nullptr);
-    _exit(127);
+  for (std::string more : {"", ",iterations=1000"}) {
+    test::TempDir d;
+    std::string report = d.path() + "/r.json", log = d.path() + "/out.log";
+    pid_t pid = fork();
+    if (pid == 0) {
+      int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, 1);
+      dup2(fd, 2);
+      std::string java = test::java_bin();
+      std::string agent =
+          "-agentpath:" + test::agent_path() + "=seed=1,timeout=120000,report=" + report + more;
+      std::string c = cp();
+      execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "Endless", nullptr);
+      _exit(127);
+    }
+    // The program runs (the agent has greeted) before the signal comes.
+    for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status)) << more;
+    EXPECT_EQ(WEXITSTATUS(status), 143) << more;
+    json::Value r = json::parse(slurp(report));
+    EXPECT_EQ(r.str("outcome"), "killed") << more;
+    EXPECT_EQ(r.num("exit_status"), 143) << more;
+    EXPECT_TRUE(has(r.str("detail"), "killed by signal SIGTERM")) << r.str("detail");
+    if (!more.empty()) {
+      EXPECT_TRUE(has(slurp(log), "killed by signal SIGTERM (exit status 143) in iteration 0"))
+          << slurp(log);
+      EXPECT_FALSE(has(slurp(log), "System.exit")) << slurp(log);
+    }
   }
-  // The program runs (the agent has greeted) before the signal comes.
-  for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  kill(pid, SIGTERM);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 143);
-  json::Value r = json::parse(slurp(report));
-  EXPECT_EQ(r.str("outcome"), "killed");
-  EXPECT_EQ(r.num("exit_status"), 143);
-  EXPECT_TRUE(has(r.str("detail"), "killed by signal SIGTERM")) << r.str("detail");
 }
 
 namespace {
