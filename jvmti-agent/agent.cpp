@@ -149,7 +149,7 @@ sched::PctOptions pct_options(const Options& o, const sched::VariablePlan& plan)
 
 // PCTVB: the variables the seed picks, and where the rewriter must count their accesses.
 void track(AgentState& s, const sched::PctStrategy& pct) {
-  s.tracker = std::make_unique<VariableTracker>(s.plan, pct, s.tag_env);
+  s.tracker = std::make_unique<VariableTracker>(s.plan, pct);
   // Accesses to other variables are points as `accesses` says, as under pct: the field filter's
   // (with accesses=volatile, a plain or final field is no point).
   s.tracker->set_untracked(&s.field_filter);
@@ -238,6 +238,12 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   s.live = true;
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
+  if (s.profile && !s.jdk_mode) {
+    jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());
+    jfieldID f = owner ? env->GetStaticFieldID(owner, "jschedCounting", "Z") : nullptr;
+    if (f == nullptr) fatal("cannot set up the profile's counting");
+    env->SetStaticBooleanField(owner, f, JNI_TRUE);
+  }
   if (s.tracker) {
     jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());
     if (owner == nullptr || !s.tracker->init_java(env, owner))
@@ -448,8 +454,13 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   s.field_filter.set_jdk_too(run.accesses.has_value());
   s.field_filter.set_accesses(opts.effective_accesses());
   if (s.profile) {
-    // Profile runs hook every access, and schedule only at the run's own points.
+    // Profile runs hook every access, and schedule only at the run's own points; the other
+    // accesses are counted in Java (JDK mode has no JSchedVariables: the agent counts them).
     s.sites.set_points(opts.effective_accesses(), &s.field_filter);
+    if (!s.jdk_mode) {
+      s.profile->count_in_java(&s.sites);
+      s.rewrite.filter = s.profile.get();
+    }
   } else if (s.rewrite.accesses != jsched::rw::Accesses::None) {
     s.rewrite.filter = &s.field_filter;
   }

@@ -2,6 +2,7 @@
 // trace, its HaPSet coverage, and the command that replays it.
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shell_words.h"
@@ -71,7 +72,7 @@ std::string Runtime::replay_command() const {
   return cmd;
 }
 
-void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detail) {
+void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
   const Options& o = agent_.options;
   if (!o.record.empty()) {
     try {
@@ -97,6 +98,8 @@ void Runtime::write_report(JNIEnv*, RunOutcome outcome, const std::string& detai
           out.push_back(m.thread(sched::ThreadId(i)).choices);
         return out;
       });
+      if (!agent_.profile->add_java_counts(env))
+        throw std::runtime_error("profile: the counts kept in Java could not be read");
       agent_.profile->profile(steps, uint32_t(threads), std::move(events)).write(o.profile);
     } catch (const std::exception& e) {
       log_line(std::string("error: ") + e.what());

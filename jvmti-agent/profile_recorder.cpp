@@ -37,7 +37,63 @@ std::vector<std::string> ProfileRecorder::superclasses(JNIEnv* env, jobject o) {
   return out;
 }
 
+rw::AccessDecision ProfileRecorder::decide(const rw::SiteInfo& s) const {
+  rw::AccessDecision d;
+  if (sites_ != nullptr &&
+      (rw::is_field_access(s.kind) || s.kind == rw::SiteKind::ArrayLoad ||
+       s.kind == rw::SiteKind::ArrayStore) &&
+      !sites_->point(s))
+    d.kind = rw::AccessDecision::Counted;
+  return d;
+}
+
+void ProfileRecorder::count(size_t var, const Site& site, uint64_t n) {
+  vars_[var].max_accesses += n;
+  if (&site != last_site_ || var != last_var_) {
+    if (touched_.size() < vars_.size()) touched_.resize(vars_.size());
+    touched_[var].insert(&site);
+    last_site_ = &site;
+    last_var_ = var;
+  }
+}
+
+bool ProfileRecorder::add_java_counts(JNIEnv* env) {
+  if (sites_ == nullptr) return true;
+  jclass c = env->FindClass("java/lang/JSchedVariables");
+  jmethodID m = c ? env->GetStaticMethodID(c, "counts", "()[J") : nullptr;
+  auto a = m ? static_cast<jlongArray>(env->CallStaticObjectMethod(c, m)) : nullptr;
+  if (a == nullptr || env->ExceptionCheck()) {
+    env->ExceptionClear();
+    return false;
+  }
+  std::vector<jlong> t(size_t(env->GetArrayLength(a)));
+  env->GetLongArrayRegion(a, 0, jsize(t.size()), t.data());
+  env->DeleteLocalRef(a);
+  env->DeleteLocalRef(c);
+  std::lock_guard<SpinLock> g(mu_);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) {
+    const Site* at = sites_->get(int32_t(t[i]));
+    if (at == nullptr || t[i + 2] <= 0) continue;
+    const uint64_t n = uint64_t(t[i + 2]);
+    if (t[i + 1] < 0) {  // a static field's instruction
+      if (!is_static(*at)) continue;
+      sched::PlanVariable v;
+      v.kind = sched::PlanVariable::Static;
+      v.cls = *at->owner;
+      v.member = *at->name;
+      vars_[variable(v)].max_accesses += n;
+      continue;
+    }
+    // An object's allocation site, which allocated() made a variable (allocations by
+    // uncontrolled threads are not: their objects' accesses go uncounted, as they were).
+    auto var = by_site_.find(sites_->get(int32_t(t[i + 1])));
+    if (var != by_site_.end()) count(var->second, *at, n);
+  }
+  return true;
+}
+
 void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
+  if (sites_ != nullptr) return;  // Java counts
   std::lock_guard<SpinLock> g(mu_);
   if (is_static(site)) {
     auto it = by_site_.find(&site);
@@ -56,13 +112,7 @@ void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
   (void)env;
   size_t var = size_t(tag) - 1;
   if (var >= vars_.size()) return;
-  ++vars_[var].max_accesses;
-  if (&site != last_site_ || var != last_var_) {
-    if (touched_.size() < vars_.size()) touched_.resize(vars_.size());
-    touched_[var].insert(&site);
-    last_site_ = &site;
-    last_var_ = var;
-  }
+  count(var, site, 1);
 }
 
 void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
@@ -79,7 +129,7 @@ void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
     if (!v.type.empty() && v.type[0] != '[') v.supers = superclasses(env, o);
     it = by_site_.emplace(&site, variable(v)).first;
   }
-  tags_->SetTag(o, jlong(it->second + 1));
+  if (sites_ == nullptr) tags_->SetTag(o, jlong(it->second + 1));
 }
 
 sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads,

@@ -332,15 +332,6 @@ JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass owner, jint slot, jint si
   }
 }
 
-JSCHED_NATIVE(void, jschedTag, JNIEnv*, jclass, jobject o, jint slot) {
-  if (VariableTracker* t = state().tracker.get()) t->tag(o, slot);
-}
-
-JSCHED_NATIVE(jint, jschedSlotOf, JNIEnv*, jclass, jobject o) {
-  VariableTracker* t = state().tracker.get();
-  return t ? t->slot_of(o) : -1;
-}
-
 JSCHED_NATIVE(jboolean, jschedPark, JNIEnv* env, jclass, jboolean absolute, jlong time, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafePark);

@@ -10,6 +10,8 @@
 
 extern const unsigned char jsched_shim_class[];
 extern const size_t jsched_shim_class_size;
+extern const unsigned char jsched_variables_class[];
+extern const size_t jsched_variables_class_size;
 
 namespace jsched::agent {
 
@@ -20,14 +22,23 @@ cf::Bytes shim_bytes() {
 }  // namespace
 
 bool define_shim_class(JNIEnv* env) {
-  jclass c = env->DefineClass("java/lang/JSchedShim", nullptr,
-                              reinterpret_cast<const jbyte*>(jsched_shim_class),
-                              jsize(jsched_shim_class_size));
-  if (c == nullptr) {
-    env->ExceptionDescribe();
-    return false;
+  // JSchedVariables: the shim's Java-side counting and object table.
+  const struct {
+    const char* name;
+    const unsigned char* bytes;
+    size_t size;
+  } classes[] = {
+      {"java/lang/JSchedShim", jsched_shim_class, jsched_shim_class_size},
+      {"java/lang/JSchedVariables", jsched_variables_class, jsched_variables_class_size}};
+  for (const auto& k : classes) {
+    jclass c =
+        env->DefineClass(k.name, nullptr, reinterpret_cast<const jbyte*>(k.bytes), jsize(k.size));
+    if (c == nullptr) {
+      env->ExceptionDescribe();
+      return false;
+    }
+    env->DeleteLocalRef(c);
   }
-  env->DeleteLocalRef(c);
   return true;
 }
 
@@ -109,8 +120,6 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedThreadId", "(JI)J"},
       {"jschedIoWait", "(Ljava/lang/Object;IIJI)J"},
       {"jschedTracked", "(II)V"},
-      {"jschedTag", "(Ljava/lang/Object;I)V"},
-      {"jschedSlotOf", "(Ljava/lang/Object;)I"},
       {"jschedPark", "(ZJI)Z"},
       {"jschedUnpark", "(Ljava/lang/Object;I)Z"},
       {"jschedSync", "(Ljava/lang/Object;ZI)V"},

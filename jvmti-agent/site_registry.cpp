@@ -11,11 +11,16 @@ void SiteRegistry::set_points(rw::Accesses accesses, const rw::AccessFilter* fie
   fields_ = fields;
 }
 
-int32_t SiteRegistry::add(const rw::SiteInfo& s) {
-  // Outside the lock: deciding may read class files, which may load classes and add sites.
+bool SiteRegistry::point(const rw::SiteInfo& s) const {
   bool point = rw::accesses_cover(points_, s.kind);
   if (point && rw::is_field_access(s.kind) && fields_)
     point = fields_->decide(s).kind != rw::AccessDecision::Skip;
+  return point;
+}
+
+int32_t SiteRegistry::add(const rw::SiteInfo& s) {
+  // Outside the lock: deciding may read class files, which may load classes and add sites.
+  const bool point = this->point(s);
   std::lock_guard<std::mutex> g(mu_);
   const size_t i = count_.load(std::memory_order_relaxed);
   if (i >= kMaxSites) return 0;

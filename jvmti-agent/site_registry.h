@@ -43,6 +43,8 @@ class SiteRegistry : public rw::SiteSink {
   // have instrumented them; until called, every access is one. Call before any class is
   // rewritten.
   void set_points(rw::Accesses accesses, const rw::AccessFilter* fields);
+  // Whether an access at `s` is a scheduling point (what add() records as Site::point).
+  bool point(const rw::SiteInfo& s) const;
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
   // lock: a site is published (count_) only once it is written, and never moves.
   const Site* get(int32_t id) const {

@@ -6,8 +6,6 @@ namespace jsched::agent {
 
 namespace {
 
-constexpr int kFewObjects = 8;  // objects listed per slot before membership goes by tag
-
 // Whether an array access instruction with element kind `elem` ("I", "B", "L", ...) can touch
 // an array of type `type` ("[I", "[Z", "[[D", "[Lpkg/C;", ...).
 bool element_matches(const std::string& type, std::string_view elem) {
@@ -26,9 +24,7 @@ jfieldID static_field(JNIEnv* env, jclass owner, const char* name, const char* s
 
 }  // namespace
 
-VariableTracker::VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct,
-                                 jvmtiEnv* tags)
-    : tags_(tags) {
+VariableTracker::VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct) {
   for (uint64_t id : pct.chosen_variables()) {
     long i = plan.find(id);
     if (i < 0) continue;
@@ -120,22 +116,14 @@ bool VariableTracker::init_java(JNIEnv* env, jclass owner) {
   const jsize n = jsize(slots_.size());
   jlongArray count = env->NewLongArray(n), next = env->NewLongArray(n);
   jbooleanArray exclusive = env->NewBooleanArray(n);
-  jclass object = env->FindClass("java/lang/Object");
-  jclass object_array = env->FindClass("[Ljava/lang/Object;");
   jobjectArray types = env->NewObjectArray(n, env->FindClass("java/lang/Class"), nullptr);
-  jobjectArray objects = env->NewObjectArray(n, object_array, nullptr);
-  if (!count || !next || !exclusive || !types || !objects) return false;
+  if (!count || !next || !exclusive || !types) return false;
   for (jsize i = 0; i < n; ++i) {
     const Slot& s = slots_[size_t(i)];
     jlong first = s.points.empty() ? 0 : jlong(s.points.front().first);
     env->SetLongArrayRegion(next, i, 1, &first);
     jboolean ex = s.exclusive ? JNI_TRUE : JNI_FALSE;
     env->SetBooleanArrayRegion(exclusive, i, 1, &ex);
-    if (!s.exclusive && !ask_) {
-      jobjectArray few = env->NewObjectArray(kFewObjects, object, nullptr);
-      env->SetObjectArrayElement(objects, i, few);
-      env->DeleteLocalRef(few);
-    }
   }
   struct {
     const char* name;
@@ -144,8 +132,7 @@ bool VariableTracker::init_java(JNIEnv* env, jclass owner) {
   } fields[] = {{"jschedCount", "[J", count},
                 {"jschedNextPoint", "[J", next},
                 {"jschedExclusive", "[Z", exclusive},
-                {"jschedType", "[Ljava/lang/Class;", types},
-                {"jschedObjects", "[[Ljava/lang/Object;", objects}};
+                {"jschedType", "[Ljava/lang/Class;", types}};
   for (const auto& f : fields) {
     jfieldID id = static_field(env, owner, f.name, f.sig);
     if (id == nullptr) return false;
@@ -189,16 +176,6 @@ VariableTracker::Handover VariableTracker::handover(JNIEnv* env, jclass owner, i
 void VariableTracker::request_switch(JNIEnv* env, jclass owner) {
   if (jfieldID f = static_field(env, owner, "jschedSwitch", "Z"))
     env->SetStaticBooleanField(owner, f, JNI_TRUE);
-}
-
-void VariableTracker::tag(jobject o, int32_t slot) {
-  if (o != nullptr) tags_->SetTag(o, jlong(slot) + 1);
-}
-
-int32_t VariableTracker::slot_of(jobject o) {
-  jlong t = 0;
-  if (o == nullptr || tags_->GetTag(o, &t) != JVMTI_ERROR_NONE) return -1;
-  return int32_t(t) - 1;
 }
 
 std::vector<std::string> VariableTracker::names() const {

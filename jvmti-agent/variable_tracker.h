@@ -23,8 +23,8 @@ class VariableTracker : public rw::AccessFilter {
   // Applies change point i to thread t (under the controller's lock); a no-op in replay.
   using ChangePoint = std::function<void(sched::ThreadId t, uint32_t i)>;
 
-  // Tracks the variables `pct` chose from `plan`. `tags`: a JVMTI environment of its own.
-  VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct, jvmtiEnv* tags);
+  // Tracks the variables `pct` chose from `plan`.
+  VariableTracker(const sched::VariablePlan& plan, const sched::PctStrategy& pct);
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
   // What decides an access that touches no tracked variable (which fields are points under
@@ -45,9 +45,6 @@ class VariableTracker : public rw::AccessFilter {
   // After a change point: the thread switches at its next tracked access.
   void request_switch(JNIEnv* env, jclass owner);
 
-  void tag(jobject o, int32_t slot);
-  int32_t slot_of(jobject o);
-
   // The tracked variables' names, by slot (reports).
   std::vector<std::string> names() const;
 
@@ -62,8 +59,7 @@ class VariableTracker : public rw::AccessFilter {
 
   std::vector<Slot> slots_;
   const rw::AccessFilter* untracked_ = nullptr;
-  bool ask_ = false;  // more object slots than a mask holds: membership by tag only
-  jvmtiEnv* tags_;
+  bool ask_ = false;  // more slots than a mask holds: masks are 0 (any), membership by table
 };
 
 }  // namespace jsched::agent

@@ -26,6 +26,7 @@ struct AccessDecision {
     TrackedObject,  // count it if the object belongs to a tracked variable among the slots of
                     // bit mask `arg` (0: ask the agent which)
     TrackedAlloc,   // the new object belongs to tracked variable `arg`
+    Counted,        // profile runs: count the access in Java; no scheduling point
   } kind = Default;
   int32_t arg = 0;
 };

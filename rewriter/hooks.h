@@ -41,6 +41,9 @@ namespace jsched::rw {
   X(TrackedObject, "trackedObject", "(Ljava/lang/Object;II)V") \
   /* PCTVB: an object allocated at a tracked allocation site */ \
   X(TrackedAlloc, "trackedAlloc", "(Ljava/lang/Object;II)V") \
+  /* profile runs: an access that is no scheduling point, counted in Java */ \
+  X(CountObject, "countObject", "(Ljava/lang/Object;I)V") \
+  X(CountStatic, "countStatic", "(I)V") \
   /* called from Thread.dispatchUncaughtException, not from rewritten code */ \
   X(Uncaught, "uncaught", "(Ljava/lang/Throwable;)V") \
   X(ThreadOnSpinWait, "threadOnSpinWait", "(I)V") \

@@ -346,6 +346,10 @@ class InstructionPass {
     if (d.kind == AccessDecision::TrackedObject) {
       e.op(op::pop);
       tracked(e, d, id, Hook::TrackedObject);
+    } else if (d.kind == AccessDecision::Counted) {
+      e.op(op::pop);
+      e.iconst(id);
+      e.hook(ctx_.cfg.hook_owner, Hook::CountObject);
     } else {
       e.iconst(id);
       e.hook(ctx_.cfg.hook_owner, load ? Hook::ArrayLoad : Hook::ArrayStore);
@@ -422,6 +426,10 @@ class InstructionPass {
       if (d.kind == AccessDecision::TrackedStatic) {
         tracked(e, d, id, Hook::TrackedStatic);
         grow(2);
+      } else if (d.kind == AccessDecision::Counted) {
+        e.iconst(id);
+        e.hook(owner, Hook::CountStatic);
+        grow(1);
       } else {
         e.iconst(id);
         e.hook(owner, k == SiteKind::GetStatic ? Hook::GetStatic : Hook::PutStatic);
@@ -430,6 +438,9 @@ class InstructionPass {
       return;
     }
     const bool object = d.kind == AccessDecision::TrackedObject;
+    const Hook plain = d.kind == AccessDecision::Counted ? Hook::CountObject
+                       : in.op == op::getfield           ? Hook::GetField
+                                                         : Hook::PutField;
     if (in.op == op::getfield) {
       e.op(op::dup);
       int32_t id = site(k, bci, ref.owner, ref.name, ref.desc);
@@ -437,7 +448,7 @@ class InstructionPass {
         tracked(e, d, id, Hook::TrackedObject);
       } else {
         e.iconst(id);
-        e.hook(owner, Hook::GetField);
+        e.hook(owner, plain);
       }
       grow(object ? 3 : 2);
       return;
@@ -466,7 +477,7 @@ class InstructionPass {
       tracked(e, d, id, Hook::TrackedObject);
     } else {
       e.iconst(id);
-      e.hook(owner, Hook::PutField);
+      e.hook(owner, plain);
     }
     grow(object ? 4 : 3);
   }

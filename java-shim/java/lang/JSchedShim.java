@@ -143,34 +143,57 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Before getfield/putfield (o is null when the object is still under construction). */
   public static void getField(Object o, int site) {
+    if (jschedCounting) JSchedVariables.countObject(o, site);
     if (jschedReady) jschedAccess(o, -1, false, site);
   }
 
   public static void putField(Object o, int site) {
+    if (jschedCounting) JSchedVariables.countObject(o, site);
     if (jschedReady) jschedAccess(o, -1, true, site);
   }
 
   /** Before getstatic/putstatic. */
   public static void getStatic(int site) {
+    if (jschedCounting) JSchedVariables.countStatic(site);
     if (jschedReady) jschedAccess(null, -1, false, site);
   }
 
   public static void putStatic(int site) {
+    if (jschedCounting) JSchedVariables.countStatic(site);
     if (jschedReady) jschedAccess(null, -1, true, site);
   }
 
   /** Before xaload / xastore. */
   public static void arrayLoad(Object array, int index, int site) {
+    if (jschedCounting) JSchedVariables.countObject(array, site);
     if (jschedReady) jschedAccess(array, index, false, site);
   }
 
   public static void arrayStore(Object array, int index, int site) {
+    if (jschedCounting) JSchedVariables.countObject(array, site);
     if (jschedReady) jschedAccess(array, index, true, site);
   }
 
   /** After an object (once its constructor returned) or an array is allocated. */
   public static void allocated(Object o, int site) {
+    if (jschedCounting) JSchedVariables.put(o, site);
     if (jschedReady) jschedAllocated(o, site);
+  }
+
+  // Profile runs (the agent's profile=) count every access per variable, in Java
+  // (JSchedVariables). The accesses that are no scheduling points call only these.
+
+  /** Set by the agent in profile runs, with jschedReady. */
+  private static boolean jschedCounting;
+
+  /** Before a field or array access to o that is no scheduling point. */
+  public static void countObject(Object o, int site) {
+    if (jschedCounting) JSchedVariables.countObject(o, site);
+  }
+
+  /** Before a static field access that is no scheduling point. */
+  public static void countStatic(int site) {
+    if (jschedCounting) JSchedVariables.countStatic(site);
   }
 
   // PCTVB variable tracking. Only the accesses that may touch a tracked variable call these
@@ -191,10 +214,7 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   /** Per slot: the class of its objects when no other allocation site makes that class. */
   private static Class<?>[] jschedType;
 
-  /** Per slot: its few objects so far (identity), or null once there are too many to list. */
-  private static Object[][] jschedObjects;
-
-  /** Per slot: whether jschedType decides membership. */
+  /** Per slot: whether jschedType decides membership (else JSchedVariables' table does). */
   private static boolean[] jschedExclusive;
 
   /** Before an access to a tracked static field (or an object known to be tracked). */
@@ -206,54 +226,35 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /**
    * Before an access to o's fields or elements, where o may belong to one of the tracked
-   * variables in the bit mask `slots` (0: any, ask the agent).
+   * variables in the bit mask `slots` (0: any).
    */
   public static void trackedObject(Object o, int slots, int site) {
     if (!jschedReady || o == null) return;
-    if (slots == 0) {
-      int slot = jschedSlotOf(o);
-      if (slot >= 0) trackedStatic(slot, site);
-      return;
-    }
-    for (int m = slots; m != 0; m &= m - 1) {
-      int slot = Integer.numberOfTrailingZeros(m);
-      if (jschedOwns(o, slot)) {
-        trackedStatic(slot, site);
-        return;
-      }
-    }
+    int slot = JSchedVariables.cached(o, site);
+    if (slot == -2) slot = JSchedVariables.remember(o, site, jschedSlotOf(o, slots));
+    if (slot >= 0 && (slots == 0 || (slots & (1 << slot)) != 0)) trackedStatic(slot, site);
   }
 
-  private static boolean jschedOwns(Object o, int slot) {
-    if (jschedExclusive[slot]) return o.getClass() == jschedType[slot];
-    Object[] few = jschedObjects[slot];
-    if (few == null) return jschedSlotOf(o) == slot;
-    for (Object x : few) {
-      if (x == o) return true;
-      if (x == null) return false;
+  private static int jschedSlotOf(Object o, int slots) {
+    for (int m = slots; m != 0; m &= m - 1) {
+      int slot = Integer.numberOfTrailingZeros(m);
+      if (jschedExclusive[slot] && o.getClass() == jschedType[slot]) return slot;
     }
-    return false;
+    return JSchedVariables.variableOf(o);
   }
 
   /** After an object is allocated at a tracked allocation site. */
   public static void trackedAlloc(Object o, int slot, int site) {
-    if (!jschedReady) return;
+    if (!jschedReady || o == null) return;
     if (jschedExclusive[slot]) {
-      jschedType[slot] = o.getClass();
+      Class<?> c = o.getClass();
+      if (jschedType[slot] != c) {
+        jschedType[slot] = c;
+        JSchedVariables.invalidate();
+      }
       return;
     }
-    Object[] few = jschedObjects[slot];
-    if (few != null) {
-      for (int i = 0; i < few.length; i++) {
-        if (few[i] == null) {
-          few[i] = o;
-          return;
-        }
-      }
-      jschedObjects[slot] = null;  // too many to list: the agent tags them
-      for (Object x : few) jschedTag(x, slot);
-    }
-    jschedTag(o, slot);
+    JSchedVariables.put(o, slot);
   }
 
   /** Replaces Thread.onSpinWait() in application code: a point where another thread may run. */
@@ -452,11 +453,6 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** A change point, or the switch after one (slot, site: the access). */
   private static native void jschedTracked(int slot, int site);
-
-  /** Marks o as belonging to tracked variable `slot` / the slot o belongs to, or -1. */
-  private static native void jschedTag(Object o, int slot);
-
-  private static native int jschedSlotOf(Object o);
 
   private static native void jschedIterate(String[] args, Class<?> main);
 

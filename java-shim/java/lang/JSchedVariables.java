@@ -1,0 +1,256 @@
+package java.lang;
+
+import java.lang.ref.WeakReference;
+
+/**
+ * Which variable an object belongs to, and how often each instruction touched each variable,
+ * kept in Java so that an access costs a few instructions rather than a JNI call and a JVMTI tag
+ * lookup. A variable is a number: an allocation site's id in profile runs, a tracked slot under
+ * PCTVB (docs/strategies.md, pctvb).
+ *
+ * <p>Two parts. A weak identity table maps an object to its variable; it is filled when an
+ * object is allocated at an instrumented site. The instances of this class are its entries (a
+ * nested class would be one more class for the agent to define). And per instruction (by site
+ * id), the last object it touched and that object's variable: a loop over one array, or over
+ * one object's fields, asks the table once. A cached "no variable" is only trusted while no
+ * object was added since, because an object touched in its constructor gets its variable only
+ * after the constructor returns.
+ *
+ * <p>Controlled threads run one at a time. Writers of the table also hold a lock against other
+ * threads; the per-instruction caches do not: a racing thread may lose a count, but every index
+ * is checked against the array it reads, so nothing here throws into the program. The table's
+ * chains never change once published (growing builds new entries), so a reader never loops.
+ */
+public final class JSchedVariables extends WeakReference<Object> {
+  private final int hash;
+  private final int variable;
+  private final JSchedVariables next;
+
+  private JSchedVariables(Object o, int hash, int variable, JSchedVariables next) {
+    super(o);
+    this.hash = hash;
+    this.variable = variable;
+    this.next = next;
+  }
+
+  private static final Object LOCK = new Object();
+  private static JSchedVariables[] table = new JSchedVariables[1024];
+  private static int entries; // in the table, the cleared ones included
+
+  /** Bumped whenever an object gets a variable: cached "no variable" answers are stale. */
+  private static int generation;
+
+  /** Per site: the last object the instruction touched. */
+  private static Object[] lastObject = new Object[0];
+
+  /**
+   * Per site s: [2s] accesses counted there since lastObject came (for a static field's
+   * instruction: all its accesses); [2s + 1] the generation when cached, high half, and
+   * lastObject's variable, low half (-1: none).
+   */
+  private static long[] siteState = new long[0];
+
+  /** Profile runs: accesses per (site << 32 | variable) of the runs already ended, open addressing. */
+  private static long[] pairKey = new long[256];
+
+  private static long[] pairCount = new long[256];
+  private static int pairs;
+
+  /** The variable of o, or -1. */
+  static int variableOf(Object o) {
+    if (o == null) return -1;
+    JSchedVariables[] t = table;
+    int h = System.identityHashCode(o);
+    for (JSchedVariables e = t[h & (t.length - 1)]; e != null; e = e.next) {
+      if (e.hash == h && e.get() == o) return e.variable;
+    }
+    return -1;
+  }
+
+  /** o belongs to `variable` from now on. */
+  static void put(Object o, int variable) {
+    if (o == null) return;
+    int h = System.identityHashCode(o);
+    synchronized (LOCK) {
+      JSchedVariables[] t = table;
+      if (entries >= t.length - (t.length >> 2)) t = rebuild(t);
+      int b = h & (t.length - 1);
+      t[b] = new JSchedVariables(o, h, variable, t[b]);
+      entries++;
+      generation++;
+    }
+  }
+
+  /** Objects' variables may have changed (an exclusive type became known). */
+  static void invalidate() {
+    generation++;
+  }
+
+  /** Drops the entries of collected objects, and doubles the table if it stays three quarters full. */
+  private static JSchedVariables[] rebuild(JSchedVariables[] t) {
+    int live = 0;
+    for (JSchedVariables c : t) {
+      for (JSchedVariables e = c; e != null; e = e.next) {
+        if (e.get() != null) live++;
+      }
+    }
+    int n = t.length;
+    while (live >= n >> 1) n <<= 1;
+    JSchedVariables[] fresh = new JSchedVariables[n];
+    for (JSchedVariables c : t) {
+      for (JSchedVariables e = c; e != null; e = e.next) {
+        Object o = e.get();
+        if (o == null) continue;
+        int b = e.hash & (n - 1);
+        fresh[b] = new JSchedVariables(o, e.hash, e.variable, fresh[b]);
+      }
+    }
+    entries = live;
+    table = fresh;
+    return fresh;
+  }
+
+  /** The variable of o as instruction `site` last saw it (-1: none), or -2 when it has not. */
+  static int cached(Object o, int site) {
+    Object[] last = lastObject;
+    long[] st = siteState;
+    int i = site << 1;
+    if (site >= 0 && site < last.length && i + 1 < st.length && last[site] == o) {
+      long m = st[i + 1];
+      if ((int) m >= 0 || (int) (m >>> 32) == generation) return (int) m;
+    }
+    return -2;
+  }
+
+  /** Caches o's variable for instruction `site`; returns it. */
+  static int remember(Object o, int site, int variable) {
+    grow(site);
+    Object[] last = lastObject;
+    long[] st = siteState;
+    int i = site << 1;
+    if (site < last.length && i + 1 < st.length) {
+      last[site] = o;
+      st[i] = 0;
+      st[i + 1] = ((long) generation << 32) | (variable & 0xffffffffL);
+    }
+    return variable;
+  }
+
+  /** Profile runs: an access to o's fields or elements at instruction `site` (o null: none). */
+  static void countObject(Object o, int site) {
+    Object[] last = lastObject;
+    long[] st = siteState;
+    int i = site << 1;
+    if (o != null && site < last.length && i + 1 < st.length && last[site] == o) {
+      long m = st[i + 1];
+      if ((int) m >= 0 || (int) (m >>> 32) == generation) {
+        st[i]++;
+        return;
+      }
+    }
+    if (o != null && site > 0) countMiss(o, site);
+  }
+
+  private static void countMiss(Object o, int site) {
+    grow(site);
+    Object[] last = lastObject;
+    long[] st = siteState;
+    int i = site << 1;
+    if (site >= last.length || i + 1 >= st.length) return;
+    int v = (int) st[i + 1];
+    if (last[site] != null && v >= 0 && st[i] > 0) addPair(site, v, st[i]);
+    remember(o, site, variableOf(o));
+    st[i] = 1;
+  }
+
+  /** Profile runs: an access to a static field at instruction `site`. */
+  static void countStatic(int site) {
+    long[] st = siteState;
+    int i = site << 1;
+    if (site > 0 && i < st.length) {
+      st[i]++;
+      return;
+    }
+    if (site <= 0) return;
+    grow(site);
+    st = siteState;
+    if (i < st.length) st[i]++;
+  }
+
+  private static void addPair(int site, int variable, long n) {
+    synchronized (LOCK) {
+      if (pairs >= pairKey.length >> 1) {
+        long[] k = pairKey;
+        long[] c = pairCount;
+        pairKey = new long[k.length << 1];
+        pairCount = new long[k.length << 1];
+        pairs = 0;
+        for (int j = 0; j < k.length; j++) {
+          if (k[j] != 0) addPairLocked(k[j], c[j]);
+        }
+      }
+      addPairLocked(((long) site << 32) | (variable & 0xffffffffL), n);
+    }
+  }
+
+  private static void addPairLocked(long key, long n) {
+    long[] k = pairKey;
+    int mask = k.length - 1;
+    int j = (int) (key ^ (key >>> 29)) * 0x9E3779B9 & mask;
+    while (k[j] != 0 && k[j] != key) j = (j + 1) & mask;
+    if (k[j] == 0) {
+      k[j] = key;
+      pairs++;
+    }
+    pairCount[j] += n;
+  }
+
+  private static void grow(int site) {
+    if (site < 0 || site >= (1 << 29)) return;
+    if (site < lastObject.length && (site << 1) + 1 < siteState.length) return;
+    synchronized (LOCK) {
+      if (site < lastObject.length && (site << 1) + 1 < siteState.length) return;
+      int n = Math.max(256, lastObject.length);
+      while (n <= site) n <<= 1;
+      long[] st = java.util.Arrays.copyOf(siteState, n << 1);
+      for (int j = siteState.length + 1; j < st.length; j += 2) st[j] = -1L & 0xffffffffL;
+      // Longer arrays first: a reader that sees the new lastObject sees a siteState as long.
+      siteState = st;
+      lastObject = java.util.Arrays.copyOf(lastObject, n);
+    }
+  }
+
+  /**
+   * Profile runs, at the end: triples (site, variable, accesses). For an object access site the
+   * accesses to one variable; for a static field's site, variable -1 and all its accesses.
+   */
+  static long[] counts() {
+    synchronized (LOCK) {
+      Object[] last = lastObject;
+      long[] st = siteState;
+      for (int s = 1; s < last.length && 2 * s + 1 < st.length; s++) {
+        int v = (int) st[2 * s + 1];
+        if (last[s] != null) {
+          if (v >= 0 && st[2 * s] > 0) addPair(s, v, st[2 * s]);
+          st[2 * s] = 0;
+          last[s] = null;
+        }
+      }
+      long[] out = new long[3 * (pairs + st.length / 2)];
+      int n = 0;
+      for (int j = 0; j < pairKey.length; j++) {
+        if (pairKey[j] == 0) continue;
+        out[n++] = pairKey[j] >>> 32;
+        out[n++] = (int) pairKey[j];
+        out[n++] = pairCount[j];
+      }
+      for (int s = 1; 2 * s < st.length; s++) {
+        if (st[2 * s] == 0) continue;
+        out[n++] = s;
+        out[n++] = -1;
+        out[n++] = st[2 * s];
+      }
+      return java.util.Arrays.copyOf(out, n);
+    }
+  }
+}
