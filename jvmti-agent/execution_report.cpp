@@ -108,12 +108,17 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
   std::string hapsets = end_hapsets(outcome);
   if (!o.trace.empty()) write_trace(outcome, detail);
   if (o.report.empty()) return;
-  std::string tracked = "[";
+  std::string tracked = "[", tracked_accesses = "[";
   if (agent_.tracker) {
     std::vector<std::string> vars = agent_.tracker->names();
     for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json::quote(vars[i]);
+    jclass owner = env ? env->FindClass(agent_.rewrite.hook_owner.c_str()) : nullptr;
+    if (owner == nullptr && env) env->ExceptionClear();
+    std::vector<uint64_t> n = owner ? agent_.tracker->counts(env, owner) : std::vector<uint64_t>{};
+    for (size_t i = 0; i < n.size(); ++i) tracked_accesses += (i ? "," : "") + std::to_string(n[i]);
   }
   tracked += "]";
+  tracked_accesses += "]";
   std::string hidden = "[";
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -148,6 +153,7 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
       .raw("hidden_blocks", hidden)
       .raw("class_init_waits", init_waits)
       .raw("tracked", tracked)
+      .raw("tracked_accesses", tracked_accesses)
       .raw("hapset", hapsets)
       .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
       .str("replay", replay_command());

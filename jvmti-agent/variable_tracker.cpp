@@ -178,6 +178,18 @@ void VariableTracker::request_switch(JNIEnv* env, jclass owner) {
     env->SetStaticBooleanField(owner, f, JNI_TRUE);
 }
 
+std::vector<uint64_t> VariableTracker::counts(JNIEnv* env, jclass owner) const {
+  std::vector<uint64_t> out;
+  jfieldID f = owner ? static_field(env, owner, "jschedCount", "[J") : nullptr;
+  auto a = f ? static_cast<jlongArray>(env->GetStaticObjectField(owner, f)) : nullptr;
+  if (a == nullptr) return out;
+  std::vector<jlong> n(size_t(env->GetArrayLength(a)));
+  env->GetLongArrayRegion(a, 0, jsize(n.size()), n.data());
+  env->DeleteLocalRef(a);
+  for (jlong x : n) out.push_back(uint64_t(x));
+  return out;
+}
+
 std::vector<std::string> VariableTracker::names() const {
   std::vector<std::string> out;
   for (const Slot& s : slots_) out.push_back(s.var.name());

@@ -47,6 +47,8 @@ class VariableTracker : public rw::AccessFilter {
 
   // The tracked variables' names, by slot (reports).
   std::vector<std::string> names() const;
+  // The accesses Java counted so far, by slot (reports); empty if they cannot be read.
+  std::vector<uint64_t> counts(JNIEnv* env, jclass owner) const;
 
  private:
   struct Slot {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "protocol/json.h"
 #include "scheduler/pct/variable_plan.h"
@@ -101,6 +102,53 @@ TEST(Profile, AllocationSitesNameHeapObjectsAndArrayElementsCount) {
   }
   EXPECT_EQ(accounts, 3) << "three accounts, each read and written under its monitor";
   EXPECT_GE(int_arrays, 1);
+}
+
+// Profile runs count in Java (an identity table from objects to their allocation sites, and
+// each instruction's last object): every access to every object counts, whether an instruction
+// touches objects of two sites in turn, many objects of one site, or an object it touched
+// before the object's constructor returned. PCTVB tracking every variable counts the same.
+TEST(Profile, CountsEveryAccessOfEveryObjectAndPctvbTracksTheSameCounts) {
+  test::TempDir d;
+  const std::string plan_file = d.path() + "/p.txt", report = d.path() + "/r.json";
+  const std::string cp = test::data_dir() + "/agent";
+  ASSERT_EQ(
+      test::run_agent("strategy=random,seed=1,profile=" + plan_file, cp, "ProfileCounts").status,
+      0);
+  sched::VariablePlan p = sched::VariablePlan::read(plan_file);
+  // By allocation instruction in main: counts as ProfileCounts.java says.
+  const std::map<uint32_t, uint64_t> expected = {{1, 34}, {5, 20}, {34, 5}, {70, 40}, {91, 20}};
+  std::map<std::string, uint64_t> counts;
+  for (const sched::PlanVariable& v : p.variables) {
+    if (v.kind != sched::PlanVariable::New || v.member != "main") continue;
+    counts[v.name()] = v.max_accesses;
+    ASSERT_EQ(expected.count(v.bci), 1u) << v.name();
+    EXPECT_EQ(v.max_accesses, expected.at(v.bci)) << v.name();
+    if (v.bci == 1 || v.bci == 5) {
+      EXPECT_EQ(v.sites, (std::vector<std::string>{"ProfileCounts touch ([I)V 3",
+                                                   "ProfileCounts touch ([I)V 6"}));
+    }
+  }
+  ASSERT_EQ(counts.size(), expected.size());
+  for (int seed = 1; seed <= 5; ++seed) {
+    test::ProcessResult r =
+        test::run_agent("strategy=pctvb,vars=1000,depth=3,seed=" + std::to_string(seed) +
+                            ",plan=" + plan_file + ",report=" + report,
+                        cp, "ProfileCounts");
+    ASSERT_EQ(r.status, 0) << r.err;
+    json::Value j = json::parse(test::slurp(report));
+    const auto& names = j["tracked"].items();
+    const auto& tracked = j["tracked_accesses"].items();
+    ASSERT_EQ(names.size(), tracked.size());
+    size_t seen = 0;
+    for (size_t i = 0; i < names.size(); ++i) {
+      auto it = counts.find(names[i].as_string());
+      if (it == counts.end()) continue;
+      ++seen;
+      EXPECT_EQ(tracked[i].as_number(), double(it->second)) << it->first << ", seed " << seed;
+    }
+    EXPECT_EQ(seen, counts.size()) << "seed " << seed;
+  }
 }
 
 TEST(PctOptions, PctvbWithoutAUsablePlanStopsTheJvmWithOneLine) {
