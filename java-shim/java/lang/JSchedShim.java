@@ -186,14 +186,17 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   /** Set by the agent in profile runs, with jschedReady. */
   private static boolean jschedCounting;
 
+  // Only profile runs emit these two, and no application code runs before the agent sets
+  // jschedCounting: they need not test it.
+
   /** Before a field or array access to o that is no scheduling point. */
   public static void countObject(Object o, int site) {
-    if (jschedCounting) JSchedVariables.countObject(o, site);
+    JSchedVariables.countObject(o, site);
   }
 
   /** Before a static field access that is no scheduling point. */
   public static void countStatic(int site) {
-    if (jschedCounting) JSchedVariables.countStatic(site);
+    JSchedVariables.countStatic(site);
   }
 
   // PCTVB variable tracking. Only the accesses that may touch a tracked variable call these

@@ -40,15 +40,30 @@ public final class JSchedVariables extends WeakReference<Object> {
   /** Bumped whenever an object gets a variable: cached "no variable" answers are stale. */
   private static int generation;
 
-  /** Per site: the last object the instruction touched. */
-  private static Object[] lastObject = new Object[0];
+  /**
+   * Sites below this have the per-instruction cache; the arrays are final and of a fixed size
+   * so that the JIT folds their loads and bounds checks at an instruction's constant site id.
+   * Instructions beyond it (programs with that many instrumented accesses) count through the
+   * table at every access.
+   */
+  private static final int SITES = 1 << 16;
+
+  /** Per site: the last object with a variable the instruction touched. */
+  private static final Object[] LAST = new Object[SITES];
+
+  /** Per site: the last object without one (trusted while the generation stays). */
+  private static final Object[] NONE = new Object[SITES];
 
   /**
-   * Per site s: [2s] accesses counted there since lastObject came (for a static field's
-   * instruction: all its accesses); [2s + 1] the generation when cached, high half, and
-   * lastObject's variable, low half (-1: none).
+   * Per site s: [2s] accesses counted there since LAST's variable came (for a static field's
+   * instruction: all its accesses); [2s + 1] LAST's variable, low half, and the generation when
+   * NONE was cached, high half.
    */
-  private static long[] siteState = new long[0];
+  private static final long[] STATE = new long[2 * SITES];
+
+  static {
+    for (int j = 1; j < STATE.length; j += 2) STATE[j] = 0xffffffffL; // no variable
+  }
 
   /** Profile runs: accesses per (site << 32 | variable) of the runs already ended, open addressing. */
   private static long[] pairKey = new long[256];
@@ -112,69 +127,61 @@ public final class JSchedVariables extends WeakReference<Object> {
 
   /** The variable of o as instruction `site` last saw it (-1: none), or -2 when it has not. */
   static int cached(Object o, int site) {
-    Object[] last = lastObject;
-    long[] st = siteState;
-    int i = site << 1;
-    if (site >= 0 && site < last.length && i + 1 < st.length && last[site] == o) {
-      long m = st[i + 1];
-      if ((int) m >= 0 || (int) (m >>> 32) == generation) return (int) m;
-    }
+    if (site <= 0 || site >= SITES) return -2;
+    if (LAST[site] == o) return (int) STATE[2 * site + 1];
+    if (NONE[site] == o && (int) (STATE[2 * site + 1] >>> 32) == generation) return -1;
     return -2;
   }
 
   /** Caches o's variable for instruction `site`; returns it. */
   static int remember(Object o, int site, int variable) {
-    grow(site);
-    Object[] last = lastObject;
-    long[] st = siteState;
-    int i = site << 1;
-    if (site < last.length && i + 1 < st.length) {
-      last[site] = o;
-      st[i] = 0;
-      st[i + 1] = ((long) generation << 32) | (variable & 0xffffffffL);
+    if (site <= 0 || site >= SITES) return variable;
+    int i = 2 * site + 1;
+    if (variable < 0) {
+      NONE[site] = o;
+      STATE[i] = ((long) generation << 32) | (STATE[i] & 0xffffffffL);
+    } else {
+      LAST[site] = o;
+      STATE[i] = (STATE[i] & ~0xffffffffL) | variable;
     }
     return variable;
   }
 
   /** Profile runs: an access to o's fields or elements at instruction `site` (o null: none). */
   static void countObject(Object o, int site) {
-    Object[] last = lastObject;
-    long[] st = siteState;
-    int i = site << 1;
-    if (o != null && site < last.length && i + 1 < st.length && last[site] == o) {
-      long m = st[i + 1];
-      if ((int) m >= 0 || (int) (m >>> 32) == generation) {
-        st[i]++;
-        return;
-      }
+    if (site > 0 && site < SITES && LAST[site] == o && o != null) {
+      STATE[2 * site]++;
+      return;
     }
-    if (o != null && site > 0) countMiss(o, site);
+    countMiss(o, site);
   }
 
   private static void countMiss(Object o, int site) {
-    grow(site);
-    Object[] last = lastObject;
-    long[] st = siteState;
-    int i = site << 1;
-    if (site >= last.length || i + 1 >= st.length) return;
-    int v = (int) st[i + 1];
-    if (last[site] != null && v >= 0 && st[i] > 0) addPair(site, v, st[i]);
-    remember(o, site, variableOf(o));
-    st[i] = 1;
+    if (o == null || site <= 0) return;
+    int now = cached(o, site);
+    if (now == -1) return;
+    if (now == -2) now = variableOf(o);
+    if (site >= SITES) {
+      if (now >= 0) addPair(site, now, 1);
+      return;
+    }
+    int v = (int) STATE[2 * site + 1];
+    if (now >= 0 && LAST[site] != null && v != now && STATE[2 * site] > 0) {
+      addPair(site, v, STATE[2 * site]);
+      STATE[2 * site] = 0;
+    }
+    // Another object of the same variable (a row of the same matrix) goes on counting.
+    remember(o, site, now);
+    if (now >= 0) STATE[2 * site]++;
   }
 
   /** Profile runs: an access to a static field at instruction `site`. */
   static void countStatic(int site) {
-    long[] st = siteState;
-    int i = site << 1;
-    if (site > 0 && i < st.length) {
-      st[i]++;
-      return;
+    if (site > 0 && site < SITES) {
+      STATE[2 * site]++;
+    } else if (site > 0) {
+      addPair(site, -1, 1);
     }
-    if (site <= 0) return;
-    grow(site);
-    st = siteState;
-    if (i < st.length) st[i]++;
   }
 
   private static void addPair(int site, int variable, long n) {
@@ -205,35 +212,19 @@ public final class JSchedVariables extends WeakReference<Object> {
     pairCount[j] += n;
   }
 
-  private static void grow(int site) {
-    if (site < 0 || site >= (1 << 29)) return;
-    if (site < lastObject.length && (site << 1) + 1 < siteState.length) return;
-    synchronized (LOCK) {
-      if (site < lastObject.length && (site << 1) + 1 < siteState.length) return;
-      int n = Math.max(256, lastObject.length);
-      while (n <= site) n <<= 1;
-      long[] st = java.util.Arrays.copyOf(siteState, n << 1);
-      for (int j = siteState.length + 1; j < st.length; j += 2) st[j] = -1L & 0xffffffffL;
-      // Longer arrays first: a reader that sees the new lastObject sees a siteState as long.
-      siteState = st;
-      lastObject = java.util.Arrays.copyOf(lastObject, n);
-    }
-  }
-
   /**
    * Profile runs, at the end: triples (site, variable, accesses). For an object access site the
    * accesses to one variable; for a static field's site, variable -1 and all its accesses.
    */
   static long[] counts() {
     synchronized (LOCK) {
-      Object[] last = lastObject;
-      long[] st = siteState;
-      for (int s = 1; s < last.length && 2 * s + 1 < st.length; s++) {
+      long[] st = STATE;
+      for (int s = 1; s < SITES; s++) {
         int v = (int) st[2 * s + 1];
-        if (last[s] != null) {
+        if (LAST[s] != null) {
           if (v >= 0 && st[2 * s] > 0) addPair(s, v, st[2 * s]);
           st[2 * s] = 0;
-          last[s] = null;
+          LAST[s] = null;
         }
       }
       long[] out = new long[3 * (pairs + st.length / 2)];
