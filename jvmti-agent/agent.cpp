@@ -225,8 +225,9 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (!resolve_refs(env)) fatal("cannot resolve java.lang classes");
   s.platform_loader = class_loader(env, "getPlatformClassLoader");
+  // In JDK mode the hooks are Thread's; JSchedVariables is defined in both modes.
+  if (!define_shim_class(env, !s.jdk_mode)) fatal("cannot define jsched's java.lang classes");
   if (!s.jdk_mode) {
-    if (!define_shim_class(env)) fatal("cannot define java.lang.JSchedShim");
     if (s.rewrite.static_reset && !prepare_static_reset(env))
       fatal("cannot define java.lang.JSchedStatics");
     s.hooks_ready = true;

@@ -31,7 +31,9 @@ ClassFilter::ClassFilter(const std::vector<std::string>& include,
     }
   }
   for (const std::string& p : exclude) exclude_.push_back(slashes(p));
-  exclude_.push_back("java/lang/JSchedShim");
+  // jsched's own classes, and the weak references its object table (JSchedVariables) uses.
+  exclude_.push_back("java/lang/JSched");
+  exclude_.push_back("java/lang/ref/");
 }
 
 bool ClassFilter::matches(std::string_view name, const std::vector<std::string>& prefixes) {

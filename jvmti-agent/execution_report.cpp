@@ -112,9 +112,7 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
   if (agent_.tracker) {
     std::vector<std::string> vars = agent_.tracker->names();
     for (size_t i = 0; i < vars.size(); ++i) tracked += (i ? "," : "") + json::quote(vars[i]);
-    jclass owner = env ? env->FindClass(agent_.rewrite.hook_owner.c_str()) : nullptr;
-    if (owner == nullptr && env) env->ExceptionClear();
-    std::vector<uint64_t> n = owner ? agent_.tracker->counts(env, owner) : std::vector<uint64_t>{};
+    std::vector<uint64_t> n = env ? agent_.tracker->counts(env) : std::vector<uint64_t>{};
     for (size_t i = 0; i < n.size(); ++i) tracked_accesses += (i ? "," : "") + std::to_string(n[i]);
   }
   tracked += "]";

@@ -316,19 +316,19 @@ JSCHED_NATIVE(void, jschedAllocated, JNIEnv* env, jclass, jobject o, jint site) 
   }
 }
 
-JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass owner, jint slot, jint site) {
+JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass, jint slot, jint site) {
   if (site == 0) return;
   observe(Hook::TrackedStatic);
   AgentState& st = state();
   if (!st.tracker) return;
-  VariableTracker::Handover h = st.tracker->handover(env, owner, slot);
+  VariableTracker::Handover h = st.tracker->handover(env, slot);
   Active a = active(env, true);
   if (!a) return;  // a change point passed by an uncontrolled thread is lost
   Acting g(env, *a.ctx);
   if (h.switch_now) a.rt->ctl().point(a.ctx->id, sched::Op::of(sched::OpKind::Continue));
   if (h.change_point) {
     if (st.change_point) st.change_point(a.ctx->id, h.index);
-    st.tracker->request_switch(env, owner);
+    st.tracker->request_switch(env);
   }
 }
 

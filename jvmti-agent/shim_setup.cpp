@@ -21,8 +21,8 @@ cf::Bytes shim_bytes() {
 }
 }  // namespace
 
-bool define_shim_class(JNIEnv* env) {
-  // JSchedVariables: the shim's Java-side counting and object table.
+bool define_shim_class(JNIEnv* env, bool shim) {
+  // JSchedVariables: the hooks' counters and object table (JDK mode too).
   const struct {
     const char* name;
     const unsigned char* bytes;
@@ -31,6 +31,7 @@ bool define_shim_class(JNIEnv* env) {
       {"java/lang/JSchedShim", jsched_shim_class, jsched_shim_class_size},
       {"java/lang/JSchedVariables", jsched_variables_class, jsched_variables_class_size}};
   for (const auto& k : classes) {
+    if (!shim && k.bytes == jsched_shim_class) continue;
     jclass c =
         env->DefineClass(k.name, nullptr, reinterpret_cast<const jbyte*>(k.bytes), jsize(k.size));
     if (c == nullptr) {

@@ -10,9 +10,10 @@
 
 namespace jsched::agent {
 
-// Defines java.lang.JSchedShim in the boot loader (so it belongs to java.base and every class
-// can call it). Returns false, with the exception described, on failure.
-bool define_shim_class(JNIEnv* env);
+// Defines java.lang.JSchedVariables and, with `shim`, java.lang.JSchedShim in the boot loader
+// (so they belong to java.base and every class can call them). Returns false, with the
+// exception described, on failure.
+bool define_shim_class(JNIEnv* env, bool shim);
 
 // java.lang.Thread's class bytes with the shim's fields and methods added (JDK mode), and
 // with dispatchUncaughtException calling the uncaught hook first (both modes).

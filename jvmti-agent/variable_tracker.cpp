@@ -114,10 +114,15 @@ rw::AccessDecision VariableTracker::decide_tracked(const rw::SiteInfo& s) const 
 
 bool VariableTracker::init_java(JNIEnv* env, jclass owner) {
   const jsize n = jsize(slots_.size());
-  jlongArray count = env->NewLongArray(n), next = env->NewLongArray(n);
+  jclass vars = env->FindClass("java/lang/JSchedVariables");
+  if (vars == nullptr) return false;
+  counters_ = static_cast<jclass>(env->NewGlobalRef(vars));
+  jfieldID next_f = static_field(env, counters_, "jschedNextPoint", "[J");
+  auto next =
+      next_f ? static_cast<jlongArray>(env->GetStaticObjectField(counters_, next_f)) : nullptr;
   jbooleanArray exclusive = env->NewBooleanArray(n);
   jobjectArray types = env->NewObjectArray(n, env->FindClass("java/lang/Class"), nullptr);
-  if (!count || !next || !exclusive || !types) return false;
+  if (!next || env->GetArrayLength(next) < n || !exclusive || !types) return false;
   for (jsize i = 0; i < n; ++i) {
     const Slot& s = slots_[size_t(i)];
     jlong first = s.points.empty() ? 0 : jlong(s.points.front().first);
@@ -129,10 +134,7 @@ bool VariableTracker::init_java(JNIEnv* env, jclass owner) {
     const char* name;
     const char* sig;
     jobject value;
-  } fields[] = {{"jschedCount", "[J", count},
-                {"jschedNextPoint", "[J", next},
-                {"jschedExclusive", "[Z", exclusive},
-                {"jschedType", "[Ljava/lang/Class;", types}};
+  } fields[] = {{"jschedExclusive", "[Z", exclusive}, {"jschedType", "[Ljava/lang/Class;", types}};
   for (const auto& f : fields) {
     jfieldID id = static_field(env, owner, f.name, f.sig);
     if (id == nullptr) return false;
@@ -141,21 +143,21 @@ bool VariableTracker::init_java(JNIEnv* env, jclass owner) {
   return !env->ExceptionCheck();
 }
 
-VariableTracker::Handover VariableTracker::handover(JNIEnv* env, jclass owner, int32_t slot) {
+VariableTracker::Handover VariableTracker::handover(JNIEnv* env, int32_t slot) {
   Handover h;
-  if (slot < 0 || size_t(slot) >= slots_.size()) return h;
-  jfieldID count_f = static_field(env, owner, "jschedCount", "[J");
-  jfieldID next_f = static_field(env, owner, "jschedNextPoint", "[J");
-  jfieldID switch_f = static_field(env, owner, "jschedSwitch", "Z");
+  if (slot < 0 || size_t(slot) >= slots_.size() || counters_ == nullptr) return h;
+  jfieldID count_f = static_field(env, counters_, "jschedCount", "[J");
+  jfieldID next_f = static_field(env, counters_, "jschedNextPoint", "[J");
+  jfieldID switch_f = static_field(env, counters_, "jschedSwitch", "Z");
   if (!count_f || !next_f || !switch_f) return h;
-  auto count = static_cast<jlongArray>(env->GetStaticObjectField(owner, count_f));
-  auto next = static_cast<jlongArray>(env->GetStaticObjectField(owner, next_f));
+  auto count = static_cast<jlongArray>(env->GetStaticObjectField(counters_, count_f));
+  auto next = static_cast<jlongArray>(env->GetStaticObjectField(counters_, next_f));
   jlong j = 0, at = 0;
   env->GetLongArrayRegion(count, slot, 1, &j);
   env->GetLongArrayRegion(next, slot, 1, &at);
-  if (env->GetStaticBooleanField(owner, switch_f)) {
+  if (env->GetStaticBooleanField(counters_, switch_f)) {
     h.switch_now = true;
-    env->SetStaticBooleanField(owner, switch_f, JNI_FALSE);
+    env->SetStaticBooleanField(counters_, switch_f, JNI_FALSE);
   }
   if (j == at && at != 0) {
     const auto& pts = slots_[size_t(slot)].points;
@@ -173,17 +175,17 @@ VariableTracker::Handover VariableTracker::handover(JNIEnv* env, jclass owner, i
   return h;
 }
 
-void VariableTracker::request_switch(JNIEnv* env, jclass owner) {
-  if (jfieldID f = static_field(env, owner, "jschedSwitch", "Z"))
-    env->SetStaticBooleanField(owner, f, JNI_TRUE);
+void VariableTracker::request_switch(JNIEnv* env) {
+  if (jfieldID f = counters_ ? static_field(env, counters_, "jschedSwitch", "Z") : nullptr)
+    env->SetStaticBooleanField(counters_, f, JNI_TRUE);
 }
 
-std::vector<uint64_t> VariableTracker::counts(JNIEnv* env, jclass owner) const {
+std::vector<uint64_t> VariableTracker::counts(JNIEnv* env) const {
   std::vector<uint64_t> out;
-  jfieldID f = owner ? static_field(env, owner, "jschedCount", "[J") : nullptr;
-  auto a = f ? static_cast<jlongArray>(env->GetStaticObjectField(owner, f)) : nullptr;
+  jfieldID f = counters_ ? static_field(env, counters_, "jschedCount", "[J") : nullptr;
+  auto a = f ? static_cast<jlongArray>(env->GetStaticObjectField(counters_, f)) : nullptr;
   if (a == nullptr) return out;
-  std::vector<jlong> n(size_t(env->GetArrayLength(a)));
+  std::vector<jlong> n(std::min(slots_.size(), size_t(env->GetArrayLength(a))));
   env->GetLongArrayRegion(a, 0, jsize(n.size()), n.data());
   env->DeleteLocalRef(a);
   for (jlong x : n) out.push_back(uint64_t(x));

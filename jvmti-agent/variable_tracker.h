@@ -31,7 +31,8 @@ class VariableTracker : public rw::AccessFilter {
   // the run's `accesses`); without one, the rewriter's default.
   void set_untracked(const rw::AccessFilter* f) { untracked_ = f; }
 
-  // Fills the Java side's arrays in class `owner` (the shim, or Thread in JDK mode).
+  // Sets up the Java side: the counters in java.lang.JSchedVariables, the membership arrays in
+  // class `owner` (the shim, or Thread in JDK mode).
   bool init_java(JNIEnv* env, jclass owner);
 
   struct Handover {
@@ -41,14 +42,14 @@ class VariableTracker : public rw::AccessFilter {
   };
   // Java found a change point or a pending switch at an access to `slot`. Advances the slot's
   // next change point before anything else can run.
-  Handover handover(JNIEnv* env, jclass owner, int32_t slot);
+  Handover handover(JNIEnv* env, int32_t slot);
   // After a change point: the thread switches at its next tracked access.
-  void request_switch(JNIEnv* env, jclass owner);
+  void request_switch(JNIEnv* env);
 
   // The tracked variables' names, by slot (reports).
   std::vector<std::string> names() const;
   // The accesses Java counted so far, by slot (reports); empty if they cannot be read.
-  std::vector<uint64_t> counts(JNIEnv* env, jclass owner) const;
+  std::vector<uint64_t> counts(JNIEnv* env) const;
 
  private:
   struct Slot {
@@ -61,6 +62,7 @@ class VariableTracker : public rw::AccessFilter {
 
   std::vector<Slot> slots_;
   const rw::AccessFilter* untracked_ = nullptr;
+  jclass counters_ = nullptr;  // java.lang.JSchedVariables (global reference)
   bool ask_ = false;  // more slots than a mask holds: masks are 0 (any), membership by table
 };
 

@@ -205,15 +205,6 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   // arrays, one entry per tracked variable ("slot"), before main runs. Only one controlled thread
   // runs at a time, so plain fields suffice.
 
-  /** Accesses so far, per slot (counted globally across threads, docs/strategies.md, pctvb). */
-  private static long[] jschedCount;
-
-  /** The access number of the slot's next change point (0: none left). */
-  private static long[] jschedNextPoint;
-
-  /** A change point happened: the thread is switched out at its next tracked access. */
-  private static boolean jschedSwitch;
-
   /** Per slot: the class of its objects when no other allocation site makes that class. */
   private static Class<?>[] jschedType;
 
@@ -222,7 +213,9 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Before an access to a tracked static field (or an object known to be tracked). */
   public static void trackedStatic(int slot, int site) {
-    if (jschedReady && (++jschedCount[slot] == jschedNextPoint[slot] || jschedSwitch)) {
+    if (jschedReady
+        && (++JSchedVariables.jschedCount[slot] == JSchedVariables.jschedNextPoint[slot]
+            || JSchedVariables.jschedSwitch)) {
       jschedTracked(slot, site);
     }
   }

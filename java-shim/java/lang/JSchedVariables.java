@@ -65,6 +65,19 @@ public final class JSchedVariables extends WeakReference<Object> {
     for (int j = 1; j < STATE.length; j += 2) STATE[j] = 0xffffffffL; // no variable
   }
 
+  // PCTVB's counters (java-shim JSchedShim.trackedStatic; the agent's VariableTracker reads and
+  // sets them): per tracked variable (slot; `vars` is at most 1000), final and of a fixed size
+  // for the JIT, as above.
+
+  /** Accesses so far, per slot (counted globally across threads, docs/strategies.md, pctvb). */
+  static final long[] jschedCount = new long[1024];
+
+  /** The access number of the slot's next change point (0: none left). */
+  static final long[] jschedNextPoint = new long[1024];
+
+  /** A change point happened: the thread is switched out at its next tracked access. */
+  static boolean jschedSwitch;
+
   /** Profile runs: accesses per (site << 32 | variable) of the runs already ended, open addressing. */
   private static long[] pairKey = new long[256];
 
@@ -77,7 +90,7 @@ public final class JSchedVariables extends WeakReference<Object> {
     JSchedVariables[] t = table;
     int h = System.identityHashCode(o);
     for (JSchedVariables e = t[h & (t.length - 1)]; e != null; e = e.next) {
-      if (e.hash == h && e.get() == o) return e.variable;
+      if (e.hash == h && e.refersTo(o)) return e.variable;
     }
     return -1;
   }
