@@ -8,7 +8,8 @@
 #   v1, v2      strategy=pctvb,vars=1|2: mean over SEEDS executions (each seed tracks other
 #               variables, as the paper averages over its runs)
 #   vall        strategy=pctvb with every variable of the plan tracked
-#   profile     the profile run that makes the plan (every access counted)
+#   profile     the profile run that makes the plan (every access counted); prof/v0 compares it
+#               with the plain jsched run of the same program (goal: at most 3x)
 # Each JVM's wall time is the median of its repetitions. The plan comes from one profile run.
 #
 #   bench/tracking_overhead.sh [BUILD_DIR] [SEEDS]
@@ -33,7 +34,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 mean() { awk '{s+=$1} END {printf "%d", s/NR}'; }
 agent_opts="timeout=600000"
 
-printf '%-14s %4s %11s %7s %8s %6s %6s %6s %7s %7s %8s %9s %9s\n' program Q accesses native native-1 v0 v1 v2 vall profile v1/native vall/v1 prof/nat
+printf '%-14s %4s %11s %7s %8s %6s %6s %6s %7s %7s %8s %9s %9s %8s\n' program Q accesses native native-1 v0 v1 v2 vall profile v1/native vall/v1 prof/nat prof/v0
 for w in montecarlo moldyn tsp blockingqueue; do
   main=jsched.samples.$w.Main
   plan=$tmp/$w.plan
@@ -46,8 +47,8 @@ for w in montecarlo moldyn tsp blockingqueue; do
   v1=$(for i in $(seq "$seeds"); do ms java -agentpath:"$agent"=strategy=pctvb,vars=1,seed=$i,$agent_opts,plan="$plan" -cp "$cp" "$main"; done | mean)
   v2=$(for i in $(seq "$seeds"); do ms java -agentpath:"$agent"=strategy=pctvb,vars=2,seed=$i,$agent_opts,plan="$plan" -cp "$cp" "$main"; done | mean)
   vall=$(for i in 1 2 3; do ms java -agentpath:"$agent"=strategy=pctvb,vars=1000,seed=$i,$agent_opts,plan="$plan" -cp "$cp" "$main"; done | median)
-  printf '%-14s %4d %11d %7d %8d %6d %6d %6d %7d %7d %8.2f %9.2f %9.2f\n' "$w" "$q" "$acc" "$native" "$native1" "$v0" "$v1" "$v2" "$vall" "$profile" \
+  printf '%-14s %4d %11d %7d %8d %6d %6d %6d %7d %7d %8.2f %9.2f %9.2f %8.2f\n' "$w" "$q" "$acc" "$native" "$native1" "$v0" "$v1" "$v2" "$vall" "$profile" \
     "$(awk -v a="$v1" -v b="$native" 'BEGIN{print a/b}')" "$(awk -v a="$vall" -v b="$v1" 'BEGIN{print a/b}')" \
-    "$(awk -v a="$profile" -v b="$native" 'BEGIN{print a/b}')"
+    "$(awk -v a="$profile" -v b="$native" 'BEGIN{print a/b}')" "$(awk -v a="$profile" -v b="$v0" 'BEGIN{print a/b}')"
 done
 echo "(times in ms; Q variables and accesses per execution from the profile run)"

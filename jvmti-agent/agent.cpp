@@ -225,8 +225,10 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (!resolve_refs(env)) fatal("cannot resolve java.lang classes");
   s.platform_loader = class_loader(env, "getPlatformClassLoader");
-  // In JDK mode the hooks are Thread's; JSchedVariables is defined in both modes.
-  if (!define_shim_class(env, !s.jdk_mode)) fatal("cannot define jsched's java.lang classes");
+  // In JDK mode the hooks are Thread's, and JSchedVariables is only defined for PCTVB, which
+  // needs it (defining a class more at start-up made JDK-mode runs of one seed differ).
+  if ((!s.jdk_mode || s.tracker) && !define_shim_class(env, !s.jdk_mode))
+    fatal("cannot define jsched's java.lang classes");
   if (!s.jdk_mode) {
     if (s.rewrite.static_reset && !prepare_static_reset(env))
       fatal("cannot define java.lang.JSchedStatics");
