@@ -439,15 +439,16 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     load_tsca_plan(*st, run.plan, run.t);
   else if (!run.plan.empty())
     st->plan = load_plan(run.plan);
-  if (!opts.profile.empty() || run.strategy == Strategy::Pctvb) {
-    // Variables are tags in an environment of their own; the main one's tags name objects.
+  if (!opts.profile.empty()) {
+    // JDK-mode profile runs tag objects with their variables in an environment of their own;
+    // the main one's tags name objects.
     if (vm->GetEnv(reinterpret_cast<void**>(&st->tag_env), JVMTI_VERSION_11) != JNI_OK)
       fatal("second JVMTI environment");
     jvmtiCapabilities tag_caps;
     std::memset(&tag_caps, 0, sizeof tag_caps);
     tag_caps.can_tag_objects = 1;
     check(st->tag_env->AddCapabilities(&tag_caps), "AddCapabilities (tags)");
-    if (!opts.profile.empty()) st->profile = std::make_unique<ProfileRecorder>(st->tag_env);
+    st->profile = std::make_unique<ProfileRecorder>(st->tag_env);
   }
   // In JDK mode java.base code may run hooks long before any VM event: the hooks are added to
   // java.lang.Thread as it loads, before any Java code executes.

@@ -11,6 +11,14 @@ bool is_static(const Site& s) {
   return s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
 }
 
+sched::PlanVariable static_variable(const Site& s) {
+  sched::PlanVariable v;
+  v.kind = sched::PlanVariable::Static;
+  v.cls = *s.owner;
+  v.member = *s.name;
+  return v;
+}
+
 }  // namespace
 
 size_t ProfileRecorder::variable(const sched::PlanVariable& v) {
@@ -76,12 +84,7 @@ bool ProfileRecorder::add_java_counts(JNIEnv* env) {
     if (at == nullptr || t[i + 2] <= 0) continue;
     const uint64_t n = uint64_t(t[i + 2]);
     if (t[i + 1] < 0) {  // a static field's instruction
-      if (!is_static(*at)) continue;
-      sched::PlanVariable v;
-      v.kind = sched::PlanVariable::Static;
-      v.cls = *at->owner;
-      v.member = *at->name;
-      vars_[variable(v)].max_accesses += n;
+      if (is_static(*at)) vars_[variable(static_variable(*at))].max_accesses += n;
       continue;
     }
     // An object's allocation site, which allocated() made a variable (allocations by
@@ -97,13 +100,7 @@ void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
   std::lock_guard<SpinLock> g(mu_);
   if (is_static(site)) {
     auto it = by_site_.find(&site);
-    if (it == by_site_.end()) {
-      sched::PlanVariable v;
-      v.kind = sched::PlanVariable::Static;
-      v.cls = *site.owner;
-      v.member = *site.name;
-      it = by_site_.emplace(&site, variable(v)).first;
-    }
+    if (it == by_site_.end()) it = by_site_.emplace(&site, variable(static_variable(site))).first;
     ++vars_[it->second].max_accesses;
     return;
   }
