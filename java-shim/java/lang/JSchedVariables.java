@@ -17,8 +17,8 @@ import java.lang.ref.WeakReference;
  * after the constructor returns.
  *
  * <p>Controlled threads run one at a time. Writers of the table also hold a lock against other
- * threads; the per-instruction caches do not: a racing thread may lose a count, but every index
- * is checked against the array it reads, so nothing here throws into the program. The table's
+ * threads; the per-instruction caches do not: a racing thread may lose a count, but every site
+ * id is checked against the arrays' fixed size, so nothing here throws into the program. The table's
  * chains never change once published (growing builds new entries), so a reader never loops.
  */
 public final class JSchedVariables extends WeakReference<Object> {
@@ -119,7 +119,7 @@ public final class JSchedVariables extends WeakReference<Object> {
     int live = 0;
     for (JSchedVariables c : t) {
       for (JSchedVariables e = c; e != null; e = e.next) {
-        if (e.get() != null) live++;
+        if (!e.refersTo(null)) live++;
       }
     }
     int n = t.length;
