@@ -16,6 +16,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_hook.h"
 #include "jvmti-agent/executions.h"
+#include "jvmti-agent/identity_hashes.h"
 #include "jvmti-agent/jdk_concurrency.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/main_diversion.h"
@@ -236,11 +237,16 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
   }
 }
 
+thread_local bool t_main = false;  // the thread that ran VMInit: main
+
 void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   AgentState& s = state();
   s.live = true;
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
+  t_main = true;
+  if (!IdentityHashes::start(jvmti, env, main))
+    fatal("cannot start the thread that hashes classes and threads");
   if (s.profile && !s.jdk_mode) {
     jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());
     jfieldID f = owner ? env->GetStaticFieldID(owner, "jschedCounting", "Z") : nullptr;
@@ -284,6 +290,10 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   runtime()->start(env, main);
 }
 
+void JNICALL on_class_load(jvmtiEnv*, JNIEnv* env, jthread, jclass c) {
+  if (t_main || Runtime::on_controlled_thread()) IdentityHashes::loaded(env, c);
+}
+
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
   if (s.options.verbose) {
@@ -293,6 +303,7 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
     log_line("hook calls: " + hook_call_summary());
   }
   Runtime::stop_watchdog();
+  IdentityHashes::stop();
   if (Runtime* rt = runtime()) rt->vm_death(env);
 }
 
@@ -500,6 +511,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   cb.MonitorContendedEntered = on_contended_entered;
   cb.MonitorWait = on_monitor_wait;
   cb.MonitorWaited = on_monitor_waited;
+  cb.ClassLoad = on_class_load;
   check(jvmti->SetEventCallbacks(&cb, sizeof cb), "SetEventCallbacks");
   std::vector<jvmtiEvent> events = {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_VM_START,
                                     JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH};
@@ -507,7 +519,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     events.insert(events.end(),
                   {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END,
                    JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED,
-                   JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED});
+                   JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED, JVMTI_EVENT_CLASS_LOAD});
   }
   for (jvmtiEvent e : events) {
     check(jvmti->SetEventNotificationMode(JVMTI_ENABLE, e, nullptr), "SetEventNotificationMode");

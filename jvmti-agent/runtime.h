@@ -64,6 +64,8 @@ class Runtime {
   // The controlled context of the calling thread, or nullptr when the thread is not
   // controlled (by the current execution) or is already inside jsched.
   static ThreadCtx* current();
+  // The calling thread is (or was) a thread of an execution.
+  static bool on_controlled_thread();
   // The calling thread belongs to an execution that is over.
   static bool stale();
   // Ends a stale thread, which must not run on beside the executions that follow: ThreadDeath

@@ -46,6 +46,28 @@ TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   EXPECT_EQ(lines(it.out).size(), 5u);
 }
 
+// Class.hashCode is an identity hash, which the JVM draws from a generator of the hashing
+// thread seeded by how many threads were created before it, the JVM's own (started lazily, at
+// moments real time decides) included; JDK tables keyed by classes then took other monitors in
+// another JVM under the same seed. Under jsched a class's hash does not depend on the threads
+// created before it. (Plain java is the control: there it does.)
+TEST(Model, AClassHashDoesNotDependOnTheThreadsCreatedBeforeIt) {
+  std::set<std::string> plain, agent;
+  for (const char* n : {"0", "5", "20"}) {
+    test::ProcessResult p = test::run({test::java_bin(), "-cp", cp(), "ClassHashChecks", n});
+    ASSERT_EQ(p.status, 0) << p.err;
+    plain.insert(p.out);
+    for (const char* seed : {"1", "2"}) {
+      test::ProcessResult r =
+          test::run_agent(std::string("seed=") + seed, cp(), "ClassHashChecks", {}, {n});
+      ASSERT_EQ(r.status, 0) << r.err;
+      agent.insert(r.out);
+    }
+  }
+  EXPECT_EQ(plain.size(), 3u) << "the control: plain java's hashes change with the threads";
+  EXPECT_EQ(agent.size(), 1u) << *agent.begin() << " / " << *agent.rbegin();
+}
+
 // new Random(), ThreadLocalRandom, Math.random, UUID.randomUUID, new SplittableRandom,
 // Collections.shuffle and a HashSet of objects without hashCode: one seed, one line, in every
 // JVM and in an iteration as in the single run of its seed.
