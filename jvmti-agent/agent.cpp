@@ -14,9 +14,9 @@
 #include <utility>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/class_hashes.h"
 #include "jvmti-agent/class_hook.h"
 #include "jvmti-agent/executions.h"
-#include "jvmti-agent/identity_hashes.h"
 #include "jvmti-agent/jdk_concurrency.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/main_diversion.h"
@@ -245,8 +245,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
   t_main = true;
-  if (!IdentityHashes::start(jvmti, env, main))
-    fatal("cannot start the thread that hashes classes and threads");
+  if (!ClassHashes::start(jvmti, env)) fatal("cannot start the thread that hashes classes");
   if (s.profile && !s.jdk_mode) {
     jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());
     jfieldID f = owner ? env->GetStaticFieldID(owner, "jschedCounting", "Z") : nullptr;
@@ -291,7 +290,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
 }
 
 void JNICALL on_class_load(jvmtiEnv*, JNIEnv* env, jthread, jclass c) {
-  if (t_main || Runtime::on_controlled_thread()) IdentityHashes::loaded(env, c);
+  if (t_main || Runtime::on_controlled_thread()) ClassHashes::loaded(env, c);
 }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
@@ -303,7 +302,7 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
     log_line("hook calls: " + hook_call_summary());
   }
   Runtime::stop_watchdog();
-  IdentityHashes::stop();
+  ClassHashes::stop();
   if (Runtime* rt = runtime()) rt->vm_death(env);
 }
 

@@ -16,7 +16,6 @@
 
 #include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/frame_method.h"
-#include "jvmti-agent/identity_hashes.h"
 #include "jvmti-agent/io_waits.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -260,7 +259,6 @@ sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
   jmethodID is_daemon = env->GetMethodID(refs().Thread, "isDaemon", "()Z");
   bool daemon = env->CallBooleanMethod(t, is_daemon);
   sched::ThreadId child = ctl_.spawn(parent.id, daemon);
-  IdentityHashes::started(env, t);
   uint64_t tag = object_id(env, t, parent);
   {
     std::lock_guard<std::mutex> g(g_starting_mu);

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "jvmti-agent/identity_hashes.h"
+#include "jvmti-agent/class_hashes.h"
 #include "jvmti-agent/runtime.h"
 
 namespace jsched::agent {
@@ -78,7 +78,7 @@ void Watchdog::poll(JNIEnv* env) {
     }
     if (init_waits) check_init_deadlock(env);
   }
-  if (running != last_ || steps != steps_ || !t || IdentityHashes::waiting()) {
+  if (running != last_ || steps != steps_ || !t || ClassHashes::waiting()) {
     last_ = running;
     steps_ = steps;
     asleep_polls_ = 0;

@@ -93,7 +93,7 @@ TEST_P(Sample, RandomFindsTheBugAndTheRecordedScheduleReplaysIt) {
         << r.err;
     for (int k = 0; k < 3; ++k) {
       test::ProcessResult again = test::run_agent("replay=" + sched, p.classpath, p.main);
-      EXPECT_EQ(again.status, r.status) << again.err;
+      EXPECT_EQ(again.status, r.status) << again.err << "\nthe recorded run:\n" << r.err;
     }
     return;
   }

@@ -1,4 +1,4 @@
-#include "jvmti-agent/identity_hashes.h"
+#include "jvmti-agent/class_hashes.h"
 
 #include <algorithm>
 #include <atomic>
@@ -24,10 +24,7 @@ struct Hasher {
   bool running = false;
 };
 
-// Classes and threads each have a thread (a sequence) of their own: a class's hash does not
-// depend on how many threads the program started before it loaded the class.
 Hasher& classes = *new Hasher;
-Hasher& threads = *new Hasher;
 std::atomic<int> g_waiters{0};
 
 void JNICALL hasher_main(jvmtiEnv* jvmti, JNIEnv* env, void* arg) {
@@ -96,12 +93,10 @@ std::string signature(jvmtiEnv* jvmti, jclass c) {
 
 }  // namespace
 
-bool IdentityHashes::start(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
-  if (!start_hasher(jvmti, env, classes, "jsched class hashes") ||
-      !start_hasher(jvmti, env, threads, "jsched thread hashes"))
-    return false;
+bool ClassHashes::start(jvmtiEnv* jvmti, JNIEnv* env) {
+  if (!start_hasher(jvmti, env, classes, "jsched class hashes")) return false;
   // The classes so far, in an order of their names (the order the JVM lists them in need not
-  // repeat), then the primitive types, which no list holds, and the main thread.
+  // repeat), then the primitive types, which no list holds.
   jint n = 0;
   jclass* loaded = nullptr;
   if (jvmti->GetLoadedClasses(&n, &loaded) != JVMTI_ERROR_NONE) return false;
@@ -124,25 +119,19 @@ bool IdentityHashes::start(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   }
   hash_on(classes, env, objects);
   for (jobject o : objects) env->DeleteLocalRef(o);
-  hash_on(threads, env, {main});
   return true;
 }
 
-void IdentityHashes::stop() {
+void ClassHashes::stop() {
   stop_hasher(classes);
-  stop_hasher(threads);
 }
 
-bool IdentityHashes::waiting() {
+bool ClassHashes::waiting() {
   return g_waiters.load() > 0;
 }
 
-void IdentityHashes::loaded(JNIEnv* env, jclass cls) {
+void ClassHashes::loaded(JNIEnv* env, jclass cls) {
   hash_on(classes, env, {cls});
-}
-
-void IdentityHashes::started(JNIEnv* env, jthread thread) {
-  hash_on(threads, env, {thread});
 }
 
 }  // namespace jsched::agent
