@@ -182,7 +182,15 @@ void VariableTracker::request_switch(JNIEnv* env) {
 
 std::vector<uint64_t> VariableTracker::counts(JNIEnv* env) const {
   std::vector<uint64_t> out;
-  jfieldID f = counters_ ? static_field(env, counters_, "jschedCount", "[J") : nullptr;
+  // Accesses counted per instruction, not yet per slot (JSchedVariables.LAZY), first.
+  jmethodID flush = counters_ ? env->GetStaticMethodID(counters_, "flushTracked", "()V") : nullptr;
+  if (flush == nullptr) return out;
+  env->CallStaticVoidMethod(counters_, flush);
+  if (env->ExceptionCheck()) {
+    env->ExceptionClear();
+    return out;
+  }
+  jfieldID f = static_field(env, counters_, "jschedCount", "[J");
   auto a = f ? static_cast<jlongArray>(env->GetStaticObjectField(counters_, f)) : nullptr;
   if (a == nullptr) return out;
   std::vector<jlong> n(std::min(slots_.size(), size_t(env->GetArrayLength(a))));

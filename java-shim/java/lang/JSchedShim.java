@@ -18,6 +18,10 @@
  */
 package java.lang;
 
+import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
+import jdk.internal.vm.annotation.Stable;
+
 public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private JSchedShim() {}
 
@@ -30,8 +34,11 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   @Override
   public void uncaughtException(Thread t, Throwable e) {}
 
-  /** Set by the agent once every native below is linked. */
-  private static boolean jschedReady;
+  /**
+   * Set by the agent once every native below is linked, and never cleared: @Stable lets the JIT
+   * fold it to a constant in code compiled after it is set (every hook tests it).
+   */
+  @Stable private static boolean jschedReady;
 
   /** Before `monitorenter` and on entry of a (de-synchronized) synchronized method. */
   public static void monitorEnter(Object lock, int site) {
@@ -183,8 +190,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   // Profile runs (the agent's profile=) count every access per variable, in Java
   // (JSchedVariables). The accesses that are no scheduling points call only these.
 
-  /** Set by the agent in profile runs, with jschedReady. */
-  private static boolean jschedCounting;
+  /** Set by the agent in profile runs, with jschedReady (and never cleared, as jschedReady). */
+  @Stable private static boolean jschedCounting;
 
   // Only profile runs emit these two, and no application code runs before the agent sets
   // jschedCounting: they need not test it.
@@ -212,6 +219,7 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private static boolean[] jschedExclusive;
 
   /** Before an access to a tracked static field (or an object known to be tracked). */
+  @ForceInline
   public static void trackedStatic(int slot, int site) {
     if (jschedReady
         && (++JSchedVariables.jschedCount[slot] == JSchedVariables.jschedNextPoint[slot]
@@ -224,11 +232,32 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
    * Before an access to o's fields or elements, where o may belong to one of the tracked
    * variables in the bit mask `slots` (0: any).
    */
+  @ForceInline
   public static void trackedObject(Object o, int slots, int site) {
     if (!jschedReady || o == null) return;
+    if (site > 0 && site < JSchedVariables.LAST.length && JSchedVariables.LAST[site] == o) {
+      int lazy = JSchedVariables.LAZY[site] - 1;
+      if (lazy >= 0) {
+        if (slots == 0 || (slots & (1 << lazy)) != 0) {
+          JSchedVariables.PENDING[site]++;
+          if (JSchedVariables.jschedSwitch) jschedTracked(lazy, site);
+        }
+        return;
+      }
+    }
     int slot = JSchedVariables.cached(o, site);
-    if (slot == -2) slot = JSchedVariables.remember(o, site, jschedSlotOf(o, slots));
+    if (slot == -2) slot = jschedSlotMiss(o, slots, site);
     if (slot >= 0 && (slots == 0 || (slots & (1 << slot)) != 0)) trackedStatic(slot, site);
+  }
+
+  /**
+   * The slot of o when instruction `site` has not seen it last. Out of line: inlined at every
+   * tracked instruction, the table lookup made the program's hot methods too big for the JIT,
+   * which then left hooks as calls.
+   */
+  @DontInline
+  private static int jschedSlotMiss(Object o, int slots, int site) {
+    return JSchedVariables.rememberTracked(o, site, jschedSlotOf(o, slots));
   }
 
   private static int jschedSlotOf(Object o, int slots) {

@@ -1,6 +1,8 @@
 package java.lang;
 
 import java.lang.ref.WeakReference;
+import jdk.internal.vm.annotation.DontInline;
+import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * Which variable an object belongs to, and how often each instruction touched each variable,
@@ -49,7 +51,7 @@ public final class JSchedVariables extends WeakReference<Object> {
   private static final int SITES = 1 << 16;
 
   /** Per site: the last object with a variable the instruction touched. */
-  private static final Object[] LAST = new Object[SITES];
+  static final Object[] LAST = new Object[SITES];
 
   /** Per site: the last object without one (trusted while the generation stays). */
   private static final Object[] NONE = new Object[SITES];
@@ -77,6 +79,18 @@ public final class JSchedVariables extends WeakReference<Object> {
 
   /** A change point happened: the thread is switched out at its next tracked access. */
   static boolean jschedSwitch;
+
+  /**
+   * Per site: 1 + the slot of LAST when that slot has no change point left (0: otherwise). Such
+   * a slot's accesses at the site are counted in PENDING[site] and added to jschedCount when
+   * the site's LAST changes or the agent reads the counts (flushTracked): an access then costs
+   * one increment, and only slots whose next change point is still to come pay for the exact
+   * count. A slot's next point, once 0, stays 0 (points are consumed in order).
+   */
+  static final int[] LAZY = new int[SITES];
+
+  /** Per site: accesses to LAZY's slot not yet in jschedCount. */
+  static final long[] PENDING = new long[SITES];
 
   /** Profile runs: accesses per (site << 32 | variable) of the runs already ended, open addressing. */
   private static long[] pairKey = new long[256];
@@ -139,6 +153,7 @@ public final class JSchedVariables extends WeakReference<Object> {
   }
 
   /** The variable of o as instruction `site` last saw it (-1: none), or -2 when it has not. */
+  @ForceInline
   static int cached(Object o, int site) {
     if (site <= 0 || site >= SITES) return -2;
     if (LAST[site] == o) return (int) STATE[2 * site + 1];
@@ -160,7 +175,31 @@ public final class JSchedVariables extends WeakReference<Object> {
     return variable;
   }
 
+  /** PCTVB: as remember, and o's slot is counted lazily at `site` if it can be (LAZY). */
+  static int rememberTracked(Object o, int site, int slot) {
+    if (site <= 0 || site >= SITES) return slot;
+    if (slot >= 0) {
+      flushSite(site);
+      LAZY[site] = slot < jschedNextPoint.length && jschedNextPoint[slot] == 0 ? slot + 1 : 0;
+    }
+    return remember(o, site, slot);
+  }
+
+  private static void flushSite(int site) {
+    int lazy = LAZY[site] - 1;
+    if (lazy >= 0 && PENDING[site] != 0) {
+      jschedCount[lazy] += PENDING[site];
+      PENDING[site] = 0;
+    }
+  }
+
+  /** PCTVB: every site's pending counts into jschedCount (the agent calls this before reading). */
+  static void flushTracked() {
+    for (int s = 1; s < SITES; s++) flushSite(s);
+  }
+
   /** Profile runs: an access to o's fields or elements at instruction `site` (o null: none). */
+  @ForceInline
   static void countObject(Object o, int site) {
     if (site > 0 && site < SITES && LAST[site] == o && o != null) {
       STATE[2 * site]++;
@@ -169,6 +208,7 @@ public final class JSchedVariables extends WeakReference<Object> {
     countMiss(o, site);
   }
 
+  @DontInline // out of line, as JSchedShim.jschedSlotMiss
   private static void countMiss(Object o, int site) {
     if (o == null || site <= 0) return;
     int now = cached(o, site);
