@@ -289,8 +289,8 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   runtime()->start(env, main);
 }
 
-void JNICALL on_class_load(jvmtiEnv*, JNIEnv* env, jthread, jclass c) {
-  if (t_main || Runtime::on_controlled_thread()) ClassHashes::loaded(env, c);
+void JNICALL on_class_load(jvmtiEnv* jvmti, JNIEnv* env, jthread, jclass c) {
+  if (t_main || Runtime::on_controlled_thread()) ClassHashes::loaded(jvmti, env, c, t_main);
 }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {

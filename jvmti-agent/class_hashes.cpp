@@ -117,8 +117,11 @@ bool ClassHashes::start(jvmtiEnv* jvmti, JNIEnv* env) {
     if (f == nullptr) return false;
     objects.push_back(env->GetStaticObjectField(b, f));
   }
-  hash_on(classes, env, objects);
-  for (jobject o : objects) env->DeleteLocalRef(o);
+  for (jobject o : objects) {
+    jint hash = 0;
+    jvmti->GetObjectHashCode(o, &hash);  // on main: see loaded()
+    env->DeleteLocalRef(o);
+  }
   return true;
 }
 
@@ -130,8 +133,13 @@ bool ClassHashes::waiting() {
   return g_waiters.load() > 0;
 }
 
-void ClassHashes::loaded(JNIEnv* env, jclass cls) {
-  hash_on(classes, env, {cls});
+void ClassHashes::loaded(jvmtiEnv* jvmti, JNIEnv* env, jclass cls, bool main) {
+  if (main) {
+    jint hash = 0;
+    jvmti->GetObjectHashCode(cls, &hash);
+  } else {
+    hash_on(classes, env, {cls});
+  }
 }
 
 }  // namespace jsched::agent
