@@ -7,9 +7,13 @@
 # its own), each stopped at its first finding or after CAP executions, with --in-jvm; the table
 # gives the mean over the experiments that found it, and how many did.
 #
-#   bench/strategies_table.sh [BUILD_DIR] [EXPERIMENTS] [CAP] [SEED]
+#   bench/strategies_table.sh [BUILD_DIR] [EXPERIMENTS] [CAP] [SEED] [GIVE_UP]
 # ONLY=REGEX keeps the programs whose name it matches. The full table (25 experiments, 10,000
-# executions) takes hours on a 2-core machine, mostly in the cells that find nothing.
+# executions) takes hours on a 2-core machine, mostly in the cells that find nothing: with
+# GIVE_UP=K, a cell whose first K experiments all reached the cap without the bug runs no other
+# experiment (jsched bench --give-up), and shows as "- (0/K)" or so, the experiments that ran.
+# A cell's seeds depend on its program, strategy and experiment only, so ONLY and GIVE_UP
+# change which cells and experiments run, never what one of them does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -17,6 +21,7 @@ build=${1:-$root/build}
 experiments=${2:-25}
 cap=${3:-10000}
 seed=${4:-2026}
+give_up=${5:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 suite=$tmp/strategies-table.xml
@@ -50,9 +55,10 @@ done
 : > "$tmp/summary.csv"
 for part in jvm jdk; do
   grep -q '<program ' "$suite.$part" || continue
-  in_jvm=(--in-jvm 500)
-  [ $part = jdk ] && in_jvm=()
-  "$build/runner/jsched" bench "$suite.$part" --until-bug "${in_jvm[@]}" --jobs 2 --no-minimize \
+  opts=(--in-jvm 500)
+  [ $part = jdk ] && opts=()
+  [ "$give_up" -gt 0 ] && opts+=(--give-up "$give_up")
+  "$build/runner/jsched" bench "$suite.$part" --until-bug "${opts[@]}" --jobs 2 --no-minimize \
     --seed "$seed" --out "$tmp/out-$part" >/dev/null 2>&1 || true
   [ -s "$tmp/out-$part/summary.csv" ] ||
     { echo "strategies_table.sh: the $part batch wrote no summary" >&2; exit 1; }
@@ -62,6 +68,8 @@ done
 echo "executions to the first finding: mean over the experiments that found it (found/experiments;"
 echo "E: every run of the cell errored); $experiments experiments per cell, each at most $cap"
 echo "executions, --in-jvm 500 (JDK mode: a JVM per execution), master seed $seed"
+[ "$give_up" -gt 0 ] &&
+  echo "(a cell whose first $give_up experiments all missed ran no more: its count is of those that ran)"
 echo
 awk -F, -v n="$experiments" '
   NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
@@ -71,7 +79,8 @@ awk -F, -v n="$experiments" '
     if (!(p in seen)) { seen[p] = 1; order[++np] = p }
     if (!(s in sseen)) { sseen[s] = 1; sorder[++ns] = s }
     found = $col["repetitions_found"] + 0
-    cell[p, s] = found ? sprintf("%.0f (%d/%d)", $col["first_finding_mean"], found, n) : sprintf("- (0/%d)", n)
+    ran = $col["repetitions"] + 0
+    cell[p, s] = found ? sprintf("%.0f (%d/%d)", $col["first_finding_mean"], found, ran) : sprintf("- (0/%d)", ran)
     if (!found && $col["error"] + 0 > 0 && $col["error"] == $col["runs"]) cell[p, s] = "E"
     if (found == n) every[s]++
   }

@@ -2,6 +2,7 @@
 
 #include <signal.h>
 
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -31,6 +32,50 @@ void stop_batches_on_signals() {
 bool interrupt_requested() {
   return g_interrupt != 0;
 }
+
+namespace {
+// --give-up: per repetition of each (program, strategy), how many runs it has, how many ran,
+// and whether one found the program's bug.
+class GiveUp {
+ public:
+  GiveUp(const std::vector<RunSpec>& all, uint32_t first) : first_(first) {
+    if (first_)
+      for (const RunSpec& s : all) ++size_[key(s.program, s.strategy, s.repetition)];
+  }
+  void recorded(const RunRecord& r) {
+    if (!first_) return;
+    std::string k = key(r.program, r.strategy, r.repetition);
+    ++ran_[k];
+    started_.insert(k);
+    if (r.hit()) found_.insert(k);
+  }
+  void started(const RunSpec& s) {
+    if (first_) started_.insert(key(s.program, s.strategy, s.repetition));
+  }
+  // A repetition that has not started, of a cell whose first repetitions all missed. One that
+  // started runs to its end, so that every repetition counted is a whole experiment.
+  bool skips(const RunSpec& s) const {
+    if (!first_ || s.repetition < first_ ||
+        started_.count(key(s.program, s.strategy, s.repetition)))
+      return false;
+    for (uint32_t rep = 0; rep < first_; ++rep) {
+      std::string k = key(s.program, s.strategy, rep);
+      auto size = size_.find(k), ran = ran_.find(k);
+      if (size == size_.end() || ran == ran_.end() || ran->second < size->second || found_.count(k))
+        return false;
+    }
+    return true;
+  }
+
+ private:
+  static std::string key(const std::string& program, const std::string& strategy, uint32_t rep) {
+    return program + '\n' + strategy + '\n' + std::to_string(rep);
+  }
+  uint32_t first_;
+  std::map<std::string, uint64_t> size_, ran_;
+  std::set<std::string> started_, found_;
+};
+}  // namespace
 
 Shard Shard::parse(const std::string& text) {
   size_t slash = text.find('/');
@@ -63,7 +108,9 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
     return program + '\n' + strategy + '\n' + std::to_string(rep);
   };
   uint64_t findings = 0;
+  GiveUp give_up(all, opts.until_bug_per_cell ? opts.give_up : 0);
   for (const RunRecord& r : dir.records()) {
+    give_up.recorded(r);
     if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
     if (!r.found()) continue;
     ++findings;
@@ -94,8 +141,12 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   Executor ex(opts.jobs, opts.agent, dir.work_dir(), opts.in_jvm);
   ex.stop_at_first_finding(opts.until_bug || opts.until_bug_per_cell);
   auto skip = [&](const RunSpec& s) {
-    if (!opts.until_bug_per_cell || !found_cells.count(cell(s.program, s.strategy, s.repetition)))
+    bool found =
+        opts.until_bug_per_cell && found_cells.count(cell(s.program, s.strategy, s.repetition));
+    if (!found && !give_up.skips(s)) {
+      give_up.started(s);
       return false;
+    }
     ++finished;  // counts as done for the progress line
     return true;
   };
@@ -108,6 +159,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
         if (opts.until_bug_per_cell && found_cells.count(cell(r.program, r.strategy, r.repetition)))
           return true;
         ++ran;
+        give_up.recorded(r);
         if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
         // A line for the first run of each distinct finding; the rest show in the counts.
         std::string note;

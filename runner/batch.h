@@ -42,6 +42,9 @@ struct BatchOptions {
   bool until_bug = false;  // the first finding stops the batch (other running JVMs killed)
   // The first finding of a cell (program, strategy, repetition) skips the cell's later runs.
   bool until_bug_per_cell = false;
+  // With until_bug_per_cell: a (program, strategy) whose first `give_up` repetitions each ran
+  // all their runs without its finding starts no other repetition (0: never gives up).
+  uint32_t give_up = 0;
   Shard shard;
   std::string agent;
   uint32_t in_jvm = 1;  // executions per JVM (consecutive seeds; see Executor)

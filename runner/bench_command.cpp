@@ -48,6 +48,9 @@ const char* kBenchUsage =
     "                    runs (default 10)\n"
     "  --until-bug       stop each program x strategy x repetition at its first finding (the\n"
     "                    runs it skips are not recorded)\n"
+    "  --give-up K       with --until-bug: a program x strategy whose first K repetitions all\n"
+    "                    ran every run without the finding starts no other repetition (the\n"
+    "                    summary's repetitions column counts those that ran)\n"
     "  --in-jvm B        up to B executions of a cell in each JVM (random, rapos, pct, hapset,\n"
     "                    pos, surw, portfolio cells; seeds consecutive within a cell, see\n"
     "                    docs/runner.md; hapset cells share JVMs always, 100 to one without\n"
@@ -91,6 +94,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (batch["shard"].is(json::Value::String)) opts.shard = Shard::parse(batch.str("shard"));
       opts.until_bug_per_cell =
           batch["until_bug"].is(json::Value::Bool) && batch["until_bug"].as_bool();
+      opts.give_up = uint32_t(batch.num("give_up", 0));
       opts.in_jvm = uint32_t(batch.num("in_jvm", 1));
       suite = Suite::load(batch.str("suite"));
     } else {
@@ -100,12 +104,16 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (cli.has("--repetitions")) reps = cli.number("--repetitions", 1, 1, kMaxRuns);
       uint64_t profile_runs = cli.number("--profile-runs", 10, 0, kMaxProfileRuns);
       opts.until_bug_per_cell = cli.flag("--until-bug");
+      opts.give_up = uint32_t(cli.number("--give-up", 0, 1, kMaxRuns));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const double minimize_seconds = minimize_seconds_option(cli);
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
       if (pos.size() != 1) return cli.fail("give exactly one suite file");
+      if (opts.give_up && !opts.until_bug_per_cell) return cli.fail("--give-up needs --until-bug");
+      // A repetition split over shards never runs whole in one of them.
+      if (opts.give_up && opts.shard.count > 1) return cli.fail("--give-up cannot be sharded");
       batch = json::Value::object();
       batch.set("kind", json::Value::string("bench"));
       batch.set("suite", json::Value::string(std::filesystem::absolute(pos[0]).string()));
@@ -115,6 +123,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (reps) batch.set("repetitions", json::Value::number(double(*reps)));
       batch.set("profile_runs", json::Value::number(double(profile_runs)));
       batch.set("until_bug", json::Value::boolean(opts.until_bug_per_cell));
+      if (opts.give_up) batch.set("give_up", json::Value::number(double(opts.give_up)));
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("minimize_seconds", json::Value::number(minimize_seconds));
       if (opts.shard.count > 1) {

@@ -255,6 +255,34 @@ TEST(Runner, BenchUntilBugStopsEachCellAtItsFirstFinding) {
   EXPECT_GE(stopped, 1) << "no lostupdate cell stopped early";
 }
 
+// bench --give-up K: a cell whose first K repetitions ran all their runs without its finding
+// starts no other repetition; a cell that found its bug in one of them runs them all.
+TEST(Runner, BenchGiveUpStopsACellWhoseFirstRepetitionsAllMissed) {
+  test::TempDir d;
+  std::string s = d.path() + "/s.xml";
+  std::ofstream(s) << "<suite name='g' runs='6' repetitions='5'>\n<classpath>" << cp()
+                   << "</classpath>\n<strategy name='random'/>\n"
+                      "<program name='never' main='WaitNotify' expect='bug'/>\n"
+                      "<program name='found' main='LostUpdate' expect='bug'/>\n</suite>\n";
+  std::string out = d.path() + "/o";
+  test::ProcessResult p = run_jsched(
+      {"bench", s, "--until-bug", "--give-up", "2", "--jobs", "1", "--seed", "5", "--out", out});
+  EXPECT_EQ(p.status, 1) << p.err;  // 'never' does not meet its expectation
+  std::map<std::string, std::set<int>> reps;
+  std::map<std::string, int> runs;
+  for (const json::Value& r : records(out)) {
+    reps[r.str("program")].insert(int(r.num("repetition")));
+    ++runs[r.str("program")];
+  }
+  EXPECT_EQ(reps["never"], (std::set<int>{0, 1}));
+  EXPECT_EQ(runs["never"], 12);  // two whole repetitions
+  EXPECT_EQ(reps["found"].size(), 5u) << "LostUpdate's bug in none of 12 runs";
+  std::string summary = slurp(out + "/summary.csv");
+  EXPECT_NE(summary.find("never,random,12,"), std::string::npos) << summary;
+  EXPECT_NE(summary.find(",2,0,"), std::string::npos) << summary;  // repetitions, found
+  EXPECT_EQ(run_jsched({"bench", s, "--give-up", "2", "--out", d.path() + "/x"}).status, 2);
+}
+
 // A program's finding= names its bug: other findings neither stop --until-bug nor count as the
 // first finding; its params= reach the agent before the strategy's.
 TEST(Runner, FindingNamesTheBugThatCountsAndProgramParamsReachTheAgent) {
