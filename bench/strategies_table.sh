@@ -25,46 +25,50 @@ give_up=${5:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 suite=$tmp/strategies-table.xml
+strategies=('<strategy name="random"/>' '<strategy name="rapos"/>'
+  '<strategy name="pct" label="pct-d3" params="depth=3"/>' '<strategy name="pos"/>'
+  '<strategy name="surw"/>' '<strategy name="portfolio"/>')
 {
-  echo "<suite name=\"strategies-table\" runs=\"$cap\" repetitions=\"$experiments\" timeout=\"20000\">"
-  echo "  <classpath>$root/samples/target/classes</classpath>"
-  echo '  <strategy name="random"/>'
-  echo '  <strategy name="rapos"/>'
-  echo '  <strategy name="pct" label="pct-d3" params="depth=3"/>'
-  echo '  <strategy name="pos"/>'
-  echo '  <strategy name="surw"/>'
-  echo '  <strategy name="portfolio"/>'
   # Every <program> that expects a finding (one may span two lines).
   for f in "$root/samples/suite.xml" "$here/suites/many-threads.xml"; do
-    tr '\n' ' ' < "$f" | grep -o '<program [^>]*>' | grep -v 'expect="none"' | sed 's/^/  /'
+    tr '\n' ' ' < "$f" | grep -o '<program [^>]*>' | grep -v 'expect="none"'
   done
-  echo '  <program name="download" main="jsched.samples.download.Main" expect="bug" params="accesses=all"/>'
-  echo '  <program name="rarevariable" main="jsched.samples.rarevariable.Main" args="1" expect="bug" params="accesses=all"/>'
-  echo '  <program name="vector" main="jsched.samples.collections.Main" args="vector" expect="any" params="include=java.util.,accesses=all"/>'
-  echo '</suite>'
-} > "$suite.all"
-# Two batches: JDK mode (include= reaching java.*) runs a JVM per execution, the rest --in-jvm.
-# ONLY keeps the programs it names.
-for part in jvm jdk; do
-  grep -v '<program ' "$suite.all" | grep -v '</suite>' > "$suite.$part"
-  grep '<program ' "$suite.all" | grep -E "name=\"(${ONLY:-[^\"]*})\"" |
-    if [ $part = jdk ]; then grep 'include=java' || true; else grep -v 'include=java' || true; fi \
-    >> "$suite.$part"
-  echo '</suite>' >> "$suite.$part"
-done
+  echo '<program name="download" main="jsched.samples.download.Main" expect="bug" params="accesses=all"/>'
+  echo '<program name="rarevariable" main="jsched.samples.rarevariable.Main" args="1" expect="bug" params="accesses=all"/>'
+  echo '<program name="vector" main="jsched.samples.collections.Main" args="vector" expect="any" params="include=java.util.,accesses=all"/>'
+} | grep -E "name=\"(${ONLY:-[^\"]*})\"" > "$tmp/programs" || true
+[ -s "$tmp/programs" ] || { echo "strategies_table.sh: ONLY='$ONLY' names no program" >&2; exit 2; }
+# One batch per cell: a batch holds every one of its executions in memory, and a cell has up to
+# EXPERIMENTS x CAP of them. JDK mode (include= reaching java.*) runs a JVM per execution, the
+# rest --in-jvm.
 : > "$tmp/summary.csv"
-for part in jvm jdk; do
-  grep -q '<program ' "$suite.$part" || continue
-  opts=(--in-jvm 500)
-  [ $part = jdk ] && opts=()
-  [ "$give_up" -gt 0 ] && opts+=(--give-up "$give_up")
-  "$build/runner/jsched" bench "$suite.$part" --until-bug "${opts[@]}" --jobs 2 --no-minimize \
-    --seed "$seed" --out "$tmp/out-$part" >/dev/null 2>&1 || true
-  [ -s "$tmp/out-$part/summary.csv" ] ||
-    { echo "strategies_table.sh: the $part batch wrote no summary" >&2; exit 1; }
-  if [ -s "$tmp/summary.csv" ]; then tail -n +2 "$tmp/out-$part/summary.csv"; else
-    cat "$tmp/out-$part/summary.csv"; fi >> "$tmp/summary.csv"
-done
+while IFS= read -r program; do
+  name=$(sed 's/.*name="\([^"]*\)".*/\1/' <<< "$program")
+  for strategy in "${strategies[@]}"; do
+    label=$(sed 's/.*label="\([^"]*\)".*/\1/; s/.*name="\([^"]*\)".*/\1/' <<< "$strategy")
+    printf '<suite name="strategies-table" runs="%s" repetitions="%s" timeout="20000">\n' \
+      "$cap" "$experiments" > "$suite"
+    printf '  <classpath>%s</classpath>\n  %s\n  %s\n</suite>\n' \
+      "$root/samples/target/classes" "$strategy" "$program" >> "$suite"
+    opts=(--in-jvm 500)
+    grep -q 'include=java' <<< "$program" && opts=()
+    [ "$give_up" -gt 0 ] && opts+=(--give-up "$give_up")
+    out=$tmp/out-$name-$label
+    started=$SECONDS
+    "$build/runner/jsched" bench "$suite" --until-bug "${opts[@]}" --jobs 2 --no-minimize \
+      --seed "$seed" --out "$out" >"$out.log" 2>&1 || true
+    [ -s "$out/summary.csv" ] ||
+      { echo "strategies_table.sh: $name / $label wrote no summary:" >&2; tail -3 "$out.log" >&2; exit 1; }
+    if [ -s "$tmp/summary.csv" ]; then tail -n +2 "$out/summary.csv"; else
+      cat "$out/summary.csv"; fi >> "$tmp/summary.csv"
+    # Progress on stderr: the full table takes hours.
+    awk -F, -v t=$((SECONDS - started)) 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      $c["strategy"] != "profile" { printf "strategies_table.sh: %s / %s: found in %s of %s experiments (%d s)\n",
+        $c["program"], $c["strategy"], $c["repetitions_found"], $c["repetitions"], t > "/dev/stderr" }' \
+      "$out/summary.csv"
+    rm -rf "$out" "$out.log"
+  done
+done < "$tmp/programs"
 echo "executions to the first finding: mean over the experiments that found it (found/experiments;"
 echo "E: every run of the cell errored); $experiments experiments per cell, each at most $cap"
 echo "executions, --in-jvm 500 (JDK mode: a JVM per execution), master seed $seed"
