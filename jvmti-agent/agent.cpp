@@ -334,11 +334,11 @@ void choose_executions(jvmtiEnv* jvmti, Options& o, std::string& main_class, boo
   std::string why;
   main_class = launcher_main_class(jvmti, why);
   tests = o.tests == TestsMode::On || (o.tests == TestsMode::Auto && is_test_runner(main_class));
-  if (o.strategy == Strategy::None) tests = false;
+  if (!o.controls()) tests = false;
   if (tests) {
     // follow= runs a test's minimal schedule (the failure names it) once.
     if (!o.runs_several_per_jvm() && o.strategy != Strategy::Follow) {
-      fatal("test methods run under " + several_per_jvm_names() + " or follow=, not " +
+      fatal("test methods run under " + sched::several_per_jvm_names() + " or follow=, not " +
             strategy_name(o) + " (tests=off leaves the test runner alone)");
     }
     main_class.clear();
@@ -410,7 +410,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->main_class = main_class;
   st->tests = tests;
   st->jdk_mode = filter.reaches_jdk();
-  st->controlled = opts.strategy != Strategy::None;
+  st->controlled = opts.controls();
   if (st->jdk_mode && several_executions(*st))
     fatal("iterations and test methods: not with include= reaching JDK classes");
   if (!main_class.empty()) st->cache = std::make_unique<ClassCache>();

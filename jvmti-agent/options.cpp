@@ -9,26 +9,19 @@
 
 namespace jsched::agent {
 
+namespace {
+// The strategies the agent makes itself (registry rows without a factory).
+constexpr std::pair<std::string_view, Strategy> kWired[] = {
+    {"pct", Strategy::Pct},       {"pctvb", Strategy::Pctvb},   {"tsca", Strategy::Tsca},
+    {"hapset", Strategy::Hapset}, {"replay", Strategy::Replay}, {"follow", Strategy::Follow},
+    {"none", Strategy::None}};
+}  // namespace
+
 const char* strategy_name(Strategy s) {
-  switch (s) {
-    case Strategy::Pct:
-      return "pct";
-    case Strategy::Pctvb:
-      return "pctvb";
-    case Strategy::Tsca:
-      return "tsca";
-    case Strategy::Hapset:
-      return "hapset";
-    case Strategy::Replay:
-      return "replay";
-    case Strategy::Follow:
-      return "follow";
-    case Strategy::None:
-      return "none";
-    case Strategy::Registered:
-      return "registered";
+  for (const auto& [name, wired] : kWired) {
+    if (wired == s) return name.data();  // literals: NUL-terminated
   }
-  return "?";
+  return "registered";
 }
 
 std::string strategy_name(const Options& o) {
@@ -45,30 +38,19 @@ const sched::StrategyEntry* Options::entry() const {
   return nullptr;
 }
 
-bool runs_several_per_jvm(std::string_view name) {
-  if (const sched::StrategyEntry* e = sched::find_strategy(name)) return e->several_per_jvm;
-  return name == "pct" || name == "hapset";
-}
-
 bool Options::runs_several_per_jvm() const {
-  return agent::runs_several_per_jvm(strategy_name(*this));
+  return sched::runs_several_per_jvm(strategy_name(*this));
 }
 
-std::string several_per_jvm_names() {
-  std::string out;
-  for (std::string_view n : sched::all_strategy_names()) {
-    if (runs_several_per_jvm(n)) out += (out.empty() ? "" : ", ") + std::string(n);
-  }
-  return out;
+bool Options::controls() const {
+  const sched::StrategyEntry* e = sched::find_strategy(strategy_name(*this));
+  return !e || e->controls;
 }
 
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
-  // HaPSet guidance sees data races only through the plain field accesses.
-  if (strategy == Strategy::Hapset) return rw::Accesses::All;
-  if (strategy == Strategy::Registered && entry() && entry()->all_accesses)
-    return rw::Accesses::All;
-  return rw::Accesses::Volatile;
+  const sched::StrategyEntry* e = sched::find_strategy(strategy_name(*this));
+  return e && e->all_accesses ? rw::Accesses::All : rw::Accesses::Volatile;
 }
 
 namespace {
@@ -173,26 +155,14 @@ Options parse_options(const std::string& text) {
       bad("option '" + clip(key) + "' needs a value (" + clip(key) + "=...)");
     std::string v = item.substr(eq + 1);
     if (key == "strategy") {
-      if (v == "pct")
-        o.strategy = Strategy::Pct;
-      else if (v == "pctvb")
-        o.strategy = Strategy::Pctvb;
-      else if (v == "tsca")
-        o.strategy = Strategy::Tsca;
-      else if (v == "hapset")
-        o.strategy = Strategy::Hapset;
-      else if (v == "replay")
-        o.strategy = Strategy::Replay;
-      else if (v == "none")
-        o.strategy = Strategy::None;
-      else if (v == "follow")
-        o.strategy = Strategy::Follow;
-      else if (sched::find_strategy(v)) {
-        o.strategy = Strategy::Registered;
-        o.registered = v;
-      } else {
+      const sched::StrategyEntry* e = sched::find_strategy(v);
+      if (!e)
         bad("strategy: unknown strategy '" + clip(v) + "' (" + sched::strategy_name_list() + ")");
+      o.strategy = Strategy::Registered;
+      for (const auto& [name, wired] : kWired) {
+        if (name == v) o.strategy = wired;
       }
+      if (e->make) o.registered = v;
     } else if (key == "seed") {
       o.seed = parse_u64(key, v, 0, UINT64_MAX);
       o.seed_given = true;
@@ -291,12 +261,12 @@ Options parse_options(const std::string& text) {
         strategy_name(o));
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
   if (o.strategy == Strategy::Follow && o.follow.empty()) bad("strategy=follow needs follow=FILE");
-  if (!o.profile.empty() && o.strategy == Strategy::None)
+  if (!o.profile.empty() && !o.controls())
     bad("profile= needs a strategy that runs the program (not none)");
   if (o.iterations > 1) {
     if (!o.runs_several_per_jvm()) {
-      bad("iterations: not with strategy=" + strategy_name(o) + " (" + several_per_jvm_names() +
-          " run several executions in one JVM)");
+      bad("iterations: not with strategy=" + strategy_name(o) + " (" +
+          sched::several_per_jvm_names() + " run several executions in one JVM)");
     }
     if (!o.record.empty() || !o.profile.empty())
       bad("iterations: record= and profile= write one execution; replay its seed alone");

@@ -13,9 +13,9 @@
 
 namespace jsched::agent {
 
-// Registered: one of scheduler/strategy_registry.h's (random, rapos, pos, ...), named by
-// Options::registered. The others need more of the agent than a Strategy object (plans,
-// trackers, learners, schedule files).
+// Registered: a row of scheduler/strategy_registry.h with a factory (random, rapos, pos, ...),
+// named by Options::registered. The others are rows the agent makes itself: they need more of
+// it than a Strategy object (plans, trackers, learners, schedule files).
 // Follow: a schedule followed leniently (follow=FILE; jsched minimize's guides).
 enum class Strategy { Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered };
 
@@ -23,11 +23,6 @@ enum class Strategy { Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered
 enum class TestsMode { Auto, On, Off };
 
 const char* strategy_name(Strategy s);
-// Whether strategy `name` can run several executions in one JVM (iterations, test methods,
-// --in-jvm): each execution then reproduces from its seed alone, with the same instrumentation.
-bool runs_several_per_jvm(std::string_view name);
-// Those strategies' names, "random, rapos, ..." (messages).
-std::string several_per_jvm_names();
 
 struct Options {
   Strategy strategy = Strategy::Registered;
@@ -73,7 +68,8 @@ struct Options {
   rw::Accesses effective_accesses() const;
   // Whether the strategy is `name` (as reports name it).
   bool is(std::string_view name) const;
-  bool runs_several_per_jvm() const;  // agent::runs_several_per_jvm of its name
+  bool runs_several_per_jvm() const;  // sched::runs_several_per_jvm of its name
+  bool controls() const;              // its registry row's `controls` (false: none)
   // The registry entry whose factory makes the strategy (hapset: its base's), or nullptr.
   const sched::StrategyEntry* entry() const;
 };

@@ -18,9 +18,9 @@
 #include <set>
 #include <stdexcept>
 
-#include "jvmti-agent/options.h"
 #include "runner/batch.h"
 #include "runner/hapset_pairs.h"
+#include "scheduler/strategy_registry.h"
 
 extern char** environ;
 
@@ -52,7 +52,7 @@ struct Running {
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
 // these strategies only).
 bool same_jvm(const RunSpec& last, const RunSpec& next) {
-  if (!agent::runs_several_per_jvm(next.agent_strategy_name())) return false;
+  if (!sched::runs_several_per_jvm(next.agent_strategy_name())) return false;
   return next.seed == last.seed + 1 && next.program == last.program &&
          next.strategy == last.strategy && next.agent_strategy == last.agent_strategy &&
          next.params == last.params && next.command == last.command &&
@@ -130,7 +130,8 @@ pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log) {
 }
 
 bool learns(const RunSpec& s) {
-  return s.agent_strategy_name() == "hapset";
+  const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
+  return e && e->learns;
 }
 
 std::string find_agent(const std::string& explicit_path) {

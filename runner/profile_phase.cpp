@@ -98,12 +98,16 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
   if (plan.runs == 0) {
-    // pct can run without a plan (the agent assumes 1000 steps); pctvb cannot.
-    if (tmpl.agent_strategy_name() == "pct") {
+    // A strategy with a stand-in for the plan runs without either, on a default (pct assumes
+    // 1000 steps); the others (pctvb, surw) cannot.
+    const std::string& strategy = tmpl.agent_strategy_name();
+    if (const sched::StrategyEntry* e = sched::find_strategy(strategy);
+        e && !e->plan_option.empty()) {
       std::fprintf(stderr,
-                   "jsched: warning: profile runs of %s wrote no profile (%s): pct runs without "
-                   "a plan, assuming 1000 steps\n",
-                   tmpl.program.c_str(), first_failure.c_str());
+                   "jsched: warning: profile runs of %s wrote no profile (%s): %s runs without "
+                   "a plan, on its default %s\n",
+                   tmpl.program.c_str(), first_failure.c_str(), strategy.c_str(),
+                   std::string(e->plan_option).c_str());
       return "";
     }
     throw std::runtime_error("profile runs of " + tmpl.program + " wrote no profile (" +
@@ -122,11 +126,10 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
 }  // namespace
 
 bool needs_plan(const RunSpec& s) {
-  std::string strategy = s.agent_strategy_name();
-  const sched::StrategyEntry* e = sched::find_strategy(strategy);
-  if (strategy != "pct" && strategy != "pctvb" && !(e && e->profile)) return false;
+  const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
+  if (!e || !e->profile) return false;
   for (const auto& [k, v] : split_params(s.params)) {
-    if (k == "plan" || (k == "steps" && strategy == "pct")) return false;
+    if (k == "plan" || (!e->plan_option.empty() && k == e->plan_option)) return false;
   }
   return true;
 }

@@ -7,7 +7,6 @@
 #include <stdexcept>
 #include <thread>
 
-#include "jvmti-agent/options.h"
 #include "runner/batch.h"
 #include "runner/cli_args.h"
 #include "runner/commands.h"
@@ -19,6 +18,7 @@
 #include "runner/results_dir.h"
 #include "runner/run_checks.h"
 #include "runner/tsca_batch.h"
+#include "scheduler/strategy_registry.h"
 
 namespace jsched {
 
@@ -45,8 +45,7 @@ const char* kRunUsage =
     "Runs the program N times under the jsched agent, each run with its own seed derived from\n"
     "the master seed, J at a time, and reports what was found.\n"
     "\n"
-    "  --strategy S     random (default), rapos, pct, pctvb, tsca, hapset, pos, surw,\n"
-    "                   portfolio, none (docs/strategies.md)\n"
+    "  --strategy S     one of the strategies below (default random)\n"
     "  --params K=V,..  more agent options for every run (e.g. depth=2,accesses=all)\n"
     "  --profile-runs N profile executions before pctvb (and pct without steps=) runs, whose\n"
     "                   merged counts make the plan (default 10)\n"
@@ -58,8 +57,7 @@ const char* kRunUsage =
     "  --until-bug      stop at the first finding; other running executions are killed\n"
     "  --in-jvm B       run up to B executions in each JVM (the agent's iterations=B, with\n"
     "                   consecutive seeds from the master seed): far more executions per\n"
-    "                   second; random, rapos, pct, hapset, pos, surw, portfolio (hapset always "
-    "shares\n"
+    "                   second; the strategies marked [in-jvm] below (hapset always shares\n"
     "                   JVMs, 100 to one without this, and hands what one JVM learned to\n"
     "                   the next)\n"
     "  --timeout MS     per-execution watchdog (default 10000)\n"
@@ -74,6 +72,38 @@ const char* kRunUsage =
     "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error,\n"
     "3 nothing found but some runs did not run the program to its end (error: the JVM did\n"
     "not start, crashed, was killed, or the program called System.exit): not an all-clear.\n";
+
+// The usage, with the strategies of the registry (docs/strategies.md has more on each).
+std::string run_usage() {
+  std::string out = std::string(kRunUsage) + "\nStrategies (docs/strategies.md):\n";
+  for (const sched::StrategyEntry& e : sched::registered_strategies()) {
+    if (!e.in_suites) continue;
+    std::string text = std::string(e.summary) + (e.several_per_jvm ? " [in-jvm]" : "") +
+                       (e.profile ? e.plan_option.empty() ? " [profile runs first]"
+                                                          : " [profile runs first, unless " +
+                                                                std::string(e.plan_option) + "=]"
+                                  : "");
+    std::string line = "  " + std::string(e.name);
+    line.resize(13, ' ');
+    bool first = true;  // of its line
+    size_t start = 0;
+    for (;;) {  // words wrapped at 92 columns, continuation lines under the text
+      size_t end = text.find(' ', start);
+      std::string word = text.substr(start, end == std::string::npos ? end : end - start);
+      if (!first && line.size() + 1 + word.size() > 92) {
+        out += line + "\n";
+        line = std::string(13, ' ');
+        first = true;
+      }
+      line += (first ? "" : " ") + word;
+      first = false;
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    out += line + "\n";
+  }
+  return out;
+}
 
 std::vector<RunSpec> run_specs(const json::Value& b) {
   std::vector<std::string> command;
@@ -160,7 +190,8 @@ int batch_failed(const std::exception& e, const ResultsDir& dir) {
 
 int cmd_run(const std::vector<std::string>& args) {
   using namespace runner;
-  CliArgs cli(args, kRunUsage);
+  static const std::string usage = run_usage();
+  CliArgs cli(args, usage.c_str());
   std::string resume = cli.value("--resume");
   BatchOptions opts;
   opts.jobs =
@@ -209,8 +240,8 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("minimize_seconds", json::Value::number(minimize_seconds_option(cli)));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const std::string st = batch.str("strategy");
-      if (opts.in_jvm > 1 && !agent::runs_several_per_jvm(st))
-        return cli.fail("--in-jvm runs " + agent::several_per_jvm_names() + ", not " + st);
+      if (opts.in_jvm > 1 && !sched::runs_several_per_jvm(st))
+        return cli.fail("--in-jvm runs " + sched::several_per_jvm_names() + ", not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("profile_runs",
                 json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxProfileRuns))));

@@ -75,9 +75,10 @@ class Loader {
         only_attrs(n, {"name", "label", "params", "runs"});
         SuiteStrategy st;
         st.name = required(n, "name");
-        const auto names = sched::all_strategy_names();
-        if (st.name == "replay" || std::find(names.begin(), names.end(), st.name) == names.end())
-          fail(n, "unknown strategy '" + st.name + "' (" + sched::strategy_name_list() + ")");
+        const sched::StrategyEntry* e = sched::find_strategy(st.name);
+        if (!e) fail(n, "unknown strategy '" + st.name + "' (" + sched::strategy_name_list() + ")");
+        if (!e->in_suites)
+          fail(n, "strategy '" + st.name + "' cannot be a suite's (it follows a file a run made)");
         st.params = n.attribute("params").as_string();
         st.runs = uint32_t(number(n, "runs", 0, 1, 10000000));
         st.label = n.attribute("label").as_string(st.name.c_str());

@@ -12,10 +12,23 @@ namespace jsched::sched {
 
 namespace {
 
-// The strategies wired in the agent: searches, listed after rapos (the papers' order: random and
-// RAPOS, PCT, PCTVB, TSCA, HaPSet, then the newer samplers), and the rest, listed last.
-const std::vector<std::string_view> kBuiltinSearches = {"pct", "pctvb", "tsca", "hapset"};
-const std::vector<std::string_view> kBuiltinOthers = {"replay", "follow", "none"};
+std::unique_ptr<Strategy> make_random(const StrategyArgs& a) {
+  return std::make_unique<RandomStrategy>(a.seed);
+}
+
+std::unique_ptr<Strategy> make_rapos(const StrategyArgs& a) {
+  auto wake = a.options.find("wake");  // filled in by the option parser
+  return std::make_unique<RaposStrategy>(
+      a.seed, wake == a.options.end() ? RaposStrategy::kDefaultWake : wake->second);
+}
+
+std::unique_ptr<Strategy> make_pos(const StrategyArgs& a) {
+  return std::make_unique<PosStrategy>(a.seed);
+}
+
+std::unique_ptr<Strategy> make_surw(const StrategyArgs& a) {
+  return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
+}
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
 // search, so that a user who does not know which to pick gets what each finds.
@@ -42,10 +55,10 @@ std::unique_ptr<Strategy> portfolio_member(const StrategyArgs& a) {
     p.steps = pct_steps(a);
     return std::make_unique<PctStrategy>(a.seed, p);
   }
-  if (m.name == "random") return std::make_unique<RandomStrategy>(a.seed);
-  if (m.name == "pos") return std::make_unique<PosStrategy>(a.seed);
-  if (m.name == "surw") return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
-  return std::make_unique<RaposStrategy>(a.seed);
+  if (m.name == "random") return make_random(a);
+  if (m.name == "pos") return make_pos(a);
+  if (m.name == "surw") return make_surw(a);
+  return std::make_unique<RaposStrategy>(a.seed);  // at its default wake
 }
 
 std::string portfolio_member_options(const StrategyArgs& a) {
@@ -58,61 +71,67 @@ std::string portfolio_member_options(const StrategyArgs& a) {
 
 }  // namespace
 
+// In the papers' order (random and RAPOS, PCT, PCTVB, TSCA, HaPSet, then the newer samplers),
+// then the strategies that follow a file or nothing.
 const std::vector<StrategyEntry>& registered_strategies() {
   static const std::vector<StrategyEntry> kEntries = {
-      {"random",
-       "CalFuzzer-style random runs: at each scheduling point an enabled thread uniformly at "
-       "random",
-       true,
-       false,
-       false,
-       {},
-       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
-         return std::make_unique<RandomStrategy>(a.seed);
-       }},
-      {"rapos",
-       "random partial-order sampling (Sen): independent enabled events in one round, the rest "
-       "delayed; field accesses are points by default",
-       true,
-       true,
-       false,
-       {{"wake", "0.1", 0, 1,
-         "the probability that a delayed transition becomes schedulable again in a round (0 is "
-         "Sen's algorithm)"}},
-       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
-         auto wake = a.options.find("wake");  // filled in by the option parser
-         return std::make_unique<RaposStrategy>(
-             a.seed, wake == a.options.end() ? RaposStrategy::kDefaultWake : wake->second);
-       }},
-      {"pos",
-       "partial order sampling (Yuan et al.): random priorities per event, redrawn for the events "
-       "that race with the one that ran",
-       true,
-       false,
-       false,
-       {},
-       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
-         return std::make_unique<PosStrategy>(a.seed);
-       }},
-      {"surw",
-       "selectively uniform random walk (Zhao et al.): a thread with probability proportional to "
-       "the events it has left (from profile runs)",
-       true,
-       false,
-       true,
-       {},
-       [](const StrategyArgs& a) -> std::unique_ptr<Strategy> {
-         return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
-       }},
-      {"portfolio",
-       "successive executions cycle through random, pos, pct d=2, pct d=3, surw and rapos; reports "
-       "and replay commands name the one that ran",
-       true,
-       false,
-       true,
-       {},
-       portfolio_member,
-       portfolio_member_options},
+      {.name = "random",
+       .summary = "CalFuzzer-style random runs: at each scheduling point an enabled thread "
+                  "uniformly at random",
+       .make = make_random},
+      {.name = "rapos",
+       .summary = "random partial-order sampling (Sen): independent enabled events in one round, "
+                  "the rest delayed; field accesses are points by default",
+       .all_accesses = true,
+       .options = {{"wake", "0.1", 0, 1,
+                    "the probability that a delayed transition becomes schedulable again in a "
+                    "round (0 is Sen's algorithm)"}},
+       .make = make_rapos},
+      {.name = "pct",
+       .summary = "probabilistic concurrency testing (Burckhardt et al.): random thread "
+                  "priorities, and d-1 points where a thread's priority drops, over the steps",
+       .profile = true,
+       .plan_option = "steps"},
+      {.name = "pctvb",
+       .summary = "variable-bounded PCT (Bindal et al.): change points only at accesses to a few "
+                  "variables picked from profile runs",
+       .several_per_jvm = false,
+       .profile = true},
+      {.name = "tsca",
+       .summary = "interleaving coverage (Calpur's TSCA): sequence covering arrays of atomic "
+                  "blocks, t-way block sequences not yet covered",
+       .several_per_jvm = false},
+      {.name = "hapset",
+       .summary = "HaPSet guidance (Wang et al.): prefers a step that makes a new ordered pair of "
+                  "statements, else follows its base (random or rapos)",
+       .all_accesses = true,
+       .learns = true},
+      {.name = "pos",
+       .summary = "partial order sampling (Yuan et al.): random priorities per event, redrawn for "
+                  "the events that race with the one that ran",
+       .make = make_pos},
+      {.name = "surw",
+       .summary = "selectively uniform random walk (Zhao et al.): a thread with probability "
+                  "proportional to the events it has left (from profile runs)",
+       .profile = true,
+       .make = make_surw},
+      {.name = "portfolio",
+       .summary = "successive executions cycle through random, pos, pct d=2, pct d=3, surw and "
+                  "rapos; reports and replay commands name the one that ran",
+       .profile = true,
+       .make = portfolio_member,
+       .member = portfolio_member_options},
+      {.name = "replay",
+       .summary = "follows a recorded schedule (replay=FILE); a departure is an error",
+       .several_per_jvm = false,
+       .in_suites = false},
+      {.name = "follow",
+       .summary = "follows a schedule where it can and runs on freely after it (follow=FILE)",
+       .several_per_jvm = false},
+      {.name = "none",
+       .summary = "no control: the program runs as it would without jsched",
+       .several_per_jvm = false,
+       .controls = false},
   };
   return kEntries;
 }
@@ -126,17 +145,26 @@ const StrategyEntry* find_strategy(std::string_view name) {
 
 std::vector<std::string_view> all_strategy_names() {
   std::vector<std::string_view> out;
-  for (const StrategyEntry& e : registered_strategies()) {
-    out.push_back(e.name);
-    if (e.name == "rapos") out.insert(out.end(), kBuiltinSearches.begin(), kBuiltinSearches.end());
-  }
-  out.insert(out.end(), kBuiltinOthers.begin(), kBuiltinOthers.end());
+  for (const StrategyEntry& e : registered_strategies()) out.push_back(e.name);
   return out;
 }
 
 std::string strategy_name_list() {
   std::string out;
   for (std::string_view n : all_strategy_names()) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+bool runs_several_per_jvm(std::string_view name) {
+  const StrategyEntry* e = find_strategy(name);
+  return e && e->several_per_jvm;
+}
+
+std::string several_per_jvm_names() {
+  std::string out;
+  for (const StrategyEntry& e : registered_strategies()) {
+    if (e.several_per_jvm) out += (out.empty() ? "" : ", ") + std::string(e.name);
+  }
   return out;
 }
 

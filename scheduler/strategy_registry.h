@@ -1,12 +1,12 @@
-// The strategies that plug in by a table row: each has a name, what the agent and the runner
-// must know of it (several executions in one JVM, a profile phase first, field accesses as
+// Every strategy as a table row: its name, what the agent and the runner must know of it
+// (several executions in one JVM, a profile phase first, learning across JVMs, field accesses as
 // points by default), its options with their defaults and checks, and a factory. The agent's
 // option parser, the scheduler's factory and the runner read this table; a new strategy is a
 // strategy file and one entry in strategy_registry.cpp.
 //
-// The strategies that need more of the agent than a Strategy object (pct, pctvb, tsca, hapset,
-// replay, follow, none: plans, trackers, learners, schedule files) are wired in the agent itself
-// and are listed here by name only (all_strategy_names names every strategy).
+// The rows without a factory (pct, pctvb, tsca, hapset, replay, follow, none) need more of the
+// agent than a Strategy object (plans, variable trackers, learners, schedule files): the agent
+// makes them, and parses their options (depth, steps, vars, bounded, t, prefer, base) itself.
 #pragma once
 
 #include <cstdint>
@@ -42,21 +42,35 @@ struct StrategyEntry {
   bool several_per_jvm = true;  // iterations=N and --in-jvm
   bool all_accesses = false;    // accesses=all by default (else volatile)
   bool profile = false;  // the runner makes a plan first (profile runs) unless plan= is given
-  std::vector<StrategyOption> options;
-  std::unique_ptr<Strategy> (*make)(const StrategyArgs&);
+  // With `profile`: an option that stands in for the plan (pct's steps=). A strategy that has
+  // one also runs without either (on a default), so a profile phase that fails only warns.
+  std::string_view plan_option = {};
+  // Each JVM learns from the executions before it (hapset's pairs): the runner runs them in
+  // order and hands each JVM what the earlier ones learned.
+  bool learns = false;
+  bool controls = true;   // false: the program runs as it would without jsched (none)
+  bool in_suites = true;  // a suite or the runner's --strategy may name it (not replay)
+  std::vector<StrategyOption> options = {};
+  // Null: the agent makes the strategy (see above).
+  std::unique_ptr<Strategy> (*make)(const StrategyArgs&) = nullptr;
   // A strategy that delegates each execution to another (portfolio): the agent options of the
   // strategy that ran, for reports and replay commands ("strategy=pct,depth=2,steps=40"); null
   // for the others.
   std::string (*member)(const StrategyArgs&) = nullptr;
 };
 
-// The registered strategies, in the order --help lists them.
+// Every strategy, in the order --help lists them.
 const std::vector<StrategyEntry>& registered_strategies();
-// nullptr if `name` is not registered.
+// nullptr if there is no strategy `name`.
 const StrategyEntry* find_strategy(std::string_view name);
 // Every strategy name the agent accepts, in the order --help and messages list them.
 std::vector<std::string_view> all_strategy_names();
 // "random, rapos, ..." for messages.
 std::string strategy_name_list();
+// Whether strategy `name` runs several executions in one JVM (iterations, test methods,
+// --in-jvm): each execution then reproduces from its seed alone, with the same instrumentation.
+bool runs_several_per_jvm(std::string_view name);
+// Those strategies' names, "random, rapos, ..." (messages).
+std::string several_per_jvm_names();
 
 }  // namespace jsched::sched

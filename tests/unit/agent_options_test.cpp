@@ -2,10 +2,12 @@
 // and the runner depend on it), and bad input is refused with one line naming the problem.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <stdexcept>
 
 #include "jvmti-agent/options.h"
 #include "scheduler/random/rapos_strategy.h"
+#include "scheduler/strategy_registry.h"
 
 using namespace jsched::agent;
 
@@ -75,4 +77,25 @@ TEST(AgentOptions, RegisteredStrategiesTakeTheirOptionsWithDefaults) {
   EXPECT_EQ(plain.effective_accesses(), jsched::rw::Accesses::Volatile);
   EXPECT_TRUE(plain.runs_several_per_jvm());
   EXPECT_FALSE(parse_options("strategy=tsca").runs_several_per_jvm());
+}
+
+// Each registry row is a strategy the agent takes by its name, with the row's capabilities.
+TEST(AgentOptions, EveryRegistryRowIsAStrategyTheAgentTakes) {
+  std::set<std::string_view> names;
+  for (const jsched::sched::StrategyEntry& e : jsched::sched::registered_strategies()) {
+    EXPECT_TRUE(names.insert(e.name).second) << e.name;
+    std::string text = "strategy=" + std::string(e.name);
+    if (e.name == "replay" || e.name == "follow" || e.name == "pctvb") text += ",plan=p";
+    if (e.name == "replay") text = "replay=r";
+    if (e.name == "follow") text = "follow=f";
+    Options o = parse_options(text);
+    EXPECT_EQ(strategy_name(o), e.name);
+    EXPECT_TRUE(o.is(e.name));
+    EXPECT_EQ(o.runs_several_per_jvm(), e.several_per_jvm) << e.name;
+    EXPECT_EQ(o.controls(), e.controls) << e.name;
+    EXPECT_EQ(o.effective_accesses() == jsched::rw::Accesses::All, e.all_accesses) << e.name;
+    EXPECT_EQ(o.strategy == Strategy::Registered, e.make != nullptr) << e.name;
+    EXPECT_EQ(parse_options(format_options(o)).strategy, o.strategy) << e.name;
+  }
+  EXPECT_EQ(names.size(), jsched::sched::all_strategy_names().size());
 }
