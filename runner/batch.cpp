@@ -2,6 +2,8 @@
 
 #include <signal.h>
 
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -76,6 +78,26 @@ class GiveUp {
   std::set<std::string> started_, found_;
 };
 }  // namespace
+
+void check_plan_fits(uint64_t executions, uint64_t bytes_each) {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  uint64_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemAvailable:") break;
+    meminfo.ignore(64, '\n');
+    kib = 0;
+  }
+  if (kib == 0) return;  // not Linux, or no figure: nothing to go by
+  const double need = double(executions) * double(bytes_each), free = double(kib) * 1024;
+  if (need <= free / 2) return;
+  char msg[256];
+  std::snprintf(msg, sizeof msg,
+                "a batch of %llu executions needs about %.1f GB to plan, and this machine has "
+                "%.1f GB free: give it fewer runs, repetitions, programs or strategies",
+                (unsigned long long)executions, need / 1e9, free / 1e9);
+  throw std::runtime_error(msg);
+}
 
 Shard Shard::parse(const std::string& text) {
   size_t slash = text.find('/');

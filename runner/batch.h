@@ -50,6 +50,11 @@ struct BatchOptions {
   uint32_t in_jvm = 1;  // executions per JVM (consecutive seeds; see Executor)
 };
 
+// A batch plans every execution before it runs one: throws std::runtime_error saying so when
+// `executions` of `bytes_each` would take more than half the memory the machine has free
+// (rather than being killed for it part way).
+void check_plan_fits(uint64_t executions, uint64_t bytes_each);
+
 // Returns the number of executions run now.
 uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const BatchOptions& opts);
 

@@ -65,6 +65,17 @@ const char* kBenchUsage =
     "expectation met by the runs that ran, but some runs did not run their program to its end\n"
     "(error outcomes: see the summary's errors).\n";
 
+// --runs and --repetitions, as the batch records them.
+void apply_overrides(runner::Suite& suite, const json::Value& batch) {
+  if (batch["runs"].is(json::Value::Number)) {
+    suite.runs = uint32_t(batch.num("runs"));
+    for (runner::SuiteProgram& p : suite.programs) p.runs = 0;
+    for (runner::SuiteStrategy& st : suite.strategies) st.runs = 0;
+  }
+  if (batch["repetitions"].is(json::Value::Number))
+    suite.repetitions = uint32_t(batch.num("repetitions"));
+}
+
 }  // namespace
 
 int cmd_bench(const std::vector<std::string>& args) {
@@ -133,18 +144,15 @@ int cmd_bench(const std::vector<std::string>& args) {
       // A bad suite, or one whose programs cannot start, is refused before anything is made.
       suite = Suite::load(batch.str("suite"));
       suite.check_programs();
+      Suite planned = suite;
+      apply_overrides(planned, batch);
+      check_plan_fits(planned.execution_count(), planned.spec_bytes());
       dir.emplace(ResultsDir::create(out, batch));
     }
   } catch (const std::exception& e) {
     return cli.fail(e.what());
   }
-  if (batch["runs"].is(json::Value::Number)) {
-    suite.runs = uint32_t(batch.num("runs"));
-    for (SuiteProgram& p : suite.programs) p.runs = 0;
-    for (SuiteStrategy& st : suite.strategies) st.runs = 0;
-  }
-  if (batch["repetitions"].is(json::Value::Number))
-    suite.repetitions = uint32_t(batch.num("repetitions"));
+  apply_overrides(suite, batch);
   uint64_t seed = std::stoull(batch.str("seed"));
   std::vector<RunSpec> specs = suite.specs(seed, opts.in_jvm > 1);
   stop_batches_on_signals();

@@ -257,6 +257,9 @@ int cmd_run(const std::vector<std::string>& args) {
       if (std::string why = check_agent_params(st, batch.str("params")); !why.empty())
         return cli.fail(why);
       if (std::string why = check_java_command(command); !why.empty()) return cli.fail(why);
+      json::Value one = batch;  // a batch's runs differ only in numbers
+      one.set("runs", json::Value::number(1));
+      check_plan_fits(uint64_t(batch.num("runs")), approx_bytes(run_specs(one).at(0)));
       dir.emplace(ResultsDir::create(out, batch));
     }
   } catch (const std::exception& e) {

@@ -6,6 +6,21 @@
 
 namespace jsched::runner {
 
+uint64_t approx_bytes(const RunSpec& s) {
+  // A string beyond the small-string buffer has a heap block of its capacity (and some).
+  auto heap = [](const std::string& t) -> uint64_t {
+    return t.size() > 15 ? t.capacity() + 16 : 0;
+  };
+  uint64_t n = sizeof(RunSpec);
+  for (const std::string* t : {&s.program, &s.strategy, &s.agent_strategy, &s.params, &s.target})
+    n += heap(*t);
+  for (const auto* v : {&s.command, &s.jvm_args}) {
+    n += v->capacity() * sizeof(std::string) + (v->empty() ? 0 : 16);
+    for (const std::string& t : *v) n += heap(t);
+  }
+  return n;
+}
+
 json::Value RunRecord::to_json() const {
   json::Value v = json::Value::object();
   v.set("index", json::Value::number(double(index)));

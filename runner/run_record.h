@@ -32,6 +32,9 @@ struct RunSpec {
   }
 };
 
+// The memory a RunSpec holds (the struct and its strings), about.
+uint64_t approx_bytes(const RunSpec& s);
+
 // Agent options "k=v,k=v" as (key, value) pairs, in order.
 std::vector<std::pair<std::string, std::string>> split_params(const std::string& params);
 

@@ -246,6 +246,25 @@ std::vector<RunSpec> Suite::specs(uint64_t master_seed, bool consecutive) const 
   return out;
 }
 
+uint64_t Suite::execution_count() const {
+  uint64_t n = 0;
+  for (const SuiteProgram& p : programs) {
+    for (const SuiteStrategy& st : strategies)
+      n += uint64_t(repetitions) * (st.runs ? st.runs : p.runs ? p.runs : runs);
+  }
+  return n;
+}
+
+uint64_t Suite::spec_bytes() const {
+  Suite one = *this;  // a run of each cell
+  one.runs = one.repetitions = 1;
+  for (SuiteProgram& p : one.programs) p.runs = 0;
+  for (SuiteStrategy& st : one.strategies) st.runs = 0;
+  uint64_t most = 0;
+  for (const RunSpec& s : one.specs(0)) most = std::max(most, approx_bytes(s));
+  return most;
+}
+
 Expectations Suite::expectations() const {
   Expectations e;
   for (const SuiteProgram& p : programs) e[p.name] = p.expect;

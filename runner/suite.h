@@ -41,6 +41,9 @@ struct Suite {
   // Every execution of the matrix, in index order: program, strategy, repetition, run.
   // `consecutive`: each cell's seeds are its run-0 seed plus the run number (for --in-jvm).
   std::vector<RunSpec> specs(uint64_t master_seed, bool consecutive = false) const;
+  // How many specs() holds, and about how much memory one of them takes (the largest cell's).
+  uint64_t execution_count() const;
+  uint64_t spec_bytes() const;
   Expectations expectations() const;
 };
 

@@ -283,6 +283,25 @@ TEST(Runner, BenchGiveUpStopsACellWhoseFirstRepetitionsAllMissed) {
   EXPECT_EQ(run_jsched({"bench", s, "--give-up", "2", "--out", d.path() + "/x"}).status, 2);
 }
 
+// A batch too big to plan in the memory the machine has is refused before anything is written,
+// with one line, instead of being killed part way (a batch holds every execution it plans).
+TEST(Runner, ABatchTooBigToPlanIsRefusedBeforeItStarts) {
+  test::TempDir d;
+  std::string s = d.path() + "/s.xml";
+  std::ofstream(s) << "<suite name='big' runs='10000000' repetitions='100000'>\n<classpath>" << cp()
+                   << "</classpath>\n<strategy name='random'/>\n"
+                      "<program name='lostupdate' main='LostUpdate' expect='bug'/>\n</suite>\n";
+  test::ProcessResult bench = run_jsched({"bench", s, "--out", d.path() + "/b"});
+  EXPECT_EQ(bench.status, 2) << bench.err;
+  EXPECT_NE(bench.err.find("executions needs about"), std::string::npos) << bench.err;
+  EXPECT_FALSE(fs::exists(d.path() + "/b"));
+  test::ProcessResult run = run_jsched({"run", "--runs", "1000000000", "--out", d.path() + "/r",
+                                        "--", "java", "-cp", cp(), "LostUpdate"});
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("executions needs about"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(d.path() + "/r"));
+}
+
 // A program's finding= names its bug: other findings neither stop --until-bug nor count as the
 // first finding; its params= reach the agent before the strategy's.
 TEST(Runner, FindingNamesTheBugThatCountsAndProgramParamsReachTheAgent) {
