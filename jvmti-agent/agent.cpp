@@ -132,9 +132,9 @@ void load_hapset_plan(AgentState& s, const Options& run) {
 // PCT/PCTVB parameters from the options and the plan.
 sched::PctOptions pct_options(const Options& o, const sched::VariablePlan& plan) {
   sched::PctOptions p;
-  p.depth = o.depth;
-  p.bounded = o.bounded;
-  p.vars = o.vars;
+  p.depth = uint32_t(o.option("depth", 3));
+  p.bounded = o.option("bounded") != 0;
+  p.vars = uint32_t(o.option("vars", 1));
   p.steps = o.steps ? o.steps : plan.steps;
   if (o.strategy == Strategy::Pctvb) {
     if (plan.variables.empty()) {
@@ -184,14 +184,15 @@ std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
       return pct;
     }
     case Strategy::Tsca: {
-      if (!s.tsca_planner) s.tsca_planner = std::make_unique<sched::TscaPlanner>(o.t);
+      if (!s.tsca_planner)
+        s.tsca_planner = std::make_unique<sched::TscaPlanner>(uint32_t(o.option("t", 3)));
       auto tsca = std::make_unique<sched::TscaStrategy>(o.seed, s.tsca_schedule, site_location);
       s.tsca = tsca.get();
       return tsca;
     }
     case Strategy::Hapset: {
       return std::make_unique<sched::HapsetStrategy>(o.seed, o.entry()->make(registered_args(s)),
-                                                     s.hapset, o.prefer);
+                                                     s.hapset, o.option("prefer", 0.8));
     }
     case Strategy::Registered:
       return sched::find_strategy(o.registered)->make(registered_args(s));
@@ -446,7 +447,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     fatal("plan: " + run.plan +
           " is not a HaPSet plan (strategy=hapset; first line 'jsched-hapset 1')");
   else if (!run.plan.empty() && run.strategy == Strategy::Tsca)
-    load_tsca_plan(*st, run.plan, run.t);
+    load_tsca_plan(*st, run.plan, uint32_t(run.option("t", 3)));
   else if (!run.plan.empty())
     st->plan = load_plan(run.plan);
   if (!opts.profile.empty()) {

@@ -1,6 +1,7 @@
 #include "jvmti-agent/options.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -40,6 +41,11 @@ const sched::StrategyEntry* Options::entry() const {
 
 bool Options::runs_several_per_jvm() const {
   return sched::runs_several_per_jvm(strategy_name(*this));
+}
+
+double Options::option(const std::string& key, double dflt) const {
+  auto it = strategy_options.find(key);
+  return it == strategy_options.end() ? dflt : it->second;
 }
 
 bool Options::controls() const {
@@ -124,6 +130,21 @@ std::vector<std::string> prefixes(const std::string& key, const std::string& v) 
   return out;
 }
 
+// The rows whose options a run of `o` takes: its strategy's, and hapset's base's.
+std::vector<const sched::StrategyEntry*> option_rows(const Options& o) {
+  std::vector<const sched::StrategyEntry*> rows;
+  if (const sched::StrategyEntry* e = sched::find_strategy(strategy_name(o))) rows.push_back(e);
+  if (o.strategy == Strategy::Hapset) rows.push_back(sched::find_strategy(o.base));
+  return rows;
+}
+
+// The shortest text that reads back the same: "0.8", "1" (std::to_string says "1.000000").
+std::string number_text(double v) {
+  char text[32];
+  auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+  return ec == std::errc() ? std::string(text, end) : std::to_string(v);
+}
+
 // Whether some registered strategy has an option named `key`.
 bool registered_option(const std::string& key) {
   for (const sched::StrategyEntry& e : sched::registered_strategies()) {
@@ -140,7 +161,8 @@ Options parse_options(const std::string& text) {
   Options o;
   if (text.empty()) return o;
   std::set<std::string> seen;
-  std::map<std::string, std::string> strategy_values;  // keys a registered strategy may own
+  std::map<std::string, std::string> strategy_values;  // keys a strategy's row may declare
+  bool base_given = false;
   for (const std::string& item : split(text, ',')) {
     size_t eq = item.find('=');
     std::string key = item.substr(0, eq);
@@ -168,16 +190,6 @@ Options parse_options(const std::string& text) {
       o.seed_given = true;
     } else if (key == "iterations") {
       o.iterations = parse_u64(key, v, 1, UINT64_MAX);
-    } else if (key == "depth") {
-      o.depth = uint32_t(parse_u64(key, v, 1, 1000));
-    } else if (key == "t") {
-      o.t = uint32_t(parse_u64(key, v, 1, 4));
-    } else if (key == "vars") {
-      o.vars = uint32_t(parse_u64(key, v, 1, 1000));
-    } else if (key == "steps") {
-      o.steps = parse_u64(key, v, 1, UINT64_MAX);
-    } else if (key == "bounded") {
-      o.bounded = parse_u64(key, v, 0, 1) == 1;
     } else if (key == "plan" || key == "record" || key == "replay" || key == "report" ||
                key == "profile" || key == "follow" || key == "trace") {
       if (v.empty()) bad(key + ": needs a file name");
@@ -218,13 +230,12 @@ Options parse_options(const std::string& text) {
       o.hapset = parse_on_off(key, v);
     } else if (key == "frames") {
       o.frames = uint32_t(parse_u64(key, v, 0, 100));
-    } else if (key == "prefer") {
-      o.prefer = parse_probability(key, v);
     } else if (key == "spurious") {
       o.spurious = parse_probability(key, v);
     } else if (key == "base") {
       if (v != "random" && v != "rapos") bad("base: '" + clip(v) + "' is not random or rapos");
       o.base = v;
+      base_given = true;
     } else if (key == "tests") {
       if (v == "auto")
         o.tests = TestsMode::Auto;
@@ -237,28 +248,52 @@ Options parse_options(const std::string& text) {
     } else if (registered_option(key)) {
       strategy_values[key] = v;  // checked once the strategy is known
     } else {
-      bad("unknown option '" + clip(key) +
-          "' (known: strategy, seed, iterations, explore, statics, tests, minimize, depth, vars, "
-          "steps, "
-          "bounded, t, plan, profile, record, replay, follow, trace, report, include, exclude, "
-          "accesses, timeout, verbose, hapset, frames, prefer, base, wake, spurious)");
+      std::string known =
+          "strategy, seed, iterations, explore, statics, tests, minimize, plan, profile, record, "
+          "replay, follow, trace, report, include, exclude, accesses, timeout, verbose, hapset, "
+          "frames, base, spurious";
+      std::set<std::string_view> listed;
+      for (const sched::StrategyEntry& e : sched::registered_strategies()) {
+        for (const sched::StrategyOption& opt : e.options) {
+          if (listed.insert(opt.key).second) known += ", " + std::string(opt.key);
+        }
+      }
+      bad("unknown option '" + clip(key) + "' (known: " + known + ")");
     }
   }
-  if (const sched::StrategyEntry* e = o.entry()) {
+  for (const sched::StrategyEntry* e : option_rows(o)) {
     for (const sched::StrategyOption& opt : e->options) {
       const std::string key(opt.key);
       auto it = strategy_values.find(key);
-      const std::string v =
-          it == strategy_values.end() ? std::string(opt.default_value) : it->second;
-      o.strategy_options[key] =
-          parse_real(key, v, opt.min, opt.max,
-                     "a number from " + std::to_string(opt.min) + " to " + std::to_string(opt.max));
+      // A default may lie outside the range a user can give (steps: 0, none given).
+      double value = std::strtod(std::string(opt.default_value).c_str(), nullptr);
+      if (it != strategy_values.end()) {
+        const std::string& v = it->second;
+        const std::string range =
+            "a number from " + number_text(opt.min) + " to " + number_text(opt.max);
+        value = opt.whole ? double(parse_u64(key, v, uint64_t(opt.min), uint64_t(opt.max)))
+                : opt.min == 0 && opt.max == 1 ? parse_probability(key, v)
+                                               : parse_real(key, v, opt.min, opt.max, range);
+      }
+      if (key == "steps")
+        o.steps = uint64_t(value);
+      else
+        o.strategy_options[key] = value;
       if (it != strategy_values.end()) strategy_values.erase(it);
     }
   }
-  if (!strategy_values.empty())
-    bad("option '" + strategy_values.begin()->first + "' belongs to another strategy than " +
-        strategy_name(o));
+  if (!strategy_values.empty()) {
+    const std::string key = strategy_values.begin()->first;
+    std::string owners;
+    for (const sched::StrategyEntry& e : sched::registered_strategies()) {
+      for (const sched::StrategyOption& opt : e.options) {
+        if (opt.key == key) owners += (owners.empty() ? "" : ", ") + std::string(e.name);
+      }
+    }
+    bad("option '" + key + "' is not strategy " + strategy_name(o) + "'s (it is " + owners + "'s)");
+  }
+  if (base_given && o.strategy != Strategy::Hapset)
+    bad("option 'base' is not strategy " + strategy_name(o) + "'s (it is hapset's)");
   if (o.strategy == Strategy::Replay && o.replay.empty()) bad("strategy=replay needs replay=FILE");
   if (o.strategy == Strategy::Follow && o.follow.empty()) bad("strategy=follow needs follow=FILE");
   if (!o.profile.empty() && !o.controls())
@@ -284,11 +319,6 @@ std::string format_options(const Options& o) {
   if (o.strategy == Strategy::Replay) s = "replay=" + o.replay;
   if (o.strategy == Strategy::Follow) s = "follow=" + o.follow;
   s += ",seed=" + std::to_string(o.seed);
-  if (o.depth != 3) s += ",depth=" + std::to_string(o.depth);
-  if (o.vars != 1) s += ",vars=" + std::to_string(o.vars);
-  if (o.steps != 0) s += ",steps=" + std::to_string(o.steps);
-  if (o.bounded) s += ",bounded=1";
-  if (o.t != 3) s += ",t=" + std::to_string(o.t);
   if (!o.plan.empty()) s += ",plan=" + o.plan;
   auto join = [](const std::vector<std::string>& v) {
     std::string out;
@@ -307,22 +337,20 @@ std::string format_options(const Options& o) {
   if (!o.minimize) s += ",minimize=off";
   if (o.reload_classes) s += ",statics=reload";
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
-  auto probability = [](double p) {  // the shortest text that reads back the same
-    char text[32];
-    auto [end, ec] = std::to_chars(text, text + sizeof text, p);
-    return ec == std::errc() ? std::string(text, end) : std::to_string(p);
-  };
-  if (o.strategy == Strategy::Hapset) {
-    if (o.prefer != 0.8) s += ",prefer=" + probability(o.prefer);
-    if (o.base != "random") s += ",base=" + o.base;
-  }
-  if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + probability(o.spurious);
-  if (const sched::StrategyEntry* e = o.entry()) {
+  if (o.strategy == Strategy::Hapset && o.base != "random") s += ",base=" + o.base;
+  if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + number_text(o.spurious);
+  for (const sched::StrategyEntry* e : option_rows(o)) {
     for (const sched::StrategyOption& opt : e->options) {
-      auto it = o.strategy_options.find(std::string(opt.key));
-      if (it == o.strategy_options.end()) continue;
-      std::string v = probability(it->second);
-      if (v != opt.default_value) s += "," + std::string(opt.key) + "=" + v;
+      const std::string key(opt.key);
+      std::string v;
+      if (key == "steps") {
+        v = std::to_string(o.steps);
+      } else {
+        auto it = o.strategy_options.find(key);
+        if (it == o.strategy_options.end()) continue;
+        v = number_text(it->second);
+      }
+      if (v != opt.default_value) s += "," + key + "=" + v;
     }
   }
   return s;

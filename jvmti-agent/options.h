@@ -26,8 +26,10 @@ const char* strategy_name(Strategy s);
 
 struct Options {
   Strategy strategy = Strategy::Registered;
-  std::string registered = "random";               // with Strategy::Registered: its name
-  std::map<std::string, double> strategy_options;  // its options, every key (defaults filled)
+  std::string registered = "random";  // with Strategy::Registered: its name
+  // Its options as its registry row declares them (hapset: and its base's), every key, defaults
+  // filled in; steps aside (below).
+  std::map<std::string, double> strategy_options;
   uint64_t seed = 0;
   bool seed_given = false;
   uint64_t iterations = 1;
@@ -38,11 +40,10 @@ struct Options {
   // Test methods: a finding's schedule with the fewest pre-emptions, searched in the test's JVM.
   bool minimize = true;
   TestsMode tests = TestsMode::Auto;
-  uint32_t depth = 3;
-  uint32_t vars = 1;
-  uint64_t steps = 0;    // PCT: the step bound k (0: from the plan, or a default)
-  bool bounded = false;  // PCT/PCTVB: thread-bounded priorities (Bindal et al. §4)
-  uint32_t t = 3;        // TSCA: sequence length for coverage
+  // PCT: the step bound k (0: from the plan, or a default). Its registry row declares it; it is
+  // kept here, not in strategy_options, because the agent changes it as executions go (pct
+  // without a plan learns it).
+  uint64_t steps = 0;
   std::string plan, record, replay, report;
   std::string follow;   // strategy=follow's guide
   std::string trace;    // write every step of the execution here (jsched minimize's timeline)
@@ -57,7 +58,6 @@ struct Options {
   // otherwise follows `base` (random or rapos), whose options (rapos's wake) it takes.
   bool hapset = true;
   uint32_t frames = 5;
-  double prefer = 0.8;
   std::string base = "random";
   // Probability, at a step where a thread waits (wait, await, untimed park) and another could
   // run, that the waiting threads may wake spuriously (docs/agent.md, "Spurious wake-ups").
@@ -70,6 +70,8 @@ struct Options {
   bool is(std::string_view name) const;
   bool runs_several_per_jvm() const;  // sched::runs_several_per_jvm of its name
   bool controls() const;              // its registry row's `controls` (false: none)
+  // strategy_options[key], or `dflt` if the strategy has no such option.
+  double option(const std::string& key, double dflt = 0) const;
   // The registry entry whose factory makes the strategy (hapset: its base's), or nullptr.
   const sched::StrategyEntry* entry() const;
 };

@@ -69,6 +69,17 @@ std::string portfolio_member_options(const StrategyArgs& a) {
   return opts;
 }
 
+// pct's and pctvb's options.
+const StrategyOption kDepth = {"depth", "3", 1, 1000, "d: d-1 priority change points", true};
+const StrategyOption kSteps = {"steps",
+                               "0",
+                               1,
+                               9007199254740992.0,
+                               "k, the steps change points are drawn from (default: the plan's)",
+                               true};
+const StrategyOption kBounded = {
+    "bounded", "0", 0, 1, "1: thread-bounded priorities (Bindal et al. section 4)", true};
+
 }  // namespace
 
 // In the papers' order (random and RAPOS, PCT, PCTVB, TSCA, HaPSet, then the newer samplers),
@@ -91,21 +102,29 @@ const std::vector<StrategyEntry>& registered_strategies() {
        .summary = "probabilistic concurrency testing (Burckhardt et al.): random thread "
                   "priorities, and d-1 points where a thread's priority drops, over the steps",
        .profile = true,
-       .plan_option = "steps"},
+       .plan_option = "steps",
+       .options = {kDepth, kSteps, kBounded}},
       {.name = "pctvb",
        .summary = "variable-bounded PCT (Bindal et al.): change points only at accesses to a few "
                   "variables picked from profile runs",
        .several_per_jvm = false,
-       .profile = true},
+       .profile = true,
+       .options = {kDepth,
+                   {"vars", "1", 1, 1000, "variables whose accesses may hold a change point", true},
+                   kSteps,
+                   kBounded}},
       {.name = "tsca",
        .summary = "interleaving coverage (Calpur's TSCA): sequence covering arrays of atomic "
                   "blocks, t-way block sequences not yet covered",
-       .several_per_jvm = false},
+       .several_per_jvm = false,
+       .options = {{"t", "3", 1, 4, "length of the block sequences to cover", true}}},
       {.name = "hapset",
        .summary = "HaPSet guidance (Wang et al.): prefers a step that makes a new ordered pair of "
                   "statements, else follows its base (random or rapos)",
        .all_accesses = true,
-       .learns = true},
+       .learns = true,
+       .options = {{"prefer", "0.8", 0, 1,
+                    "probability of a step toward a new ordering pair when there is one"}}},
       {.name = "pos",
        .summary = "partial order sampling (Yuan et al.): random priorities per event, redrawn for "
                   "the events that race with the one that ran",

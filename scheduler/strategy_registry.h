@@ -6,7 +6,8 @@
 //
 // The rows without a factory (pct, pctvb, tsca, hapset, replay, follow, none) need more of the
 // agent than a Strategy object (plans, variable trackers, learners, schedule files): the agent
-// makes them, and parses their options (depth, steps, vars, bounded, t, prefer, base) itself.
+// makes them from its options, which their rows declare as the others' do (hapset's base, a
+// name rather than a number, is the agent's own).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,7 @@ struct StrategyOption {
   std::string_view default_value;
   double min = 0, max = 1;  // the value's range (a number)
   std::string_view doc;
+  bool whole = false;  // a whole number (depth=2, not 2.5)
 };
 
 // What a factory gets: the execution's seed, the option values (every key of the entry's

@@ -72,8 +72,13 @@ TEST(Strategies, RegisteredStrategiesAreCheckedLikeTheOthers) {
       test::run_agent("strategy=posx", JSCHED_SAMPLES_CLASSES, "jsched.samples.account.Main");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, "pos, surw, portfolio")) << "the list names them: " << bad.err;
-  // A correct program, so that the exit status says only whether the option was accepted.
+  // Another strategy's option would be ignored, and the user misled: refused, naming its owners.
   test::ProcessResult foreign = test::run_agent("strategy=pos,depth=2", JSCHED_SAMPLES_CLASSES,
                                                 "jsched.samples.account.Fixed");
-  EXPECT_EQ(foreign.status, 0) << "depth is pct's, ignored by pos: " << foreign.err;
+  EXPECT_EQ(foreign.status, 2) << foreign.err;
+  EXPECT_TRUE(has(foreign.err, "option 'depth' is not strategy pos's (it is pct, pctvb's)"))
+      << foreign.err;
+  test::ProcessResult base = test::run_agent("strategy=random,base=rapos", JSCHED_SAMPLES_CLASSES,
+                                             "jsched.samples.account.Fixed");
+  EXPECT_EQ(base.status, 2) << base.err;
 }
