@@ -23,11 +23,13 @@ constexpr uint32_t kHangsEndingProfile = 3;
 // The options of `s` that change what a profile run counts (accesses, include, ...), without
 // those of the planned strategy itself.
 std::string profile_params(const RunSpec& s) {
-  static const char* kPlanned[] = {"depth", "vars", "steps", "bounded", "plan", "iterations"};
+  const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
   std::string out;
   for (const auto& [k, v] : split_params(s.params)) {
-    bool planned = false;
-    for (const char* p : kPlanned) planned = planned || k == p;
+    bool planned = k == "plan" || k == "iterations";
+    if (e) {
+      for (const sched::StrategyOption& opt : e->options) planned = planned || k == opt.key;
+    }
     if (!planned) out += (out.empty() ? "" : ",") + k + (v.empty() ? "" : "=" + v);
   }
   return out;
