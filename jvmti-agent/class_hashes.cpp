@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "jvmti-agent/agent_thread.h"
+
 namespace jsched::agent {
 
 namespace {
@@ -45,23 +47,15 @@ void JNICALL hasher_main(jvmtiEnv* jvmti, JNIEnv* env, void* arg) {
 }
 
 bool start_hasher(jvmtiEnv* jvmti, JNIEnv* env, Hasher& h, const char* name) {
-  jclass thread_class = env->FindClass("java/lang/Thread");
-  jmethodID ctor =
-      thread_class ? env->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V") : nullptr;
-  jstring jname = ctor ? env->NewStringUTF(name) : nullptr;
-  jobject t = jname ? env->NewObject(thread_class, ctor, jname) : nullptr;
   {
     std::lock_guard<std::mutex> lk(h.mu);
     h.running = true;  // before the thread starts: it runs while this holds
   }
-  if (t == nullptr ||
-      jvmti->RunAgentThread(t, &hasher_main, &h, JVMTI_THREAD_NORM_PRIORITY) != JVMTI_ERROR_NONE) {
-    env->ExceptionClear();
-    std::lock_guard<std::mutex> lk(h.mu);
-    h.running = false;
-    return false;
-  }
-  return true;
+  if (start_agent_thread(jvmti, env, name, &hasher_main, &h, JVMTI_THREAD_NORM_PRIORITY))
+    return true;
+  std::lock_guard<std::mutex> lk(h.mu);
+  h.running = false;
+  return false;
 }
 
 void stop_hasher(Hasher& h) {

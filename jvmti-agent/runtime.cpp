@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "jvmti-agent/agent_thread.h"
 #include "jvmti-agent/class_init_waits.h"
 #include "jvmti-agent/frame_method.h"
 #include "jvmti-agent/io_waits.h"
@@ -244,15 +245,9 @@ bool Runtime::all_gone() {
 }
 
 void Runtime::start_watchdog(jvmtiEnv* jvmti, JNIEnv* env) {
-  jclass thread_class = refs().Thread;
-  jmethodID ctor = env->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V");
-  jstring name = env->NewStringUTF("jsched watchdog");
-  jobject wd = env->NewObject(thread_class, ctor, name);
-  if (!wd || jvmti->RunAgentThread(wd, &Runtime::watchdog_main, nullptr,
-                                   JVMTI_THREAD_MAX_PRIORITY) != JVMTI_ERROR_NONE) {
-    env->ExceptionClear();
+  if (!start_agent_thread(jvmti, env, "jsched watchdog", &Runtime::watchdog_main, nullptr,
+                          JVMTI_THREAD_MAX_PRIORITY))
     log_line("warning: cannot start the watchdog; hangs and hidden blocks will not be detected");
-  }
 }
 
 sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
