@@ -14,6 +14,9 @@
 # experiment (jsched bench --give-up), and shows as "- (0/K)" or so, the experiments that ran.
 # A cell's seeds depend on its program, strategy and experiment only, so ONLY and GIVE_UP
 # change which cells and experiments run, never what one of them does.
+# Each finished cell is kept in CELLS (default ~/.cache/jsched/strategies-table), under a name
+# made of its program, strategy, the arguments and the build's binaries: run the same command
+# again after an interruption and it goes on from the cells it has.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -24,6 +27,10 @@ seed=${4:-2026}
 give_up=${5:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+build_id=$(cat "$build/runner/jsched" "$build/jvmti-agent/libjsched.so" | md5sum | cut -c1-12)
+cells=${CELLS:-${XDG_CACHE_HOME:-$HOME/.cache}/jsched/strategies-table}
+mkdir -p "$cells"
+echo "strategies_table.sh: finished cells are kept in $cells" >&2
 suite=$tmp/strategies-table.xml
 strategies=('<strategy name="random"/>' '<strategy name="rapos"/>'
   '<strategy name="pct" label="pct-d3" params="depth=3"/>' '<strategy name="pos"/>'
@@ -42,10 +49,20 @@ strategies=('<strategy name="random"/>' '<strategy name="rapos"/>'
 # EXPERIMENTS x CAP of them. JDK mode (include= reaching java.*) runs a JVM per execution, the
 # rest --in-jvm.
 : > "$tmp/summary.csv"
+# A cell's rows, after the header of the first (the runner's summary.csv).
+add_cell() {
+  [ -s "$tmp/summary.csv" ] || head -1 "$1" > "$tmp/summary.csv"
+  tail -n +2 "$1" >> "$tmp/summary.csv"
+}
 while IFS= read -r program; do
   name=$(sed 's/.*name="\([^"]*\)".*/\1/' <<< "$program")
   for strategy in "${strategies[@]}"; do
     label=$(sed 's/.*label="\([^"]*\)".*/\1/; s/.*name="\([^"]*\)".*/\1/' <<< "$strategy")
+    kept=$cells/$name--$label--$experiments-$cap-$seed-$give_up-$build_id.csv
+    if [ -s "$kept" ]; then
+      add_cell "$kept"
+      continue
+    fi
     printf '<suite name="strategies-table" runs="%s" repetitions="%s" timeout="20000">\n' \
       "$cap" "$experiments" > "$suite"
     printf '  <classpath>%s</classpath>\n  %s\n  %s\n</suite>\n' \
@@ -59,8 +76,8 @@ while IFS= read -r program; do
       --seed "$seed" --out "$out" >"$out.log" 2>&1 || true
     [ -s "$out/summary.csv" ] ||
       { echo "strategies_table.sh: $name / $label wrote no summary:" >&2; tail -3 "$out.log" >&2; exit 1; }
-    if [ -s "$tmp/summary.csv" ]; then tail -n +2 "$out/summary.csv"; else
-      cat "$out/summary.csv"; fi >> "$tmp/summary.csv"
+    add_cell "$out/summary.csv"
+    cp "$out/summary.csv" "$kept.tmp" && mv "$kept.tmp" "$kept"
     # Progress on stderr: the full table takes hours.
     awk -F, -v t=$((SECONDS - started)) 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
       $c["strategy"] != "profile" { printf "strategies_table.sh: %s / %s: found in %s of %s experiments (%d s)\n",
