@@ -100,16 +100,14 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
   if (plan.runs == 0) {
-    // A strategy with a stand-in for the plan runs without either, on a default (pct assumes
-    // 1000 steps); the others (pctvb, surw) cannot.
+    // A strategy that runs without a plan does, on its defaults (pct assumes 1000 steps, surw
+    // weighs every thread alike); the others (pctvb) cannot.
     const std::string& strategy = tmpl.agent_strategy_name();
-    if (const sched::StrategyEntry* e = sched::find_strategy(strategy);
-        e && !e->plan_option.empty()) {
+    if (const sched::StrategyEntry* e = sched::find_strategy(strategy); e && e->plan_optional) {
       std::fprintf(stderr,
                    "jsched: warning: profile runs of %s wrote no profile (%s): %s runs without "
-                   "a plan, on its default %s\n",
-                   tmpl.program.c_str(), first_failure.c_str(), strategy.c_str(),
-                   std::string(e->plan_option).c_str());
+                   "a plan, on its defaults\n",
+                   tmpl.program.c_str(), first_failure.c_str(), strategy.c_str());
       return "";
     }
     throw std::runtime_error("profile runs of " + tmpl.program + " wrote no profile (" +

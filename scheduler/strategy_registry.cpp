@@ -103,6 +103,7 @@ const std::vector<StrategyEntry>& registered_strategies() {
                   "priorities, and d-1 points where a thread's priority drops, over the steps",
        .profile = true,
        .plan_option = "steps",
+       .plan_optional = true,  // 1000 steps, then the most an execution took
        .options = {kDepth, kSteps, kBounded}},
       {.name = "pctvb",
        .summary = "variable-bounded PCT (Bindal et al.): change points only at accesses to a few "
@@ -133,11 +134,13 @@ const std::vector<StrategyEntry>& registered_strategies() {
        .summary = "selectively uniform random walk (Zhao et al.): a thread with probability "
                   "proportional to the events it has left (from profile runs)",
        .profile = true,
+       .plan_optional = true,  // every thread's events weighed alike: a uniform random walk
        .make = make_surw},
       {.name = "portfolio",
        .summary = "successive executions cycle through random, pos, pct d=2, pct d=3, surw and "
                   "rapos; reports and replay commands name the one that ran",
        .profile = true,
+       .plan_optional = true,  // its pct and surw members on their defaults
        .make = portfolio_member,
        .member = portfolio_member_options},
       {.name = "replay",

@@ -44,9 +44,10 @@ struct StrategyEntry {
   bool several_per_jvm = true;  // iterations=N and --in-jvm
   bool all_accesses = false;    // accesses=all by default (else volatile)
   bool profile = false;  // the runner makes a plan first (profile runs) unless plan= is given
-  // With `profile`: an option that stands in for the plan (pct's steps=). A strategy that has
-  // one also runs without either (on a default), so a profile phase that fails only warns.
+  // With `profile`: an option that stands in for the plan (pct's steps=), and whether the
+  // strategy runs without a plan, on its defaults (then a profile phase that fails only warns).
   std::string_view plan_option = {};
+  bool plan_optional = false;
   // Each JVM learns from the executions before it (hapset's pairs): the runner runs them in
   // order and hands each JVM what the earlier ones learned.
   bool learns = false;

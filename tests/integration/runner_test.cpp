@@ -184,6 +184,27 @@ TEST(Runner, MalformedSuitesAndOptionsAreRejectedWithTheReason) {
 
 // PCTVB needs a plan: the runner profiles the program first (10 runs by default), writes the
 // merged plan into the results directory, passes it to every run, and reuses it on resume.
+// Profile runs that all end without a profile (a JVM killed or crashed): the strategies that run
+// without a plan do, on their defaults, with a warning; pctvb, which cannot, stops the batch.
+TEST(Runner, WithoutAProfileSurwRunsOnItsDefaultsAndPctvbStops) {
+  test::TempDir d;
+  auto run = [&](const std::string& strategy) {
+    return run_jsched({"run", "--strategy", strategy, "--runs", "2", "--profile-runs", "2",
+                       "--jobs", "2", "--seed", "1", "--no-minimize", "--out",
+                       d.path() + "/" + strategy, "--", "java", "-cp", cp(), "KillsItself"});
+  };
+  test::ProcessResult surw = run("surw");
+  EXPECT_EQ(surw.status, 3) << surw.err;  // its runs did not end either: no verdict
+  EXPECT_NE(surw.err.find("surw runs without a plan, on its defaults"), std::string::npos)
+      << surw.err;
+  int planned = 0;
+  for (const json::Value& r : records(d.path() + "/surw")) planned += r.str("strategy") == "surw";
+  EXPECT_EQ(planned, 2);
+  test::ProcessResult pctvb = run("pctvb");
+  EXPECT_NE(pctvb.status, 0);
+  EXPECT_NE(pctvb.err.find("wrote no profile"), std::string::npos) << pctvb.err;
+}
+
 TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
   test::TempDir d;
   std::string out = d.path() + "/r";
