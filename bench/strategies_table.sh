@@ -8,7 +8,8 @@
 # gives the mean over the experiments that found it, and how many did.
 #
 #   bench/strategies_table.sh [BUILD_DIR] [EXPERIMENTS] [CAP] [SEED] [GIVE_UP]
-# ONLY=REGEX keeps the programs whose name it matches. The full table (25 experiments, 10,000
+# ONLY=REGEX keeps the programs whose name it matches, STRATEGIES=REGEX the strategies whose
+# label it matches (cells left out show as "not run"). The full table (25 experiments, 10,000
 # executions) takes hours on a 2-core machine, mostly in the cells that find nothing: with
 # GIVE_UP=K, a cell whose first K experiments all reached the cap without the bug runs no other
 # experiment (jsched bench --give-up), and shows as "- (0/K)" or so, the experiments that ran.
@@ -58,6 +59,7 @@ while IFS= read -r program; do
   name=$(sed 's/.*name="\([^"]*\)".*/\1/' <<< "$program")
   for strategy in "${strategies[@]}"; do
     label=$(sed 's/.*label="\([^"]*\)".*/\1/; s/.*name="\([^"]*\)".*/\1/' <<< "$strategy")
+    grep -qE "^(${STRATEGIES:-.*})\$" <<< "$label" || continue
     kept=$cells/$name--$label--$experiments-$cap-$seed-$give_up-$build_id.csv
     if [ -s "$kept" ]; then
       add_cell "$kept"
@@ -92,13 +94,15 @@ echo "executions, --in-jvm 500 (JDK mode: a JVM per execution), master seed $see
 [ "$give_up" -gt 0 ] &&
   echo "(a cell whose first $give_up experiments all missed ran no more: its count is of those that ran)"
 echo
-awk -F, -v n="$experiments" '
+labels=$(for st in "${strategies[@]}"; do
+  sed 's/.*label="\([^"]*\)".*/\1/; s/.*name="\([^"]*\)".*/\1/' <<< "$st"; done | tr '\n' ' ')
+awk -F, -v n="$experiments" -v labels="$labels" '
   NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
   {
     p = $col["program"]; s = $col["strategy"]
     if (s == "profile") next  # the profile phase of pct and surw: not a strategy of the table
     if (!(p in seen)) { seen[p] = 1; order[++np] = p }
-    if (!(s in sseen)) { sseen[s] = 1; sorder[++ns] = s }
+    cells[s]++
     found = $col["repetitions_found"] + 0
     ran = $col["repetitions"] + 0
     cell[p, s] = found ? sprintf("%.0f (%d/%d)", $col["first_finding_mean"], found, ran) : sprintf("- (0/%d)", ran)
@@ -106,10 +110,15 @@ awk -F, -v n="$experiments" '
     if (found == n) every[s]++
   }
   END {
+    ns = split(labels, sorder, " ")
     printf "| sample |"; for (j = 1; j <= ns; j++) printf " %s |", sorder[j]; print ""
     printf "|---|"; for (j = 1; j <= ns; j++) printf "---|"; print ""
     for (i = 1; i <= np; i++) {
-      printf "| %s |", order[i]; for (j = 1; j <= ns; j++) printf " %s |", cell[order[i], sorder[j]]; print ""
+      printf "| %s |", order[i]
+      for (j = 1; j <= ns; j++) printf " %s |", ((order[i], sorder[j]) in cell) ? cell[order[i], sorder[j]] : "not run"
+      print ""
     }
-    printf "| found in every experiment |"; for (j = 1; j <= ns; j++) printf " %d of %d |", every[sorder[j]], np; print ""
+    printf "| found in every experiment |"
+    for (j = 1; j <= ns; j++) printf " %d of %d |", every[sorder[j]], cells[sorder[j]]
+    print ""
   }' "$tmp/summary.csv"
