@@ -24,7 +24,7 @@ count "$out/default/runs.jsonl"
 echo "  runs with hidden blocks: ${total:-0} of $(wc -l < "$out/default/runs.jsonl")"
 echo "JDK mode (include=java.util.), collection drivers:"
 for c in vector arraylist linkedlist hashset linkedhashset treeset; do
-  "$jsched" run --runs "$runs" --seed "$seed" --jobs 2 --no-minimize --params include=java.util. \
+  "$jsched" run --strategy random --runs "$runs" --seed "$seed" --jobs 2 --no-minimize --params include=java.util. \
     --out "$out/$c" -- java -cp "$root/samples/target/classes" jsched.samples.collections.Main "$c" \
     >/dev/null 2>&1 || true
   printf "  %-14s %s of %s runs\n" "$c" "$(grep -c '"hidden_blocks":' "$out/$c/runs.jsonl" || true)" \

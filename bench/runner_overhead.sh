@@ -19,7 +19,7 @@ loop() {
 }
 runner() {
   rm -rf "$tmp/out"
-  "$build/runner/jsched" run --runs "$runs" --jobs 1 --no-minimize --seed 1 --out "$tmp/out" -- java -cp "$tmp" Hello >/dev/null 2>&1 || true
+  "$build/runner/jsched" run --strategy random --runs "$runs" --jobs 1 --no-minimize --seed 1 --out "$tmp/out" -- java -cp "$tmp" Hello >/dev/null 2>&1 || true
 }
 t() { local s e; s=$(date +%s%N); "$@"; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
 best_loop=999999999; best_runner=999999999

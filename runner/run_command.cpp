@@ -45,7 +45,7 @@ const char* kRunUsage =
     "Runs the program N times under the jsched agent, each run with its own seed derived from\n"
     "the master seed, J at a time, and reports what was found.\n"
     "\n"
-    "  --strategy S     one of the strategies below (default random)\n"
+    "  --strategy S     one of the strategies below (default: @DEFAULT@)\n"
     "  --params K=V,..  more agent options for every run (e.g. depth=2,accesses=all)\n"
     "  --profile-runs N profile executions before pctvb (and pct without steps=) runs, whose\n"
     "                   merged counts make the plan (default 10)\n"
@@ -76,6 +76,7 @@ const char* kRunUsage =
 // The usage, with the strategies of the registry (docs/strategies.md has more on each).
 std::string run_usage() {
   std::string out = std::string(kRunUsage) + "\nStrategies (docs/strategies.md):\n";
+  out.replace(out.find("@DEFAULT@"), 9, sched::kRunnerDefault);
   for (const sched::StrategyEntry& e : sched::registered_strategies()) {
     if (!e.in_suites) continue;
     std::string text = std::string(e.summary) + (e.several_per_jvm ? " [in-jvm]" : "") +
@@ -229,7 +230,8 @@ int cmd_run(const std::vector<std::string>& args) {
       // The program is named after its main class (reports, junit.xml's classname).
       std::string program = main_class_of(command);
       batch.set("program", json::Value::string(program.empty() ? "main" : program));
-      batch.set("strategy", json::Value::string(cli.value("--strategy", "random")));
+      batch.set("strategy",
+                json::Value::string(cli.value("--strategy", std::string(sched::kRunnerDefault))));
       batch.set("params", json::Value::string(cli.value("--params")));
       batch.set("runs", json::Value::number(double(cli.number("--runs", 100, 1, kMaxRuns))));
       uint64_t seed = cli.has("--seed") ? cli.number("--seed", 0) : fresh_master_seed();

@@ -120,7 +120,10 @@ class Loader {
       }
     }
     if (s.programs.empty()) fail(root, "the suite has no <program>");
-    if (s.strategies.empty()) s.strategies.push_back(SuiteStrategy{"random", "random", ""});
+    if (s.strategies.empty()) {
+      const std::string name(sched::kRunnerDefault);
+      s.strategies.push_back(SuiteStrategy{name, name, ""});
+    }
     // Every cell's agent options, through the agent's own parser (a strategy's params alone
     // first, so that its own mistakes are named at its line).
     for (size_t k = 0; k < s.strategies.size(); ++k) {

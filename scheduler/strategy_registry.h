@@ -62,6 +62,11 @@ struct StrategyEntry {
   std::string (*member)(const StrategyArgs&) = nullptr;
 };
 
+// The runner's strategy when none is named (jsched run, a suite without <strategy>): the one
+// that found every bug of the strategies table (docs/strategies.md). The agent's own default,
+// with no plan to lean on, is random.
+inline constexpr std::string_view kRunnerDefault = "portfolio";
+
 // Every strategy, in the order --help lists them.
 const std::vector<StrategyEntry>& registered_strategies();
 // nullptr if there is no strategy `name`.

@@ -14,7 +14,7 @@ echo
 echo "== 1. Plain java: the program (almost) always works"
 java -cp "$classes" jsched.samples.philosophers.Main
 echo
-echo "== 2. jsched: runs under the random strategy until one deadlocks"
+echo "== 2. jsched: runs under its default strategy (portfolio, after profile runs) until one deadlocks"
 set +e
 "$jsched" run --until-bug --runs 1000 --jobs 2 --seed 2026 --out "$out/results" -- \
   java -cp "$classes" jsched.samples.philosophers.Main

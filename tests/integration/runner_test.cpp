@@ -48,10 +48,17 @@ TEST(Runner, RunWritesEveryReportAndSaysWhetherSomethingWasFound) {
   test::ProcessResult p = run_jsched({"run", "--runs", "12", "--jobs", "2", "--seed", "1", "--out",
                                       out, "--", "java", "-cp", cp(), "LostUpdate"});
   EXPECT_EQ(p.status, 1) << p.err;
-  EXPECT_EQ(records(out).size(), 12u);
+  // The default strategy, portfolio, profiles the program first (10 runs, recorded as such).
+  size_t planned = 0, profile = 0;
+  for (const json::Value& r : records(out)) {
+    planned += r.str("strategy") == "portfolio";
+    profile += r.str("strategy") == "profile";
+  }
+  EXPECT_EQ(planned, 12u);
+  EXPECT_EQ(profile, 10u);
   EXPECT_NE(p.out.find("findings"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("replay: "), std::string::npos);
-  EXPECT_NE(slurp(out + "/summary.csv").find("LostUpdate,random,12,"), std::string::npos);
+  EXPECT_NE(slurp(out + "/summary.csv").find("LostUpdate,portfolio,12,"), std::string::npos);
   EXPECT_NE(slurp(out + "/junit.xml").find("<failure"), std::string::npos);
   std::string html = slurp(out + "/report.html");
   EXPECT_NE(html.find("<svg"), std::string::npos);
@@ -65,8 +72,8 @@ TEST(Runner, UntilBugStopsAtTheFirstFindingAndNamesItsSeed) {
   test::TempDir d;
   std::string out = d.path() + "/u";
   test::ProcessResult p =
-      run_jsched({"run", "--until-bug", "--runs", "300", "--jobs", "2", "--seed", "4", "--out", out,
-                  "--", "java", "-cp", cp(), "LockOrder"});
+      run_jsched({"run", "--strategy", "random", "--until-bug", "--runs", "300", "--jobs", "2",
+                  "--seed", "4", "--out", out, "--", "java", "-cp", cp(), "LockOrder"});
   EXPECT_EQ(p.status, 1) << p.err;
   std::vector<json::Value> recs = records(out);
   EXPECT_LT(recs.size(), 300u);
@@ -81,7 +88,7 @@ TEST(Runner, ResumeAfterKill9LosesAndRepeatsNothing) {
   std::string ref = d.path() + "/ref", out = d.path() + "/k";
   std::vector<std::string> cmd = {"--runs", "30", "--jobs", "2", "--seed", "7"};
   std::vector<std::string> prog = {"--", "java", "-cp", cp(), "WaitNotify"};
-  std::vector<std::string> a = {"run"};
+  std::vector<std::string> a = {"run", "--strategy", "random"};
   a.insert(a.end(), cmd.begin(), cmd.end());
   a.insert(a.end(), {"--out", ref});
   a.insert(a.end(), prog.begin(), prog.end());
@@ -91,7 +98,7 @@ TEST(Runner, ResumeAfterKill9LosesAndRepeatsNothing) {
   pid_t pid = fork();
   if (pid == 0) {
     setpgid(0, 0);
-    std::vector<std::string> b = {jsched_bin(), "run"};
+    std::vector<std::string> b = {jsched_bin(), "run", "--strategy", "random"};
     b.insert(b.end(), cmd.begin(), cmd.end());
     b.insert(b.end(), {"--out", out});
     b.insert(b.end(), prog.begin(), prog.end());
@@ -365,8 +372,8 @@ TEST(Runner, InJvmBatchesRecordEveryExecutionAndTheirFindingsReplay) {
   auto batch = [&](const std::string& name, const std::string& b) {
     std::string out = d.path() + "/" + name;
     test::ProcessResult p =
-        run_jsched({"run", "--runs", "60", "--in-jvm", b, "--jobs", "2", "--seed", "3", "--out",
-                    out, "--", "java", "-cp", cp(), "LostUpdate"});
+        run_jsched({"run", "--strategy", "random", "--runs", "60", "--in-jvm", b, "--jobs", "2",
+                    "--seed", "3", "--out", out, "--", "java", "-cp", cp(), "LostUpdate"});
     EXPECT_EQ(p.status, 1) << p.err;
     return out;
   };

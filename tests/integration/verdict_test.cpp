@@ -139,8 +139,9 @@ TEST(Verdict, BenchChecksEveryProgramBeforeAnythingRuns) {
 TEST(Verdict, RunsThatDidNotRunToTheirEndAreErrorsWithTheirReason) {
   test::TempDir d;
   std::string out = d.path() + "/r";
-  test::ProcessResult p = run_jsched({"run", "--runs", "4", "--jobs", "2", "--seed", "1", "--out",
-                                      out, "--", "java", "-cp", cp(), "ExitInWorker"});
+  test::ProcessResult p =
+      run_jsched({"run", "--strategy", "random", "--runs", "4", "--jobs", "2", "--seed", "1",
+                  "--out", out, "--", "java", "-cp", cp(), "ExitInWorker"});
   EXPECT_EQ(p.status, 3) << p.err << p.out;
   std::vector<json::Value> recs = records(out);
   ASSERT_EQ(recs.size(), 4u);
@@ -171,8 +172,8 @@ TEST(Verdict, AJvmThatDoesNotStartIsAnErrorWithTheJvmsLine) {
   test::TempDir d;
   std::string out = d.path() + "/r";
   test::ProcessResult p =
-      run_jsched({"run", "--runs", "3", "--jobs", "1", "--seed", "1", "--out", out, "--", "java",
-                  "-XX:+NoSuchJvmOption", "-cp", cp(), "WaitNotify"});
+      run_jsched({"run", "--strategy", "random", "--runs", "3", "--jobs", "1", "--seed", "1",
+                  "--out", out, "--", "java", "-XX:+NoSuchJvmOption", "-cp", cp(), "WaitNotify"});
   EXPECT_EQ(p.status, 3) << p.err;
   std::vector<json::Value> recs = records(out);
   ASSERT_FALSE(recs.empty());
@@ -256,8 +257,8 @@ TEST(Verdict, AFullDiskStopsTheBatchNamingTheFileAndLosesNothingRecorded) {
   test::TempDir d;
   std::string out = d.path() + "/r";
   std::string cmd = "ulimit -f 12 && exec " + std::string(JSCHED_BIN) +
-                    " run --runs 60 --jobs 2 --seed 3 --out " + out + " -- java -cp " + cp() +
-                    " WaitNotify";
+                    " run --strategy random --runs 60 --jobs 2 --seed 3 --out " + out +
+                    " -- java -cp " + cp() + " WaitNotify";
   test::ProcessResult p = test::run({"sh", "-c", cmd});
   EXPECT_EQ(p.status, 4) << p.err;
   EXPECT_TRUE(has(p.err, "cannot write " + out + "/runs.jsonl")) << p.err;
@@ -280,13 +281,14 @@ TEST(Verdict, AFullDiskStopsTheBatchNamingTheFileAndLosesNothingRecorded) {
 TEST(Verdict, AResultsDirectoryHasOneWriterAndCtrlCSaysHowToResume) {
   test::TempDir d;
   std::string out = d.path() + "/r", err = d.path() + "/err";
-  pid_t first = start_jsched({"run", "--runs", "4", "--jobs", "1", "--timeout", "60000", "--out",
-                              out, "--", "java", "-cp", cp(), "Endless"},
-                             err);
+  pid_t first =
+      start_jsched({"run", "--strategy", "random", "--runs", "4", "--jobs", "1", "--timeout",
+                    "60000", "--out", out, "--", "java", "-cp", cp(), "Endless"},
+                   err);
   for (int i = 0; i < 500 && slurp(out + "/.lock").empty(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  test::ProcessResult second =
-      run_jsched({"run", "--runs", "4", "--out", out, "--", "java", "-cp", cp(), "WaitNotify"});
+  test::ProcessResult second = run_jsched({"run", "--strategy", "random", "--runs", "4", "--out",
+                                           out, "--", "java", "-cp", cp(), "WaitNotify"});
   EXPECT_EQ(second.status, 2);
   EXPECT_TRUE(has(second.err, "in use by another jsched batch (pid " + std::to_string(first)))
       << second.err;
@@ -328,10 +330,11 @@ TEST(Verdict, UntilBugReportsTheSmallestRunWithAFindingWhateverTheJobs) {
 TEST(Verdict, InJvmExecutionsAreRecordedAsTheyEndAndShareOneLog) {
   test::TempDir d;
   std::string out = d.path() + "/r", err = d.path() + "/err";
-  pid_t batch =
-      start_jsched({"run", "--runs", "10", "--in-jvm", "10", "--jobs", "1", "--timeout", "700",
-                    "--seed", "2", "--out", out, "--", "java", "-cp", cp(), "HangsSometimes"},
-                   err);
+  pid_t batch = start_jsched(
+      {"run",  "--strategy", "random", "--runs",        "10", "--in-jvm", "10", "--jobs",
+       "1",    "--timeout",  "700",    "--seed",        "2",  "--out",    out,  "--",
+       "java", "-cp",        cp(),     "HangsSometimes"},
+      err);
   size_t seen_midway = 0;
   for (int i = 0; i < 600; ++i) {
     size_t n = fs::exists(out + "/runs.jsonl") ? records(out).size() : 0;
@@ -445,7 +448,8 @@ TEST(Verdict, UntilBugTablesCountRunsUpToTheFindingWhateverTheJobs) {
   test::TempDir d;
   std::string suite = d.path() + "/s.xml";
   std::ofstream(suite) << "<suite runs='200' repetitions='3'>\n<classpath>" << cp()
-                       << "</classpath>\n<program name='lost' main='LostUpdate' expect='bug'/>\n"
+                       << "</classpath>\n<strategy name='random'/>\n"
+                          "<program name='lost' main='LostUpdate' expect='bug'/>\n"
                           "<program name='lock' main='LockOrder' expect='deadlock'/>\n</suite>\n";
   std::map<std::string, std::string> csv;
   for (const char* jobs : {"1", "2"}) {
