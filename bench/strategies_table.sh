@@ -17,7 +17,8 @@
 # change which cells and experiments run, never what one of them does.
 # Each finished cell is kept in CELLS (default ~/.cache/jsched/strategies-table), under a name
 # made of its program, strategy, the arguments and the build's binaries: run the same command
-# again after an interruption and it goes on from the cells it has.
+# again after an interruption and it goes on from the cells it has. CACHED=1 prints the table
+# of the kept cells only, running nothing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -65,6 +66,7 @@ while IFS= read -r program; do
       add_cell "$kept"
       continue
     fi
+    [ -n "${CACHED:-}" ] && continue
     printf '<suite name="strategies-table" runs="%s" repetitions="%s" timeout="20000">\n' \
       "$cap" "$experiments" > "$suite"
     printf '  <classpath>%s</classpath>\n  %s\n  %s\n</suite>\n' \
