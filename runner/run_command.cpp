@@ -46,7 +46,7 @@ const char* kRunUsage =
     "the master seed, J at a time, and reports what was found.\n"
     "\n"
     "  --strategy S     one of the strategies below (default: @DEFAULT@)\n"
-    "  --params K=V,..  more agent options for every run (e.g. depth=2,accesses=all)\n"
+    "  --params K=V,..  more agent options for every run (e.g. accesses=all,spurious=0)\n"
     "  --profile-runs N profile executions before pctvb (and pct without steps=) runs, whose\n"
     "                   merged counts make the plan (default 10)\n"
     "  --runs N         executions (default 100; tsca: at most this many)\n"
