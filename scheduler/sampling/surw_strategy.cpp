@@ -14,23 +14,36 @@ void SurwStrategy::count(const Candidate& c) {
   ++done_[c.thread];
 }
 
+void SurwStrategy::forced(const Candidate& only, uint64_t) {
+  if (counted(only.op) && picked_ == only.thread) picked_.reset();
+  count(only);
+}
+
 size_t SurwStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
-  eager_.clear();
-  for (size_t i = 0; i < enabled.size(); ++i) {
-    if (!counted(enabled[i].op)) eager_.push_back(i);
-  }
-  if (!eager_.empty()) return eager_[rng_.below(eager_.size())];
-  uint64_t total = 0;
-  for (const Candidate& c : enabled) total += remaining(c.thread);
-  uint64_t x = rng_.below(total);
-  size_t pick = enabled.size() - 1;
-  for (size_t i = 0; i < enabled.size(); ++i) {
-    const uint64_t w = remaining(enabled[i].thread);
-    if (x < w) {
-      pick = i;
-      break;
+  size_t pick = enabled.size();
+  if (picked_) {
+    for (size_t i = 0; i < enabled.size(); ++i) {
+      if (enabled[i].thread == *picked_) pick = i;
     }
-    x -= w;
+  }
+  if (pick == enabled.size()) {  // none picked, or it blocked: a weighted choice
+    uint64_t total = 0;
+    for (const Candidate& c : enabled) total += remaining(c.thread);
+    uint64_t x = rng_.below(total);
+    pick = enabled.size() - 1;
+    for (size_t i = 0; i < enabled.size(); ++i) {
+      const uint64_t w = remaining(enabled[i].thread);
+      if (x < w) {
+        pick = i;
+        break;
+      }
+      x -= w;
+    }
+  }
+  if (counted(enabled[pick].op)) {
+    picked_.reset();
+  } else {
+    picked_ = enabled[pick].thread;
   }
   count(enabled[pick]);
   return pick;
