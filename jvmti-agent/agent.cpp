@@ -129,25 +129,6 @@ void load_hapset_plan(AgentState& s, const Options& run) {
   }
 }
 
-// PCT/PCTVB parameters from the options and the plan.
-sched::PctOptions pct_options(const Options& o, const sched::VariablePlan& plan) {
-  sched::PctOptions p;
-  p.depth = uint32_t(o.option("depth", 3));
-  p.bounded = o.option("bounded") != 0;
-  p.vars = uint32_t(o.option("vars", 1));
-  p.steps = o.steps ? o.steps : plan.steps;
-  if (o.strategy == Strategy::Pctvb) {
-    if (plan.variables.empty()) {
-      fatal("plan " + o.plan +
-            " has no variables: the profile runs saw no field or array access in instrumented "
-            "classes");
-    }
-    for (const sched::PlanVariable& v : plan.variables)
-      p.variables.push_back({v.id(), v.max_accesses});
-  }
-  return p;
-}
-
 // PCTVB: the variables the seed picks, and where the rewriter must count their accesses.
 void track(AgentState& s, const sched::PctStrategy& pct) {
   s.tracker = std::make_unique<VariableTracker>(s.plan, pct);
@@ -157,60 +138,48 @@ void track(AgentState& s, const sched::PctStrategy& pct) {
   s.rewrite.filter = s.tracker.get();
 }
 
+// What the registry's factories need of the agent.
+class AgentHost : public sched::StrategyHost {
+ public:
+  explicit AgentHost(AgentState& s) : s_(s) {}
+  void note(const std::string& line) override { log_line(line); }
+  bool several_executions() const override { return agent::several_executions(s_); }
+  void track_variables(sched::PctStrategy& pct) override {
+    track(s_, pct);
+    sched::PctStrategy* raw = &pct;
+    s_.change_point = [raw](sched::ThreadId t, uint32_t i) {
+      runtime()->ctl().locked([&] { raw->change_point(t, i); });
+    };
+  }
+  const std::vector<sched::ThreadId>& tsca_schedule() const override { return s_.tsca_schedule; }
+  std::string site_name(int32_t site) const override { return site_location(site); }
+  const sched::HapsetLearner& hapset() const override { return s_.hapset; }
+  const sched::ScheduleLog& schedule_log() const override { return g_replay_log; }
+
+ private:
+  AgentState& s_;
+};
+
+// The strategy its registry row makes, for the seed in the options.
 std::unique_ptr<sched::Strategy> make_strategy(AgentState& s) {
+  static AgentHost host(s);
   const Options& o = s.options;
-  switch (o.strategy) {
-    case Strategy::Pct:
-    case Strategy::Pctvb: {
-      sched::PctOptions po = pct_options(o, s.plan);
-      if (o.strategy == Strategy::Pct && po.steps == 0) {
-        static bool warned = false;  // once per JVM, however many executions
-        if (!std::exchange(warned, true)) {
-          log_line(several_executions(s)
-                       ? "pct without steps= or plan=: 1000 steps for the first execution, then "
-                         "the most steps one took"
-                       : "warning: pct without steps= or plan=: assuming 1000 steps per execution");
-        }
-        po.steps = 1000;
-      }
-      auto pct = std::make_unique<sched::PctStrategy>(o.seed, po);
-      if (o.strategy == Strategy::Pctvb) {
-        track(s, *pct);
-        sched::PctStrategy* raw = pct.get();
-        s.change_point = [raw](sched::ThreadId t, uint32_t i) {
-          runtime()->ctl().locked([&] { raw->change_point(t, i); });
-        };
-      }
-      return pct;
+  sched::StrategyArgs args = registered_args(s);
+  args.host = &host;
+  try {
+    if (o.strategy == Strategy::Replay && g_recorded.strategy == Strategy::Pctvb) {
+      // The same variables and change points as the recorded run, so that the same accesses
+      // hand over to the scheduler; the decisions come from the log.
+      sched::StrategyArgs recorded = strategy_args(g_recorded, s.plan);
+      track(s, sched::PctStrategy(recorded.seed, sched::pct_options(recorded, true)));
     }
-    case Strategy::Tsca: {
-      if (!s.tsca_planner)
-        s.tsca_planner = std::make_unique<sched::TscaPlanner>(uint32_t(o.option("t", 3)));
-      auto tsca = std::make_unique<sched::TscaStrategy>(o.seed, s.tsca_schedule, site_location);
-      s.tsca = tsca.get();
-      return tsca;
-    }
-    case Strategy::Hapset: {
-      return std::make_unique<sched::HapsetStrategy>(o.seed, o.entry()->make(registered_args(s)),
-                                                     s.hapset, o.option("prefer", 0.8));
-    }
-    case Strategy::Registered:
-      return sched::find_strategy(o.registered)->make(registered_args(s));
-    case Strategy::Follow:
-      return std::make_unique<sched::FollowStrategy>(g_replay_log);
-    case Strategy::Replay:
-      if (g_recorded.strategy == Strategy::Pctvb) {
-        // The same variables and change points as the recorded run, so that the same accesses
-        // hand over to the scheduler; the decisions come from the log.
-        track(s, sched::PctStrategy(g_recorded.seed, pct_options(g_recorded, s.plan)));
-      }
-      {
-        auto replay = std::make_unique<sched::ReplayStrategy>(g_replay_log);
-        s.replay = replay.get();
-        return replay;
-      }
-    default:
-      fatal(std::string("strategy ") + strategy_name(o) + " is not implemented yet");
+    std::unique_ptr<sched::Strategy> made = sched::find_strategy(strategy_name(o))->make(args);
+    // The reports' sections of these two.
+    s.tsca = dynamic_cast<sched::TscaStrategy*>(made.get());
+    s.replay = dynamic_cast<sched::ReplayStrategy*>(made.get());
+    return made;
+  } catch (const std::invalid_argument& e) {
+    fatal("plan " + o.plan + " " + e.what());
   }
 }
 
@@ -450,6 +419,8 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     load_tsca_plan(*st, run.plan, uint32_t(run.option("t", 3)));
   else if (!run.plan.empty())
     st->plan = load_plan(run.plan);
+  if (run.strategy == Strategy::Tsca && !st->tsca_planner)
+    st->tsca_planner = std::make_unique<jsched::sched::TscaPlanner>(uint32_t(run.option("t", 3)));
   if (!opts.profile.empty()) {
     // JDK-mode profile runs tag objects with their variables in an environment of their own;
     // the main one's tags name objects.

@@ -15,13 +15,20 @@ void set_state(std::unique_ptr<AgentState> s) {
   g_state = std::move(s);
 }
 
-sched::StrategyArgs registered_args(const AgentState& s) {
+sched::StrategyArgs strategy_args(const Options& o, const sched::VariablePlan& plan) {
   sched::StrategyArgs a;
-  a.seed = s.options.seed;
-  a.options = s.options.strategy_options;
-  a.steps = s.options.steps ? s.options.steps : s.plan.steps;
-  a.thread_events = s.plan.thread_events;
+  a.seed = o.seed;
+  a.options = o.strategy_options;
+  a.steps = o.steps ? o.steps : plan.steps;
+  a.thread_events = plan.thread_events;
+  for (const sched::PlanVariable& v : plan.variables)
+    a.variables.emplace_back(v.id(), v.max_accesses);
+  a.base = o.base;
   return a;
+}
+
+sched::StrategyArgs registered_args(const AgentState& s) {
+  return strategy_args(s.options, s.plan);
 }
 
 std::string member_options(const AgentState& s) {

@@ -89,7 +89,9 @@ inline bool several_executions(const AgentState& s) {
 
 AgentState& state();
 
-// What a registered strategy (scheduler/strategy_registry.h) gets for the current options.
+// What a strategy's factory (scheduler/strategy_registry.h) gets for options `o` and a plan.
+sched::StrategyArgs strategy_args(const Options& o, const sched::VariablePlan& plan);
+// ... for the current options and plan.
 sched::StrategyArgs registered_args(const AgentState& s);
 // Under a registered strategy that delegates (portfolio): the agent options of the strategy
 // that runs this seed ("strategy=pct,depth=2,steps=40"); "" otherwise.

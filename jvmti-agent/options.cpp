@@ -11,7 +11,7 @@
 namespace jsched::agent {
 
 namespace {
-// The strategies the agent makes itself (registry rows without a factory).
+// The strategies the agent serves in ways of its own (options.h, Strategy).
 constexpr std::pair<std::string_view, Strategy> kWired[] = {
     {"pct", Strategy::Pct},       {"pctvb", Strategy::Pctvb},   {"tsca", Strategy::Tsca},
     {"hapset", Strategy::Hapset}, {"replay", Strategy::Replay}, {"follow", Strategy::Follow},
@@ -31,12 +31,6 @@ std::string strategy_name(const Options& o) {
 
 bool Options::is(std::string_view name) const {
   return strategy_name(*this) == name;
-}
-
-const sched::StrategyEntry* Options::entry() const {
-  if (strategy == Strategy::Registered) return sched::find_strategy(registered);
-  if (strategy == Strategy::Hapset) return sched::find_strategy(base);
-  return nullptr;
 }
 
 bool Options::runs_several_per_jvm() const {
@@ -184,7 +178,7 @@ Options parse_options(const std::string& text) {
       for (const auto& [name, wired] : kWired) {
         if (name == v) o.strategy = wired;
       }
-      if (e->make) o.registered = v;
+      if (o.strategy == Strategy::Registered) o.registered = v;
     } else if (key == "seed") {
       o.seed = parse_u64(key, v, 0, UINT64_MAX);
       o.seed_given = true;

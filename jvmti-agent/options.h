@@ -13,9 +13,10 @@
 
 namespace jsched::agent {
 
-// Registered: a row of scheduler/strategy_registry.h with a factory (random, rapos, pos, ...),
-// named by Options::registered. The others are rows the agent makes itself: they need more of
-// it than a Strategy object (plans, trackers, learners, schedule files).
+// Every strategy is a row of scheduler/strategy_registry.h, whose factory makes it. Registered:
+// one the agent needs to know no more of (random, rapos, pos, ...), named by
+// Options::registered; the others the agent serves in ways of their own (plans, variable
+// tracking, learning, schedule files, no control).
 // Follow: a schedule followed leniently (follow=FILE; jsched minimize's guides).
 enum class Strategy { Pct, Pctvb, Tsca, Hapset, Replay, Follow, None, Registered };
 
@@ -72,8 +73,6 @@ struct Options {
   bool controls() const;              // its registry row's `controls` (false: none)
   // strategy_options[key], or `dflt` if the strategy has no such option.
   double option(const std::string& key, double dflt = 0) const;
-  // The registry entry whose factory makes the strategy (hapset: its base's), or nullptr.
-  const sched::StrategyEntry* entry() const;
 };
 
 // The strategy as reports and replay commands name it (a registered one by its name).

@@ -1,12 +1,18 @@
 #include "scheduler/strategy_registry.h"
 
 #include <iterator>
+#include <stdexcept>
+#include <utility>
 
+#include "scheduler/hapset/hapset_strategy.h"
 #include "scheduler/pct/pct_strategy.h"
 #include "scheduler/random/random_strategy.h"
 #include "scheduler/random/rapos_strategy.h"
+#include "scheduler/replay/follow_strategy.h"
+#include "scheduler/replay/schedule_log.h"
 #include "scheduler/sampling/pos_strategy.h"
 #include "scheduler/sampling/surw_strategy.h"
+#include "scheduler/tsca/tsca_strategy.h"
 
 namespace jsched::sched {
 
@@ -28,6 +34,54 @@ std::unique_ptr<Strategy> make_pos(const StrategyArgs& a) {
 
 std::unique_ptr<Strategy> make_surw(const StrategyArgs& a) {
   return std::make_unique<SurwStrategy>(a.seed, a.thread_events);
+}
+
+// The strategies below need the agent (StrategyHost): a unit test that makes them gives one.
+StrategyHost& host_of(const StrategyArgs& a, std::string_view name) {
+  if (!a.host) throw std::invalid_argument("strategy " + std::string(name) + " needs the agent");
+  return *a.host;
+}
+
+std::unique_ptr<Strategy> make_pct(const StrategyArgs& a) {
+  PctOptions p = pct_options(a, false);
+  if (p.steps == 0) {
+    static bool noted = false;  // once per JVM, however many executions
+    if (a.host && !std::exchange(noted, true)) {
+      a.host->note(a.host->several_executions()
+                       ? "pct without steps= or plan=: 1000 steps for the first execution, then "
+                         "the most steps one took"
+                       : "warning: pct without steps= or plan=: assuming 1000 steps per execution");
+    }
+    p.steps = 1000;
+  }
+  return std::make_unique<PctStrategy>(a.seed, p);
+}
+
+std::unique_ptr<Strategy> make_pctvb(const StrategyArgs& a) {
+  auto pct = std::make_unique<PctStrategy>(a.seed, pct_options(a, true));
+  host_of(a, "pctvb").track_variables(*pct);
+  return pct;
+}
+
+std::unique_ptr<Strategy> make_tsca(const StrategyArgs& a) {
+  StrategyHost& host = host_of(a, "tsca");
+  return std::make_unique<TscaStrategy>(a.seed, host.tsca_schedule(),
+                                        [&host](int32_t site) { return host.site_name(site); });
+}
+
+std::unique_ptr<Strategy> make_hapset(const StrategyArgs& a) {
+  const StrategyEntry* base = find_strategy(a.base);
+  if (!base || !base->make) throw std::invalid_argument("hapset: no base strategy " + a.base);
+  return std::make_unique<HapsetStrategy>(a.seed, base->make(a), host_of(a, "hapset").hapset(),
+                                          a.option("prefer", 0.8));
+}
+
+std::unique_ptr<Strategy> make_replay(const StrategyArgs& a) {
+  return std::make_unique<ReplayStrategy>(host_of(a, "replay").schedule_log());
+}
+
+std::unique_ptr<Strategy> make_follow(const StrategyArgs& a) {
+  return std::make_unique<FollowStrategy>(host_of(a, "follow").schedule_log());
 }
 
 // The portfolio's members, one per execution in turn (seed modulo their number): every kind of
@@ -104,7 +158,8 @@ const std::vector<StrategyEntry>& registered_strategies() {
        .profile = true,
        .plan_option = "steps",
        .plan_optional = true,  // 1000 steps, then the most an execution took
-       .options = {kDepth, kSteps, kBounded}},
+       .options = {kDepth, kSteps, kBounded},
+       .make = make_pct},
       {.name = "pctvb",
        .summary = "variable-bounded PCT (Bindal et al.): change points only at accesses to a few "
                   "variables picked from profile runs",
@@ -113,19 +168,22 @@ const std::vector<StrategyEntry>& registered_strategies() {
        .options = {kDepth,
                    {"vars", "1", 1, 1000, "variables whose accesses may hold a change point", true},
                    kSteps,
-                   kBounded}},
+                   kBounded},
+       .make = make_pctvb},
       {.name = "tsca",
        .summary = "interleaving coverage (Calpur's TSCA): sequence covering arrays of atomic "
                   "blocks, t-way block sequences not yet covered",
        .several_per_jvm = false,
-       .options = {{"t", "3", 1, 4, "length of the block sequences to cover", true}}},
+       .options = {{"t", "3", 1, 4, "length of the block sequences to cover", true}},
+       .make = make_tsca},
       {.name = "hapset",
        .summary = "HaPSet guidance (Wang et al.): prefers a step that makes a new ordered pair of "
                   "statements, else follows its base (random or rapos)",
        .all_accesses = true,
        .learns = true,
        .options = {{"prefer", "0.8", 0, 1,
-                    "probability of a step toward a new ordering pair when there is one"}}},
+                    "probability of a step toward a new ordering pair when there is one"}},
+       .make = make_hapset},
       {.name = "pos",
        .summary = "partial order sampling (Yuan et al.): random priorities per event, redrawn for "
                   "the events that race with the one that ran",
@@ -146,10 +204,12 @@ const std::vector<StrategyEntry>& registered_strategies() {
       {.name = "replay",
        .summary = "follows a recorded schedule (replay=FILE); a departure is an error",
        .several_per_jvm = false,
-       .in_suites = false},
+       .in_suites = false,
+       .make = make_replay},
       {.name = "follow",
        .summary = "follows a schedule where it can and runs on freely after it (follow=FILE)",
-       .several_per_jvm = false},
+       .several_per_jvm = false,
+       .make = make_follow},
       {.name = "none",
        .summary = "no control: the program runs as it would without jsched",
        .several_per_jvm = false,

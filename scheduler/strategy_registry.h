@@ -2,12 +2,9 @@
 // (several executions in one JVM, a profile phase first, learning across JVMs, field accesses as
 // points by default), its options with their defaults and checks, and a factory. The agent's
 // option parser, the scheduler's factory and the runner read this table; a new strategy is a
-// strategy file and one entry in strategy_registry.cpp.
-//
-// The rows without a factory (pct, pctvb, tsca, hapset, replay, follow, none) need more of the
-// agent than a Strategy object (plans, variable trackers, learners, schedule files): the agent
-// makes them from its options, which their rows declare as the others' do (hapset's base, a
-// name rather than a number, is the agent's own).
+// strategy file and one entry in strategy_registry.cpp. What a strategy needs of the agent
+// beyond its seed, options and plan counts (variable tracking, TSCA's planner, HaPSet's learner,
+// a schedule file) its factory asks of StrategyHost (scheduler/core/strategy_host.h).
 #pragma once
 
 #include <cstdint>
@@ -18,6 +15,7 @@
 #include <vector>
 
 #include "scheduler/core/strategy.h"
+#include "scheduler/core/strategy_args.h"
 
 namespace jsched::sched {
 
@@ -27,15 +25,6 @@ struct StrategyOption {
   double min = 0, max = 1;  // the value's range (a number)
   std::string_view doc;
   bool whole = false;  // a whole number (depth=2, not 2.5)
-};
-
-// What a factory gets: the execution's seed, the option values (every key of the entry's
-// options, defaults filled in), and what profile runs counted (0: unknown).
-struct StrategyArgs {
-  uint64_t seed = 0;
-  std::map<std::string, double> options;
-  uint64_t steps = 0;                   // scheduling points of one execution (a plan's `steps`)
-  std::vector<uint64_t> thread_events;  // events of each thread (a plan's `thread-events`)
 };
 
 struct StrategyEntry {
@@ -54,7 +43,8 @@ struct StrategyEntry {
   bool controls = true;   // false: the program runs as it would without jsched (none)
   bool in_suites = true;  // a suite or the runner's --strategy may name it (not replay)
   std::vector<StrategyOption> options = {};
-  // Null: the agent makes the strategy (see above).
+  // Null only for none, which controls nothing. May throw std::invalid_argument (a plan the
+  // strategy cannot use).
   std::unique_ptr<Strategy> (*make)(const StrategyArgs&) = nullptr;
   // A strategy that delegates each execution to another (portfolio): the agent options of the
   // strategy that ran, for reports and replay commands ("strategy=pct,depth=2,steps=40"); null

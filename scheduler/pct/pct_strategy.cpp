@@ -1,8 +1,26 @@
 #include "scheduler/pct/pct_strategy.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace jsched::sched {
+
+PctOptions pct_options(const StrategyArgs& a, bool variable_bounded) {
+  PctOptions p;
+  p.depth = uint32_t(a.option("depth", 3));
+  p.bounded = a.option("bounded", 0) != 0;
+  p.vars = uint32_t(a.option("vars", 1));
+  p.steps = a.steps;
+  if (variable_bounded) {
+    if (a.variables.empty()) {
+      throw std::invalid_argument(
+          "has no variables: the profile runs saw no field or array access in instrumented "
+          "classes");
+    }
+    p.variables = a.variables;
+  }
+  return p;
+}
 
 PctStrategy::PctStrategy(uint64_t seed, const PctOptions& opts) : opts_(opts), rng_(seed) {
   const uint32_t points = opts_.depth > 0 ? opts_.depth - 1 : 0;

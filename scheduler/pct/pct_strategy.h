@@ -30,6 +30,7 @@
 
 #include "scheduler/core/rng.h"
 #include "scheduler/core/strategy.h"
+#include "scheduler/core/strategy_args.h"
 
 namespace jsched::sched {
 
@@ -42,6 +43,11 @@ struct PctOptions {
   std::vector<std::pair<uint64_t, uint64_t>> variables;  // (variable id, k_q)
   uint32_t vars = 1;
 };
+
+// PCT's options (PCTVB's with `variable_bounded`) from its factory's arguments; steps stay 0
+// when neither steps= nor a plan gives them. PCTVB without candidate variables: throws
+// std::invalid_argument.
+PctOptions pct_options(const StrategyArgs& a, bool variable_bounded);
 
 class PctStrategy : public Strategy {
  public:
