@@ -4,11 +4,14 @@ namespace jsched::sched {
 
 namespace {
 
-// A thread's first step and the step after a release or a start touch nothing: they commute
-// with every transition that can still come, so running them at once loses no partial order.
-// (Delaying them, as Fig. 4 would delay any independent transition, only holds back the
-// thread's next real operation.)
-bool runs_at_once(const Op& op) {
+// A thread's first step and the step after a release or a start touch nothing the model sees:
+// they commute with every transition that can still come, so delaying them (as Fig. 4 would
+// delay any independent transition) gains no partial order and only holds back the thread's
+// next real operation: they are always schedulable. Nor do they run at once: the code behind
+// them may touch what the model cannot see (an uninstrumented java.util collection), and run
+// at once it would always come before every other thread's next step (a list appended to while
+// another thread iterates over it could never be, with accesses=volatile).
+bool always_schedulable(const Op& op) {
   return op.kind == OpKind::Begin || op.kind == OpKind::Continue;
 }
 
@@ -27,7 +30,8 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
   schedulable.clear();
   for (const Candidate& c : enabled) {
     // Draw only for delayed transitions, so that wake=0 makes exactly the paper's draws.
-    if (!started_ || dependent_on(c, executed_) || (wake_ > 0 && rng_.coin(wake_)))
+    if (!started_ || always_schedulable(c.op) || dependent_on(c, executed_) ||
+        (wake_ > 0 && rng_.coin(wake_)))
       schedulable.push_back(c);
   }
   started_ = true;
@@ -53,9 +57,6 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
 }
 
 size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
-  for (size_t i = 0; i < enabled.size(); ++i) {
-    if (runs_at_once(enabled[i].op)) return i;
-  }
   for (int attempt = 0; attempt < 2; ++attempt) {
     while (!scheduled_.empty()) {
       ThreadId t = scheduled_.front();
@@ -74,7 +75,6 @@ size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
 void RaposStrategy::forced(const Candidate& only, uint64_t) {
   // What choose() would do with one enabled transition, without drawing: run it as the next
   // member of the round if it is one, else as a round of its own.
-  if (runs_at_once(only.op)) return;
   while (!scheduled_.empty()) {
     ThreadId t = scheduled_.front();
     scheduled_.pop_front();
