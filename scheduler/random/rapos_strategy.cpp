@@ -4,13 +4,11 @@ namespace jsched::sched {
 
 namespace {
 
-// A thread's first step and the step after a release or a start touch nothing the model sees.
-// They must not run at once: the code behind them may touch what the model cannot see (an
-// uninstrumented java.util collection), and run at once it would always come before every other
-// thread's next step (a list appended to while another thread iterates over it never could be,
-// with accesses=volatile). They stand for the thread's next transition, still unknown: always
-// schedulable, and a round that takes one runs the thread's next transition right after it.
-bool stands_for_next(const Op& op) {
+// A thread's first step and the step after a release or a start touch nothing: they commute
+// with every transition that can still come, so running them at once loses no partial order.
+// (Delaying them, as Fig. 4 would delay any independent transition, only holds back the
+// thread's next real operation.)
+bool runs_at_once(const Op& op) {
   return op.kind == OpKind::Begin || op.kind == OpKind::Continue;
 }
 
@@ -29,8 +27,7 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
   schedulable.clear();
   for (const Candidate& c : enabled) {
     // Draw only for delayed transitions, so that wake=0 makes exactly the paper's draws.
-    if (!started_ || stands_for_next(c.op) || dependent_on(c, executed_) ||
-        (wake_ > 0 && rng_.coin(wake_)))
+    if (!started_ || dependent_on(c, executed_) || (wake_ > 0 && rng_.coin(wake_)))
       schedulable.push_back(c);
   }
   started_ = true;
@@ -56,14 +53,15 @@ void RaposStrategy::new_round(const std::vector<Candidate>& enabled) {
 }
 
 size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
+  for (size_t i = 0; i < enabled.size(); ++i) {
+    if (runs_at_once(enabled[i].op)) return i;
+  }
   for (int attempt = 0; attempt < 2; ++attempt) {
     while (!scheduled_.empty()) {
       ThreadId t = scheduled_.front();
       scheduled_.pop_front();
       for (size_t i = 0; i < enabled.size(); ++i) {
-        if (enabled[i].thread != t) continue;
-        if (stands_for_next(enabled[i].op)) scheduled_.push_front(t);
-        return i;
+        if (enabled[i].thread == t) return i;
       }
       // No longer enabled (a scheduled transition can only be disabled by a dependent one;
       // with hidden blocks it may happen): skip it.
@@ -76,16 +74,14 @@ size_t RaposStrategy::choose(const std::vector<Candidate>& enabled, uint64_t) {
 void RaposStrategy::forced(const Candidate& only, uint64_t) {
   // What choose() would do with one enabled transition, without drawing: run it as the next
   // member of the round if it is one, else as a round of its own.
+  if (runs_at_once(only.op)) return;
   while (!scheduled_.empty()) {
     ThreadId t = scheduled_.front();
     scheduled_.pop_front();
-    if (t != only.thread) continue;
-    if (stands_for_next(only.op)) scheduled_.push_front(t);
-    return;
+    if (t == only.thread) return;
   }
   started_ = true;
   executed_.clear();
-  if (stands_for_next(only.op)) scheduled_.push_front(only.thread);
 }
 
 }  // namespace jsched::sched

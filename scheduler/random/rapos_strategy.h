@@ -10,8 +10,7 @@
 //
 // Operations the model applies on arrival (monitor releases, starts, ends, waits) are events
 // of the round too, so what they wake becomes schedulable. Steps that touch nothing shared
-// (a thread's first step, the step after a release or start) stand for the thread's next
-// transition: always schedulable, and run together with it.
+// (a thread's first step, the step after a release or start) run at once, outside rounds.
 //
 // `wake` is our addition: each round, each delayed transition also becomes schedulable again
 // with that probability. With 0 (the paper), a transition independent of everything the others

@@ -66,6 +66,11 @@ TEST(ReleaseStep, NoStrategyAlwaysRunsItBeforeTheOtherThreads) {
   for (const StrategyEntry& e : registered_strategies()) {
     if (!e.controls || e.name == "replay" || e.name == "follow") continue;      // no choices
     if (e.name == "tsca" || e.name == "hapset" || e.name == "pctvb") continue;  // need the agent
+    // rapos still runs them at once: its rounds delay a transition until it depends on what ran,
+    // and taking these steps into rounds (alone, or with the thread's next transition) let that
+    // transition escape the delay (Sen's Figure 1 on the JVM: 0 hits in 200) or cost a round
+    // per release (philosophers: 9 executions to 225). Known gap (docs/strategies.md, rapos).
+    if (e.name == "rapos") continue;
     int between = 0;
     for (int seed = 1; seed <= n; ++seed) {
       StrategyArgs a;
