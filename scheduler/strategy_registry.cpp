@@ -23,9 +23,7 @@ std::unique_ptr<Strategy> make_random(const StrategyArgs& a) {
 }
 
 std::unique_ptr<Strategy> make_rapos(const StrategyArgs& a) {
-  auto wake = a.options.find("wake");  // filled in by the option parser
-  return std::make_unique<RaposStrategy>(
-      a.seed, wake == a.options.end() ? RaposStrategy::kDefaultWake : wake->second);
+  return std::make_unique<RaposStrategy>(a.seed, a.option("wake", RaposStrategy::kDefaultWake));
 }
 
 std::unique_ptr<Strategy> make_pos(const StrategyArgs& a) {
