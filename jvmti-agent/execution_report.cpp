@@ -9,6 +9,7 @@
 #include "jvmti-agent/tsca_report.h"
 #include "protocol/json_object.h"
 #include "scheduler/core/fingerprint.h"
+#include "scheduler/strategy_registry.h"
 
 namespace jsched::agent {
 
@@ -51,6 +52,9 @@ std::string Runtime::agent_option() const {
     m.hapset = o.hapset;
     m.frames = o.frames;
     m.spurious = o.spurious;
+    // surw's decisions weigh threads by the plan's counts: without them it replays another run.
+    const sched::StrategyEntry* e = sched::find_strategy(strategy_name(m));
+    if (e && e->profile) m.plan = o.plan;
     opts = format_options(m);
   }
   return agent_argument(opts);
