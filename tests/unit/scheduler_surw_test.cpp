@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "scheduler/core/abstract_program.h"
 #include "scheduler/random/random_strategy.h"
 #include "scheduler/sampling/surw_strategy.h"
+#include "tests/unit/release_step_support.h"
 
 using namespace jsched::sched;
 
@@ -76,40 +79,15 @@ TEST(Surw, UnknownCountsLeaveEveryInterleavingPossible) {
   EXPECT_EQ(seen.size(), 10u);
 }
 
-namespace {
-
-// Records every step SURW takes, in order.
-class Recording : public Strategy {
- public:
-  explicit Recording(uint64_t seed) : surw_(seed, {}) {}
-  size_t choose(const std::vector<Candidate>& enabled, uint64_t step) override {
-    const size_t i = surw_.choose(enabled, step);
-    steps.push_back(enabled[i]);
-    return i;
-  }
-  void forced(const Candidate& only, uint64_t step) override {
-    surw_.forced(only, step);
-    steps.push_back(only);
-  }
-  size_t choose_aux(AuxChoice a, size_t n) override { return surw_.choose_aux(a, n); }
-  SurwStrategy surw_;
-  std::vector<Candidate> steps;
-};
-
-}  // namespace
-
 // The step after a release touches nothing the model sees, but the code behind it may touch
 // what it cannot (an uninstrumented collection): it must not always run before the other
 // threads' next steps. SURW runs it just before its thread's next counted step.
 TEST(Surw, TheStepAfterAReleaseWaitsForItsThreadsTurn) {
-  AbstractProgram p;
-  p.release_points = true;
-  p.threads.push_back({AbstractOp::lock(1), AbstractOp::unlock(1), AbstractOp::write(0, 1)});
-  p.threads.push_back({AbstractOp::write(2, 1), AbstractOp::write(2, 2), AbstractOp::write(2, 3)});
+  const AbstractProgram p = test::release_then_write();
   const int n = 2000;
   int later = 0;
   for (int seed = 1; seed <= n; ++seed) {
-    Recording r{uint64_t(seed)};
+    test::Recording r(std::make_unique<SurwStrategy>(uint64_t(seed), std::vector<uint64_t>{}));
     run_abstract(p, r);
     // Model thread 1 is the first program thread: its lock step, then the unlock (applied on
     // arrival) and the step after it. Did thread 2 write in between, and did thread 1 run its
