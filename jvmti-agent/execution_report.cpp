@@ -52,7 +52,7 @@ std::string Runtime::agent_option() const {
     m.hapset = o.hapset;
     m.frames = o.frames;
     m.spurious = o.spurious;
-    // surw's decisions weigh threads by the plan's counts: without them it replays another run.
+    // A member that reads the plan (surw weighs threads by its counts) replays only with it.
     const sched::StrategyEntry* e = sched::find_strategy(strategy_name(m));
     if (e && e->profile) m.plan = o.plan;
     opts = format_options(m);

@@ -4,10 +4,11 @@ namespace jsched::sched {
 
 namespace {
 
-// A thread's first step and the step after a release or a start touch nothing: they commute
-// with every transition that can still come, so running them at once loses no partial order.
-// (Delaying them, as Fig. 4 would delay any independent transition, only holds back the
-// thread's next real operation.)
+// A thread's first step and the step after a release or a start touch nothing the model sees,
+// so they run at once. Known gap: the code behind them may touch what the model cannot see (an
+// uninstrumented collection), which then always runs before the other threads' next steps. As
+// transitions of rounds they cost a round per release, or let the thread's next transition
+// escape its delay (docs/strategies.md, rapos).
 bool runs_at_once(const Op& op) {
   return op.kind == OpKind::Begin || op.kind == OpKind::Continue;
 }
