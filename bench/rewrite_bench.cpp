@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     for (const auto& c : classes) {
       rw::RewriteResult res = rw::rewrite_class(c, cfg, sink);
       changed += res.status == rw::RewriteResult::Changed;
-      failed += res.status == rw::RewriteResult::Failed;
+      failed += res.status == rw::RewriteResult::Failed || res.status == rw::RewriteResult::Refused;
       out_bytes += res.bytes.size();
     }
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

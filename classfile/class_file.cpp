@@ -74,7 +74,8 @@ ClassFile ClassFile::parse(Bytes bytes) {
   cf.major = r.u2("major version");
   if (cf.major < kMinMajor || cf.major > kMaxMajor) {
     r.fail_at(6, "unsupported class file version " + std::to_string(cf.major) + "." +
-                     std::to_string(cf.minor) + " (supported: 45 to 65)");
+                     std::to_string(cf.minor) + " (supported: " + std::to_string(kMinMajor) +
+                     " to " + std::to_string(kMaxMajor) + ")");
   }
   cf.cp.read(r, cf.major);
   size_t at = r.abs();

@@ -18,7 +18,7 @@
 namespace jsched::cf {
 
 inline constexpr uint16_t kMinMajor = 45;  // Java 1.1
-inline constexpr uint16_t kMaxMajor = 65;  // Java 21
+inline constexpr uint16_t kMaxMajor = 69;  // Java 25
 
 namespace acc {
 inline constexpr uint16_t kPublic = 0x0001, kPrivate = 0x0002, kProtected = 0x0004,

@@ -1,4 +1,4 @@
-// The constant pool: every tag of class-file versions 45 to 65, read into entries that point
+// The constant pool: every tag of class-file versions 45 to 69, read into entries that point
 // into the original bytes, and extensible by the rewriter (find-or-add of symbolic references).
 #pragma once
 

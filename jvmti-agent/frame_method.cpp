@@ -70,6 +70,8 @@ bool frame_method(jvmtiEnv* jvmti, jmethodID m, FrameMethod& out, jclass* cls_ou
   out.jsched = out.hook || out.name.rfind("jsched", 0) == 0;
   out.entry = out.cls == "java.lang.JSchedMain" || out.cls.rfind("jdk.internal.reflect.", 0) == 0 ||
               out.cls.rfind("java.lang.reflect.", 0) == 0;
+  out.machinery =
+      out.cls.rfind("java.lang.invoke.", 0) == 0 || out.cls == "jdk.internal.misc.Unsafe";
   if (cls_out) *cls_out = cls;
   return true;
 }

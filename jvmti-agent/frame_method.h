@@ -15,6 +15,10 @@ struct FrameMethod {
   // How an execution's code was entered: jsched's driver of several executions, reflection.
   // A plain launcher calls main from native code, with no such frames.
   bool entry = false;
+  // The JDK's method-handle machinery and Unsafe: between a hook and the code it calls (a
+  // class initializer run again through java.lang.JSchedStatics) they are part of the hook,
+  // elsewhere (JDK 18+'s Method.invoke) part of how the code was entered.
+  bool machinery = false;
 };
 
 // False when the JVM cannot tell (the method's class is gone); `cls_out` gets the class.

@@ -9,6 +9,12 @@ bool is_timer_class(std::string_view n) {
          n == "java/util/TimerThread" || n == "java/util/TaskQueue" || n == "java/util/TimerTask";
 }
 
+// From JDK 21 on, java.util.concurrent's executors and pools start their threads through these
+// (JavaLangAccess.start(thread, container)), not Thread.start().
+bool starts_threads(std::string_view n) {
+  return n == "jdk/internal/vm/SharedThreadContainer" || n == "jdk/internal/misc/ThreadFlock";
+}
+
 }  // namespace
 
 bool is_environment_class(std::string_view n) {
@@ -31,6 +37,11 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
     c.calls = false;
     c.seeded_randomness = true;
     c.io_waits = true;
+    return c;
+  }
+  if (starts_threads(name)) {  // their JavaLangAccess.start calls only
+    c.monitors = false;
+    c.object_calls = false;
     return c;
   }
   if (name.substr(0, 21) != "java/util/concurrent/") return std::nullopt;

@@ -81,6 +81,8 @@ class Runtime {
   static void any_thread_ended(JNIEnv* env, jthread t);
   // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.
   static void any_thread_started(JNIEnv* env, jthread t);
+  // The execution is ending (a finding, or its last thread ended).
+  bool finishing() const { return finishing_; }
   sched::Controller& ctl() { return ctl_; }
   VirtualClock& clock() { return clock_; }
   // The execution's source of chance for the program (new Random()'s seed, Math.random, ...):

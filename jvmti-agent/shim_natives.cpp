@@ -86,6 +86,23 @@ void throw_interrupted(JNIEnv* env, const char* what) {
   env->ThrowNew(env->FindClass("java/lang/InterruptedException"), what);
 }
 
+// A thread started by a controlled one: registered in the model, started by `start`, and its
+// start a step of the parent's.
+template <class Start>
+void start_controlled(JNIEnv* env, const Active& a, jthread t, Start start) {
+  sched::ThreadId child = a.rt->spawn(env, *a.ctx, t);
+  start();
+  jint state = 0;
+  a.rt->jvmti()->GetThreadState(t, &state);
+  if (env->ExceptionCheck() || state == 0) {
+    // Not started (already started, or an override of start() that never calls super): the
+    // model must not wait for it.
+    a.rt->abandon(child);
+    return;
+  }
+  a.rt->ctl().started(a.ctx->id, child);
+}
+
 }  // namespace
 
 extern "C" {
@@ -162,18 +179,29 @@ JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) 
   Active a = active(env, true);
   if (!a || t == nullptr) return JNI_FALSE;
   Acting g(env, *a.ctx);
-  sched::ThreadId child = a.rt->spawn(env, *a.ctx, t);
-  env->CallVoidMethod(t, refs().Thread_start);
-  jint state = 0;
-  a.rt->jvmti()->GetThreadState(t, &state);
-  if (env->ExceptionCheck() || state == 0) {
-    // Not started (already started, or an override of start() that never calls super): the
-    // model must not wait for it.
-    a.rt->abandon(child);
-    return JNI_TRUE;
-  }
-  a.rt->ctl().started(a.ctx->id, child);
+  start_controlled(env, a, t, [&] { env->CallVoidMethod(t, refs().Thread_start); });
   return JNI_TRUE;
+}
+
+JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread t,
+              jobject container, jint site) {
+  if (site == 0) return;
+  observe(Hook::ThreadStartIn);
+  if (access == nullptr) {
+    env->ThrowNew(env->FindClass("java/lang/NullPointerException"), "JavaLangAccess");
+    return;
+  }
+  jmethodID start = env->GetMethodID(env->GetObjectClass(access), "start",
+                                     "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V");
+  if (start == nullptr) return;  // NoSuchMethodError pending
+  auto plain = [&] { env->CallVoidMethod(access, start, t, container); };
+  Active a = active(env, true);
+  if (!a || t == nullptr) {
+    plain();
+    return;
+  }
+  Acting g(env, *a.ctx);
+  start_controlled(env, a, t, plain);
 }
 
 JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis, jboolean timed,
@@ -385,7 +413,12 @@ JSCHED_NATIVE(jlong, jschedClock, JNIEnv*, jclass, jboolean millis, jint site) {
 
 JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   if (e == nullptr) return;
-  if (Runtime::over()) {
+  // The ThreadDeath jsched threw at a hung thread as its execution ended is jsched's, too: from
+  // JDK 20 on, ThreadGroup prints it like any other throwable.
+  Runtime* rt = runtime();
+  const bool stopped = rt != nullptr && rt->finishing() &&
+                       env->IsInstanceOf(e, env->FindClass("java/lang/ThreadDeath"));
+  if (Runtime::over() || stopped) {
     // Its execution is over: it ends silently (JSchedShim.uncaughtException does nothing).
     jthread self = nullptr;
     jclass handler = env->FindClass("java/lang/Thread$UncaughtExceptionHandler");

@@ -108,6 +108,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedJoin", "(Ljava/lang/Thread;JZI)Z"},
       {"jschedSleep", "(JI)Z"},
       {"jschedYield", "(I)Z"},
+      {"jschedStartIn", "(Ljava/lang/Object;Ljava/lang/Thread;Ljava/lang/Object;I)V"},
       {"jschedInterrupt", "(Ljava/lang/Thread;I)V"},
       {"jschedIsInterrupted", "(Ljava/lang/Thread;ZI)I"},
       {"jschedResolves", "(Ljava/lang/Class;I)Z"},

@@ -9,8 +9,9 @@ namespace jsched::agent {
 
 namespace {
 // Method hashes are odd. kTouch and kCheck are hooks too: the checks of statics reset
-// (rewriter/static_reset.h), after which a class's initializer may run.
-constexpr uint64_t kHook = 0, kEntry = 2, kTouch = 4, kCheck = 6;
+// (rewriter/static_reset.h), after which a class's initializer may run. kMachinery: see
+// FrameMethod::machinery.
+constexpr uint64_t kHook = 0, kEntry = 2, kTouch = 4, kCheck = 6, kMachinery = 8;
 constexpr uint32_t kTouchCallLength = 3;  // invokestatic
 }  // namespace
 
@@ -23,7 +24,8 @@ uint64_t Statements::method_hash(jmethodID m) {
         : fm.hook && fm.name == "jsched$check"            ? kCheck
         : fm.hook                                         ? kHook
         : fm.entry                                        ? kEntry
-                   : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
+        : fm.machinery                                    ? kMachinery
+                       : sched::hash_string(fm.cls + "." + fm.name + fm.sig) | 1;
   methods_.emplace(m, h);
   return h;
 }
@@ -43,13 +45,17 @@ uint64_t Statements::current() {
   // the first time, the JVM calls it at the instruction after a touch, or before entering the
   // method whose entry checks: the frames are named as the first time.
   uint64_t callee = kHook;
+  bool under_hook = true;  // the frames above were jsched's (or machinery they called)
   for (jint i = 0; i < count && taken <= frames_; ++i) {
     uint64_t m = method_hash(frames[i].method);
     if (m == kHook || m == kTouch || m == kCheck) {
       callee = m;
+      under_hook = true;
       continue;
     }
-    if (m == kEntry) break;
+    if (m == kMachinery && under_hook) continue;
+    if (m == kEntry || m == kMachinery) break;
+    under_hook = false;
     const uint64_t after = std::exchange(callee, kHook);
     if (after == kCheck && frames[i].location == 0) continue;
     const uint64_t at = uint64_t(frames[i].location) + (after == kTouch ? kTouchCallLength : 0);

@@ -5,6 +5,7 @@
 #include "classfile/class_file.h"
 #include "classfile/code_codec.h"
 #include "rewriter/method_rewriter.h"
+#include "rewriter/rewrite_check.h"
 #include "rewriter/stable_hashes.h"
 #include "rewriter/static_reset.h"
 
@@ -44,6 +45,12 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
     if (!changed) return result;  // warnings (methods that could not change) stay
     add_bridges(ctx);
     if (reset) result.not_resettable = make_resettable(ctx);
+    if (std::string why = check_rewritten(cf); !why.empty()) {
+      result = RewriteResult{};
+      result.status = RewriteResult::Refused;
+      result.error = std::move(why);
+      return result;
+    }
     result.bytes = cf.write();
     result.status = RewriteResult::Changed;
   } catch (const std::exception& e) {

@@ -18,6 +18,8 @@ namespace jsched::rw {
   X(ObjectNotify, "objectNotify", "(Ljava/lang/Object;I)V") \
   X(ObjectNotifyAll, "objectNotifyAll", "(Ljava/lang/Object;I)V") \
   X(ThreadStart, "threadStart", "(Ljava/lang/Thread;I)V") \
+  /* in place of JavaLangAccess.start(thread, container), JDK 21+ */ \
+  X(ThreadStartIn, "threadStartIn", "(Ljava/lang/Object;Ljava/lang/Thread;Ljava/lang/Object;I)V") \
   X(ThreadJoin, "threadJoin", "(Ljava/lang/Thread;I)V") \
   X(ThreadJoinTimed, "threadJoinTimed", "(Ljava/lang/Thread;JI)V") \
   X(ThreadJoinNanos, "threadJoinNanos", "(Ljava/lang/Thread;JII)V") \

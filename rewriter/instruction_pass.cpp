@@ -85,6 +85,9 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
     if (name == "unpark" && desc == "(Ljava/lang/Object;)V")
       return ExactMatch{Hook::UnsafeUnpark, SiteKind::Unpark};
   }
+  if (cfg.calls && o == op::invokeinterface && owner == "jdk/internal/access/JavaLangAccess" &&
+      name == "start" && desc == "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V")
+    return ExactMatch{Hook::ThreadStartIn, SiteKind::ThreadStart};
   if (cfg.virtual_clock && o == op::invokestatic && owner == "java/lang/System" && desc == "()J") {
     if (name == "nanoTime") return ExactMatch{Hook::NanoTime, SiteKind::Clock};
     if (name == "currentTimeMillis") return ExactMatch{Hook::CurrentTimeMillis, SiteKind::Clock};
@@ -503,7 +506,7 @@ class InstructionPass {
     // ThreadLocalRandom's next seed adds the thread's id, which depends on how many threads
     // the JVM made before: a controlled thread's id is its place in the execution instead.
     if (cls == "java/util/concurrent/ThreadLocalRandom" && ref.owner == "java/lang/Thread" &&
-        ref.name == "getId" && ref.desc == "()J") {
+        (ref.name == "getId" || ref.name == "threadId") && ref.desc == "()J") {
       e.insn(in);
       e.iconst(site(SiteKind::Random, bci, ref.owner, ref.name, ref.desc));
       e.hook(ctx_.cfg.hook_owner, Hook::StableThreadId);

@@ -61,6 +61,11 @@ std::string reset_unsupported(const cf::ClassFile& cf) {
 bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
   if (m.code_attr < 0) return false;
   cf::ClassFile& cf = ctx.cf;
+  // Before Java 8 an interface may hold no static method but <clinit>, and its code may not
+  // call one through an InterfaceMethodref (the verifier refuses the class), so there is no
+  // touch method to call: its only code, <clinit>, keeps its accesses as they are, and such an
+  // interface is not resettable anyway (make_resettable says so).
+  if (ctx.is_interface && cf.major < 52) return false;
   const std::string_view name = cf.member_name(m);
   const bool is_static = (m.access & cf::acc::kStatic) != 0;
   // Static methods and constructors check their own class on entry, which is where the JVM
@@ -169,8 +174,6 @@ std::string make_resettable(ClassContext& ctx) {
   cf::ClassFile& cf = ctx.cf;
   cf::Member* clinit = find_method(cf, "<clinit>");
   if (ctx.is_interface) {
-    if (!ctx.touches.empty() && cf.major < 52)
-      return "an interface before Java 8 using other classes' statics";
     add_touches(ctx);
     return clinit ? "an interface with a static initializer (its fields cannot be assigned again)"
                   : "";

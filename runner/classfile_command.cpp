@@ -124,7 +124,7 @@ int instrument_paths(const std::vector<std::string>& args) {
       std::printf("error: %s: %s\n", origin.c_str(), e.what());
       return;
     }
-    if (r.status == rw::RewriteResult::Failed) {
+    if (r.status == rw::RewriteResult::Failed || r.status == rw::RewriteResult::Refused) {
       ++failed;
       std::printf("warning: %s: left unchanged: %s\n", name.c_str(), r.error.c_str());
     }

@@ -28,8 +28,10 @@ InstrumentStats instrument_dir(const std::string& in_dir, const std::string& out
       ++st.changed;
       write_class(out_dir, name, r.bytes);
     } else {
-      (r.status == rw::RewriteResult::Failed ? st.failed : st.unchanged)++;
-      if (r.status == rw::RewriteResult::Failed) st.warnings.push_back(name + ": " + r.error);
+      const bool failed = r.status == rw::RewriteResult::Failed ||
+                          r.status == rw::RewriteResult::Refused;  // the tests count both
+      (failed ? st.failed : st.unchanged)++;
+      if (failed) st.warnings.push_back(name + ": " + r.error);
       write_class(out_dir, name, bytes);
     }
     for (const std::string& w : r.warnings) st.warnings.push_back(name + ": " + w);

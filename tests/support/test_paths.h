@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -12,8 +13,11 @@ namespace jsched::test {
 inline std::string data_dir() {
   return JSCHED_TEST_DATA_DIR;
 }  // build/tests/data
+// The JDK whose java and javac the tests run: $JSCHED_TEST_JDK when set (the test command runs
+// the integration tests once per JDK it finds), else the JDK that built jsched.
 inline std::string jdk_home() {
-  return JSCHED_JDK_HOME;
+  const char* other = std::getenv("JSCHED_TEST_JDK");
+  return other != nullptr && *other != '\0' ? other : JSCHED_JDK_HOME;
 }
 
 inline std::vector<uint8_t> read_file(const std::string& path) {

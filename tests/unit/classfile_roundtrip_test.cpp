@@ -92,12 +92,16 @@ TEST_P(OldVersions, JsrRetSubroutineRoundTripsAndDecodes) {
 
 INSTANTIATE_TEST_SUITE_P(Versions45To49, OldVersions, ::testing::Values(45, 46, 47, 48, 49));
 
-TEST(Roundtrip, Version65IsAcceptedAnd66Rejected) {
+TEST(Roundtrip, Version69IsAcceptedAnd70Rejected) {
   auto body = [](test::CodeBuilder& b) { b.limits(0, 0).op(op::return_); };
-  Buffer ok = test::build_class(65, "V65", "m", "()V", acc::kStatic, body);
-  EXPECT_EQ(roundtrip(ok).kind, RoundtripResult::Same);
-  Buffer bad = test::build_class(66, "V66", "m", "()V", acc::kStatic, body);
+  for (uint16_t v : {65, 66, 67, 68, 69}) {  // JDK 21 to 25
+    Buffer ok = test::build_class(v, "V", "m", "()V", acc::kStatic, body);
+    EXPECT_EQ(roundtrip(ok).kind, RoundtripResult::Same) << v;
+  }
+  Buffer bad = test::build_class(70, "V70", "m", "()V", acc::kStatic, body);
   RoundtripResult r = roundtrip(bad);
   EXPECT_EQ(r.kind, RoundtripResult::Error);
-  EXPECT_NE(r.message.find("unsupported class file version 66"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("unsupported class file version 70.0 (supported: 45 to 69)"),
+            std::string::npos)
+      << r.message;
 }

@@ -82,6 +82,34 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     if (!jschedReady || !jschedStart(t, site)) t.start();
   }
 
+  /**
+   * Replace JavaLangAccess.start(thread, container): from JDK 21 on, executors, fork-join pools
+   * and thread containers start their threads so, not with Thread.start(). Typed Object: this
+   * class is compiled against JDK 17, which has neither the method nor ThreadContainer. The
+   * native starts the thread in every case (registered first when the caller is controlled).
+   */
+  public static void threadStartIn(Object access, Thread t, Object container, int site) {
+    if (jschedReady) {
+      jschedStartIn(access, t, container, site);
+      return;
+    }
+    try {  // before the natives are linked: start it plainly
+      Class<?> c = Class.forName("jdk.internal.vm.ThreadContainer");
+      Class.forName("jdk.internal.access.JavaLangAccess")
+          .getMethod("start", Thread.class, c)
+          .invoke(access, t, container);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      JSchedShim.<RuntimeException>sneaky(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new InternalError(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> void sneaky(Throwable t) throws T {
+    throw (T) t;
+  }
+
   /** Replace Thread.join(), join(long), join(long, int). */
   public static void threadJoin(Thread t, int site) throws InterruptedException {
     if (!jschedReady || !jschedJoin(t, 0, false, site)) t.join();
@@ -465,6 +493,9 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** The timeout to use after waiting in the scheduler (`millis` unchanged if it did not). */
   private static native long jschedIoWait(Object fdObject, int fd, int events, long millis, int site);
+
+  /** Starts `t` through `access` in every case. */
+  private static native void jschedStartIn(Object access, Thread t, Object container, int site);
 
   /** Returns false when the thread is not controlled (the caller then parks for real). */
   private static native boolean jschedPark(boolean absolute, long time, int site);
