@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "classfile/class_file.h"
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_hashes.h"
 #include "jvmti-agent/class_hook.h"
@@ -330,6 +332,22 @@ void check_writable(const char* key, const std::string& path) {
   if (!existed) unlink(path.c_str());
 }
 
+// A JDK newer than the class files jsched reads: its own classes (java.util.concurrent's,
+// which every run rewrites) would be refused one by one. Better one line at start.
+void refuse_newer_jdk(jvmtiEnv* jvmti) {
+  char* v = nullptr;
+  if (jvmti->GetSystemProperty("java.specification.version", &v) != JVMTI_ERROR_NONE || !v) return;
+  const std::string version = v;
+  jvmti->Deallocate(reinterpret_cast<unsigned char*>(v));
+  const long feature = std::strtol(version.c_str(), nullptr, 10);
+  const long newest = long(jsched::cf::kMaxMajor) - 44;  // class-file version 69 is Java 25
+  if (feature > newest) {
+    fatal("this JVM is Java " + version + "; jsched reads class files up to version " +
+          std::to_string(jsched::cf::kMaxMajor) + " (Java " + std::to_string(newest) +
+          "): run it on JDK 17 to " + std::to_string(newest));
+  }
+}
+
 uint64_t fresh_seed() {
   std::random_device rd;
   return (uint64_t(rd()) << 32 | rd()) & 0x7fffffffffffffffULL;
@@ -363,6 +381,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     log_line("error: JVMTI 11 is not available in this JVM");
     _exit(2);
   }
+  refuse_newer_jdk(jvmti);
   std::string main_class;
   bool tests = false;
   choose_executions(jvmti, opts, main_class, tests);

@@ -11,6 +11,7 @@
 
 #include "jvmti-agent/class_cache.h"
 #include "jvmti-agent/class_filter.h"
+#include "jvmti-agent/class_outcomes.h"
 #include "jvmti-agent/field_filter.h"
 #include "jvmti-agent/options.h"
 #include "jvmti-agent/profile_recorder.h"
@@ -78,6 +79,7 @@ struct AgentState {
   bool minimizing = false;
 
   std::atomic<uint64_t> classes_rewritten{0}, classes_failed{0}, warnings{0};
+  ClassOutcomes classes;
 
   AgentState(Options o, ClassFilter f) : options(std::move(o)), filter(std::move(f)) {}
 };

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
 
@@ -65,6 +66,27 @@ void divert(jvmtiEnv* jvmti, cf::Bytes input, jint* new_len, unsigned char** new
   }
 }
 
+// Fault injection for jsched's own tests (tests/integration/class_files_test.cpp):
+// JSCHED_TEST_FAULT=break:CLASS gives the rewritten methods of CLASS max_stack 0, so that the
+// JVM refuses the class jsched produced; unreadable:CLASS makes CLASS one jsched cannot read.
+// Both runs must end as jsched's error, never as the program's bug.
+bool test_fault(std::string_view kind, std::string_view dotted) {
+  static const char* fault = std::getenv("JSCHED_TEST_FAULT");
+  if (fault == nullptr) return false;
+  std::string_view f(fault);
+  return f.substr(0, kind.size()) == kind && f.size() > kind.size() && f[kind.size()] == ':' &&
+         f.substr(kind.size() + 1) == dotted;
+}
+
+void break_for_test(std::string_view dotted, cf::Buffer& bytes) {
+  if (!test_fault("break", dotted)) return;
+  cf::ClassFile c = cf::ClassFile::parse(bytes);
+  for (cf::Member& m : c.methods) {
+    if (m.code_attr >= 0) c.decode_code(m).max_stack = 0;
+  }
+  bytes = c.write();
+}
+
 }  // namespace
 
 void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being_redefined,
@@ -90,7 +112,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
           rw::rewrite_class(input, *jdk_concurrency_config(cls, s.rewrite), s.sites);
       if (r.status == rw::RewriteResult::Changed) {
         hand_back(jvmti, r.bytes, new_len, new_data);
-      } else if (r.status == rw::RewriteResult::Failed) {
+      } else if (r.status == rw::RewriteResult::Failed || r.status == rw::RewriteResult::Refused) {
         log_line("warning: " + std::string(cls) + " not instrumented (" + r.error +
                  "): it works outside jsched's view");
       }
@@ -132,21 +154,42 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     rw::RewriteResult r = rw::rewrite_class(input, *rules, s.sites);
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;
+    if (test_fault("unreadable", dotted)) {
+      r = rw::RewriteResult{};
+      r.status = rw::RewriteResult::Failed;
+      r.error = "unreadable for a test (JSCHED_TEST_FAULT)";
+    }
     for (const std::string& w : r.warnings) {
       ++s.warnings;
       log_line("warning: " + dotted + ": " + w);
     }
     if (r.status == rw::RewriteResult::Failed) {
+      // Nothing of it is under control: the run cannot be trusted (Runtime::finish).
       ++s.classes_failed;
       ++s.warnings;
-      log_line("warning: class " + dotted + " not instrumented: " + r.error);
+      s.classes.unreadable(dotted, r.error);
+      log_line(std::string(s.options.unsupported_warns ? "warning" : "error") + ": class " +
+               dotted + " cannot be instrumented: " + r.error +
+               (s.options.unsupported_warns
+                    ? " (on-unsupported=warn: it runs uncontrolled)"
+                    : " (the run's verdict is an error; on-unsupported=warn "
+                      "lets it run uncontrolled)"));
+    } else if (r.status == rw::RewriteResult::Refused) {
+      ++s.classes_failed;
+      ++s.warnings;
+      s.classes.refused(dotted, r.error);
+      log_line("warning: class " + dotted + " left as it was: its rewritten form breaks a rule " +
+               "of the JVM's (" + r.error + "); its scheduling points are lost");
     } else if (r.status == rw::RewriteResult::Changed) {
       ++s.classes_rewritten;
+      s.classes.changed(dotted);
       output = std::move(r.bytes);
+      break_for_test(dotted, output);
     }
     if (!r.not_resettable.empty())
       refuse_reset("class " + dotted + ": " + r.not_resettable);
-    else if (rules->static_reset && r.status == rw::RewriteResult::Failed)
+    else if (rules->static_reset &&
+             (r.status == rw::RewriteResult::Failed || r.status == rw::RewriteResult::Refused))
       refuse_reset("class " + dotted + " was not rewritten");
   }
   if (output.empty()) output = std::move(wrapped);  // the rewrite left the wrapped class as is

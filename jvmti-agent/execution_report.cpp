@@ -30,6 +30,15 @@ std::vector<std::string> command_line() {
   return args;
 }
 
+// {"count":N,"classes":["class a.B: why",...]}: the first few of N classes.
+std::string class_list(uint64_t count, const std::vector<std::string>& lines) {
+  std::string items = "[";
+  for (size_t i = 0; i < lines.size(); ++i) items += (i ? "," : "") + json::quote(lines[i]);
+  json::JsonObject j;
+  j.num("count", count).raw("classes", items + "]");
+  return j.text();
+}
+
 }  // namespace
 
 std::string Runtime::agent_option() const {
@@ -157,6 +166,10 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
       .raw("tracked", tracked)
       .raw("tracked_accesses", tracked_accesses)
       .raw("hapset", hapsets)
+      .raw("classes_unchanged",
+           class_list(agent_.classes.refused_count(), agent_.classes.refused_lines()))
+      .raw("classes_not_instrumented",
+           class_list(agent_.classes.unreadable_count(), agent_.classes.unreadable_lines()))
       .num("elapsed_ms", (now_ns() - start_ns_) / 1000000)
       .str("replay", replay_command());
   // Several executions: one line each (the driver empties the file first).

@@ -139,7 +139,9 @@ class Loop {
     }
     retire(rt);
     progress();
-    return o == RunOutcome::Ok || s.options.explore;
+    // An error (jsched's own failure, or classes it could not instrument) ends the loop: no
+    // later execution can be trusted either.
+    return o == RunOutcome::Ok || (s.options.explore && o != RunOutcome::Error);
   }
 
   // "200 iterations in 0.4 s (500 per second), seeds 1..200: no finding"
@@ -150,6 +152,9 @@ class Loop {
                        " per second), seeds " + std::to_string(base_) + ".." +
                        std::to_string(base_ + (done_ ? done_ - 1 : 0)) + ": ";
     if (!first_) return line + "no finding";
+    if (*first_ == RunOutcome::Error)
+      return line + "an error of jsched's in iteration " + std::to_string(first_iteration_) +
+             " (seed " + std::to_string(first_seed_) + "), no verdict";
     return line + std::to_string(found_) + (found_ == 1 ? " finding" : " findings") +
            ", the first a " + outcome_name(*first_) + " in iteration " +
            std::to_string(first_iteration_) + " (seed " + std::to_string(first_seed_) + ")";
@@ -387,12 +392,16 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunTest(JNIEnv* env, jcla
   }
   log_line(loop.summary());
   if (!loop.first()) return;
-  std::string msg = std::string("jsched found a ") + outcome_name(*loop.first()) +
-                    " in iteration " + std::to_string(loop.first_iteration()) + " (strategy " +
-                    strategy_name(state().options) + ", seed " + std::to_string(loop.first_seed()) +
-                    "): " + loop.first_detail() +
-                    "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" +
-                    test_method + ") with " + loop.first_replay();
+  const bool error = *loop.first() == RunOutcome::Error;
+  std::string msg =
+      std::string(error ? "jsched could not run this test faithfully (an error of "
+                          "jsched's, not a bug of the test)"
+                        : std::string("jsched found a ") + outcome_name(*loop.first())) +
+      " in iteration " + std::to_string(loop.first_iteration()) + " (strategy " +
+      strategy_name(state().options) + ", seed " + std::to_string(loop.first_seed()) +
+      "): " + loop.first_detail() +
+      "\nreplay: run this test alone (e.g. mvn test -Dtest=" + test_class + "#" + test_method +
+      ") with " + loop.first_replay();
   if (state().options.minimize && state().options.strategy != Strategy::Follow &&
       worth_minimizing(*loop.first())) {
     TestFinding f{test, loop.first_seed(), loop.first_steps(), *loop.first(), loop.first_detail()};

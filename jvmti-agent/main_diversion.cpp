@@ -116,6 +116,7 @@ cf::Buffer divert_main(cf::Bytes main_class) {
     }
   }
   if (!diverted) throw std::runtime_error("no static main(String[]) to run");
+  if (cls.major < 49) cls.major = 49;  // `ldc Class` came with Java 5
   return cls.write();
 }
 

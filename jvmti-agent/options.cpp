@@ -218,6 +218,10 @@ Options parse_options(const std::string& text) {
     } else if (key == "statics") {
       if (v != "reset" && v != "reload") bad("statics: '" + clip(v) + "' is not reset or reload");
       o.reload_classes = v == "reload";
+    } else if (key == "on-unsupported") {
+      if (v != "error" && v != "warn")
+        bad("on-unsupported: '" + clip(v) + "' is not error or warn");
+      o.unsupported_warns = v == "warn";
     } else if (key == "minimize") {
       o.minimize = parse_on_off(key, v);
     } else if (key == "hapset") {
@@ -245,7 +249,7 @@ Options parse_options(const std::string& text) {
       std::string known =
           "strategy, seed, iterations, explore, statics, tests, minimize, plan, profile, record, "
           "replay, follow, trace, report, include, exclude, accesses, timeout, verbose, hapset, "
-          "frames, base, spurious";
+          "frames, base, spurious, on-unsupported";
       std::set<std::string_view> listed;
       for (const sched::StrategyEntry& e : sched::registered_strategies()) {
         for (const sched::StrategyOption& opt : e.options) {
@@ -330,6 +334,7 @@ std::string format_options(const Options& o) {
   if (!o.hapset) s += ",hapset=off";
   if (!o.minimize) s += ",minimize=off";
   if (o.reload_classes) s += ",statics=reload";
+  if (o.unsupported_warns) s += ",on-unsupported=warn";
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
   if (o.strategy == Strategy::Hapset && o.base != "random") s += ",base=" + o.base;
   if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + number_text(o.spurious);

@@ -53,6 +53,9 @@ struct Options {
   std::vector<std::string> exclude;
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default
   uint64_t timeout_ms = 10000;
+  // A class jsched was asked to instrument and could not (a class file it cannot read): the run
+  // ends with an error, unless `warn` (on-unsupported=warn) lets it go on with a warning.
+  bool unsupported_warns = false;
   bool verbose = false;
   // HaPSet coverage: on for every strategy unless hapset=off; statements carry
   // `frames` calling frames. strategy=hapset prefers a new pair with probability `prefer` and

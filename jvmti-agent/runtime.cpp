@@ -21,6 +21,7 @@
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
+#include "jvmti-agent/own_fault.h"
 #include "jvmti-agent/park_report.h"
 #include "jvmti-agent/shell_words.h"
 #include "jvmti-agent/tsca_report.h"
@@ -331,12 +332,13 @@ void Runtime::thread_ended(JNIEnv* env, jthread) {
     return;
   }
   ++busy_;
-  bool failed;
+  bool failed, ours;
   {
     std::lock_guard<std::mutex> g(mu_);
     failed = !bug_.empty();
+    ours = bug_ours_;
   }
-  if (failed) finish(env, RunOutcome::Bug, bug_);
+  if (failed) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug_);
   t_ctx = nullptr;
   ctl_.end(c->id);
   --busy_;  // the last touch of this Runtime: the driver may delete it from here on
@@ -359,8 +361,14 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
     }
   }
   env->ExceptionClear();
+  // A class jsched broke, or code it added that cannot link: jsched's failure, not the
+  // program's.
+  const std::string fault = own_fault(env, e, agent_.classes);
   std::lock_guard<std::mutex> g(mu_);
-  if (bug_.empty()) bug_ = out.str();
+  if (!bug_.empty()) return;
+  bug_ = fault.empty() ? out.str()
+                       : "jsched's own failure, not the program's: " + fault + "\n" + out.str();
+  bug_ours_ = !fault.empty();
 }
 
 std::optional<InitWait> Runtime::class_being_initialized_for(sched::ThreadId id) {
@@ -541,10 +549,29 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
   return head + text;
 }
 
-void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
+std::string Runtime::untrusted() const {
+  if (agent_.options.unsupported_warns) return "";
+  const uint64_t n = agent_.classes.unreadable_count();
+  if (n == 0) return "";
+  std::string why = "jsched could not instrument " + std::to_string(n) +
+                    (n == 1 ? " class" : " classes") +
+                    " it was asked to, so no verdict can be trusted "
+                    "(on-unsupported=warn runs on with them uncontrolled):";
+  for (const std::string& l : agent_.classes.unreadable_lines()) why += "\n  " + l;
+  return why;
+}
+
+void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_in) {
   if (finishing_.exchange(true)) {
     if (multi()) return;
     for (;;) pause();  // another thread is ending the run
+  }
+  std::string detail = detail_in;
+  if (outcome == RunOutcome::Ok) {
+    if (std::string why = untrusted(); !why.empty()) {
+      outcome = RunOutcome::Error;
+      detail = why;
+    }
   }
   check_replay_complete(outcome);
   // One of several executions: nothing of it runs any more, whatever thread ends it. A hung
@@ -656,14 +683,15 @@ void Runtime::exiting(JNIEnv*, int status) {
 
 void Runtime::vm_death(JNIEnv* env) {
   std::string bug, exit_detail;
-  bool killed;
+  bool killed, ours;
   {
     std::lock_guard<std::mutex> g(mu_);
     bug = bug_;
+    ours = bug_ours_;
     exit_detail = exit_detail_;
     killed = killed_;
   }
-  if (!bug.empty() && !multi()) finish(env, RunOutcome::Bug, bug);
+  if (!bug.empty() && !multi()) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug);
   if (finishing_.exchange(true)) return;
   if (multi()) {
     log_line((killed ? exit_detail : std::string("the program called System.exit")) +
@@ -675,6 +703,14 @@ void Runtime::vm_death(JNIEnv* env) {
   }
   check_replay_complete(RunOutcome::Ok);
   if (exit_detail.empty()) {
+    if (std::string why = untrusted(); !why.empty()) {
+      // The program ended the JVM itself (System.exit(0)): the verdict is still an error.
+      write_report(env, RunOutcome::Error, why);
+      log_line("ERROR (strategy " + strategy_name(agent_.options) + ", seed " +
+               std::to_string(seed_) + "): " + why);
+      std::fflush(stderr);
+      _exit(int(RunOutcome::Error));
+    }
     write_report(env, RunOutcome::Ok, "");
     return;
   }

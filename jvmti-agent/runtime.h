@@ -81,6 +81,9 @@ class Runtime {
   static void any_thread_ended(JNIEnv* env, jthread t);
   // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.
   static void any_thread_started(JNIEnv* env, jthread t);
+  // Why no verdict of this run can be trusted (classes jsched could not instrument, unless
+  // on-unsupported=warn), or "".
+  std::string untrusted() const;
   // The execution is ending (a finding, or its last thread ended).
   bool finishing() const { return finishing_; }
   sched::Controller& ctl() { return ctl_; }
@@ -194,7 +197,8 @@ class Runtime {
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;
   std::vector<jthread> threads_;  // global refs, by thread id
   std::vector<std::string> hidden_blocks_;
-  std::string bug_;  // description of the uncaught throwable
+  std::string bug_;        // description of the uncaught throwable
+  bool bug_ours_ = false;  // ... which jsched caused (own_fault.h): an error, not a bug
   // How the process is ending when it ends with a status other than 0 (exiting()).
   int exit_status_ = 0;
   bool killed_ = false;

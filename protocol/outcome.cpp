@@ -14,6 +14,8 @@ const char* outcome_name(RunOutcome o) {
       return "exit";
     case RunOutcome::Killed:
       return "killed";
+    case RunOutcome::Error:
+      return "error";
     default:
       return "ok";
   }

@@ -1,16 +1,18 @@
 // How an execution ends, as the agent reports it and the runner reads it (docs/agent.md, "Exit
 // status and reports"). For findings the value is the agent's exit status.
 // Exit: the program ended the JVM with System.exit(n != 0) or Runtime.halt; Killed: a signal
-// (SIGTERM, SIGINT, SIGHUP) did; both report the JVM's real status.
+// (SIGTERM, SIGINT, SIGHUP) did; both report the JVM's real status. Error: jsched could not
+// run the program faithfully (a class it was asked to instrument and could not, or a failure
+// its own rewriting caused): never the program's bug.
 #pragma once
 
 #include <string_view>
 
 namespace jsched {
 
-enum class RunOutcome { Ok = 0, Exit = 1, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
+enum class RunOutcome { Ok = 0, Exit = 1, Error = 2, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
 
-// As reports name it: "ok", "bug", "deadlock", "hang", "exit", "killed".
+// As reports name it: "ok", "error", "bug", "deadlock", "hang", "exit", "killed".
 const char* outcome_name(RunOutcome o);
 
 // The outcomes that are findings (a bug of the program), by the names reports use.

@@ -154,10 +154,23 @@ std::string check_code(const cf::ClassFile& cf, const cf::Member& m) {
     pending.clear();
     ++index;
   }
+  std::vector<const cf::Insn*> real;  // by index
+  for (const cf::Insn& in : code.insns) {
+    if (!in.is_label()) real.push_back(&in);
+  }
   std::unordered_set<size_t> framed;
   if (frames != nullptr) {
     for (const cf::Frame& f : frames->frames) {
       if (auto it = at.find(f.at); it != at.end()) framed.insert(it->second);
+      // An uninitialized object is named by the offset of its `new`.
+      for (const auto* types : {&f.locals, &f.stack}) {
+        for (const cf::VType& t : *types) {
+          if (t.tag != cf::VType::Uninitialized) continue;
+          auto n = at.find(t.label);
+          if (n == at.end() || n->second >= real.size() || real[n->second]->op != cf::op::new_)
+            return where(cf, m) + ": a frame's uninitialized object is not at a new";
+        }
+      }
     }
   }
   auto needs = [&](cf::Label l, const char* what) -> std::string {

@@ -1,6 +1,7 @@
 #include "rewriter/static_reset.h"
 
 #include <stdexcept>
+#include <unordered_map>
 
 #include "classfile/opcodes.h"
 #include "rewriter/emitter.h"
@@ -81,25 +82,46 @@ bool add_reset_checks(ClassContext& ctx, cf::Member& m) {
     e.invokestatic(ctx.class_name, kCheck, "()V");
     changed = true;
   }
+  // A frame names an uninitialized object by the label of its `new`: a call put before a
+  // `new` gets the labels there (branches must reach the call), and the `new` a label of its
+  // own, which those frame entries then name.
+  std::unordered_map<cf::Label, cf::Label> renamed;
   for (const Insn& in : code.insns) {
     if (!in.is_label() && (in.op == op::getstatic || in.op == op::putstatic || in.op == op::new_)) {
       std::string_view owner =
           in.op == op::new_ ? cf.cp.class_name(in.u) : cf.cp.member_ref(in.u).owner;
+      const size_t before = out.size();
       if (owner == ctx.class_name) {
-        if (!own_current) {
-          e.invokestatic(ctx.class_name, kCheck, "()V");
-          changed = true;
-        }
+        if (!own_current) e.invokestatic(ctx.class_name, kCheck, "()V");
       } else if (ctx.cfg.may_reset == nullptr || ctx.cfg.may_reset(owner)) {
         auto [it, added] = ctx.touches.try_emplace(std::string(owner));
         if (added) it->second = std::string(kTouch) + std::to_string(ctx.touches.size() - 1);
         e.invokestatic(ctx.class_name, it->second, "()V", ctx.is_interface);
+      }
+      if (out.size() != before) {
         changed = true;
+        if (in.op == op::new_) {
+          const cf::Label own = code.new_label();
+          for (size_t k = before; k-- > 0 && out[k].is_label();) renamed[cf::Label(out[k].v)] = own;
+          e.label(own);
+        }
       }
     }
     e.insn(in);
   }
   if (!changed) return false;
+  if (!renamed.empty()) {
+    if (cf::CodeAttr* frames = code.find(cf::CodeAttr::StackMap)) {
+      for (cf::Frame& f : frames->frames) {
+        for (auto* types : {&f.locals, &f.stack}) {
+          for (cf::VType& t : *types) {
+            if (t.tag != cf::VType::Uninitialized) continue;
+            if (auto it = renamed.find(t.label); it != renamed.end()) t.label = it->second;
+          }
+        }
+      }
+    }
+  }
   code.insns = std::move(out);
   relocate(cf, m, code);
   return true;
