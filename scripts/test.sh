@@ -13,6 +13,22 @@ echo "== format (clang-format, .clang-format)"
   \( -name '*.cpp' -o -name '*.h' \) -print0 | xargs -0 clang-format --dry-run --Werror)
 "$root/scripts/build.sh" -DJSCHED_WERROR=ON
 (cd "$root/build" && ctest --output-on-failure -j"$(nproc)")
+# The integration tests again on every other JDK the machine has (17 or later): JDK 25's
+# class files, java.util.concurrent and reflection differ from JDK 17's.
+built_jdk=$(dirname "$(dirname "$(sed -n 's/^Java_JAVA_EXECUTABLE:FILEPATH=//p' \
+  "$root/build/CMakeCache.txt")")")
+others=$("$root/scripts/test_jdks.sh" "$built_jdk")
+while read -r version home; do
+  [ -n "$version" ] || continue
+  echo "== integration tests on JDK $version ($home)"
+  (cd "$root/build" && JSCHED_TEST_JDK=$home PATH=$home/bin:$PATH \
+    ctest --output-on-failure -L integration -j"$(nproc)")
+done <<< "$others"
+if ! grep -qE '^(2[1-9]|[3-9][0-9]) ' <<< "$others"; then
+  echo "jsched: skip: no JDK 21 or later under /usr/lib/jvm, the integration tests ran on" \
+    "$("$built_jdk/bin/javac" -version 2>&1) only (Temurin 25 belongs in" \
+    "/usr/lib/jvm/temurin-25-jdk-amd64)"
+fi
 echo "== sanitizer build (ASan + UBSan) of the unit tests"
 asan=$root/build-asan
 cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJSCHED_SANITIZE=ON \

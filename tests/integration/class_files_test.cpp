@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -218,4 +219,20 @@ TEST(ClassFiles, ALinkageErrorNamingJschedsCodeIsAnError) {
   test::ProcessResult r = test::run_agent("strategy=random,seed=1", d.path(), "CallsShim");
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_TRUE(has(r.err, "java.lang.NoSuchMethodError naming code jsched added")) << r.err;
+}
+
+// Every class of the JDK the tests run on (JDK 17's jmods, Temurin 25's runtime image, which
+// has no jmods) reads, decodes and writes back byte for byte: class files up to version 69.
+TEST(ClassFiles, EveryClassOfTheJdkRoundTrips) {
+  test::TempDir d;
+  test::ProcessResult x = test::run({test::jdk_home() + "/bin/jimage", "extract", "--dir", d.path(),
+                                     test::jdk_home() + "/lib/modules"});
+  ASSERT_EQ(x.status, 0) << x.err;
+  test::ProcessResult r = test::run({JSCHED_BIN, "classfile", "roundtrip", d.path()});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  std::smatch m;
+  ASSERT_TRUE(
+      std::regex_search(r.out, m, std::regex("roundtrip: (\\d+) classes, 0 differ, 0 errors")))
+      << r.out;
+  EXPECT_GT(std::stoul(m[1]), 20000u) << r.out;
 }

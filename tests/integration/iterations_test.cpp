@@ -73,6 +73,19 @@ TEST(Iterations, EveryExecutionHasFreshStaticsAndItsOwnReportLine) {
 
 // The bug found at iteration i replays with its seed alone, 100 times of 100.
 // P(lost update) is about 0.2 per execution here: 1000 iterations all missing it is beyond 1e-90.
+// Each execution's thread 0 has the execution's class loader as its context loader, as the
+// launcher's main thread has the loader of main: Clojure and dom4j load the program's classes
+// through it, and got the launcher's copies (whose initializers then failed).
+TEST(Iterations, TheContextClassLoaderIsTheExecutions) {
+  for (const char* statics : {"reset", "reload"}) {
+    test::ProcessResult r = test::run_agent(
+        std::string("strategy=random,seed=1,iterations=10,statics=") + statics, data_cp(),
+        "ContextLoader");
+    EXPECT_EQ(r.status, 0) << statics << ": " << r.err;
+    EXPECT_EQ(test::count_lines(r.out, "context ok"), 10) << statics << ": " << r.out;
+  }
+}
+
 TEST(Iterations, BugFoundAtIterationIReplaysWithTheSeedAloneEveryTime) {
   test::ProcessResult r = test::run_agent("seed=1,iterations=1000", JSCHED_SAMPLES_CLASSES,
                                           "jsched.samples.account.Main", {"-ea"});
@@ -327,7 +340,10 @@ test::ProcessResult mvn_test(const std::string& project, const test::TempDir& di
     fs::copy(src / "maven-demo", fs::path(dir.path()) / "maven-demo",
              fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   }
-  std::vector<std::string> argv = {"mvn",
+  // Maven and the JVMs Surefire forks run on the JDK under test.
+  std::vector<std::string> argv = {"env",
+                                   "JAVA_HOME=" + test::jdk_home(),
+                                   "mvn",
                                    "-o",
                                    "-q",
                                    "-B",

@@ -103,7 +103,12 @@ final class JSchedMain implements Runnable {
       throws ReflectiveOperationException {
     Method m = Class.forName(name, false, loader).getMethod("main", String[].class);
     m.setAccessible(true);
-    return new Thread(new JSchedMain(m, null, new Object[] {args.clone()}), "main");
+    Thread t = new Thread(new JSchedMain(m, null, new Object[] {args.clone()}), "main");
+    // As the launcher's main thread has the loader of main as its context loader: code that
+    // loads the program's classes through it (Clojure's runtime, service loaders, frameworks)
+    // must get this execution's copies, not the launcher's.
+    t.setContextClassLoader(loader);
+    return t;
   }
 
   /**
