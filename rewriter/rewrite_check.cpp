@@ -108,6 +108,52 @@ bool legal_field_flags(uint16_t a, bool is_interface) {
   return visibility_count(a) <= 1 && !((a & acc::kFinal) && (a & acc::kVolatile));
 }
 
+// The locals on entry, in frame form, by tag only (enough to tell Top from a value).
+std::vector<cf::VType> entry_locals(const cf::ClassFile& cf, const cf::Member& m) {
+  std::vector<cf::VType> out;
+  const cf::VType object{cf::VType::Object, 0, cf::kNoLabel};
+  if ((m.access & acc::kStatic) == 0) out.push_back(object);
+  const std::string_view d = cf.member_desc(m);
+  for (size_t i = 1; i < d.size() && d[i] != ')'; ++i) {
+    cf::VType t = object;
+    const size_t first = i;
+    while (d[i] == '[') ++i;
+    if (d[i] == 'L') i = d.find(';', i);
+    if (i == std::string_view::npos) break;
+    if (first == i) {
+      t.tag = d[i] == 'J'   ? cf::VType::Long
+              : d[i] == 'D' ? cf::VType::Double
+              : d[i] == 'F' ? cf::VType::Float
+              : d[i] == 'L' ? cf::VType::Object
+                            : cf::VType::Integer;
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+
+// Each frame's locals in slot form, by decoding the compact encodings against `entry`.
+std::vector<std::vector<cf::VType>> frame_slots(const cf::CodeAttr& smt,
+                                                std::vector<cf::VType> locals) {
+  std::vector<std::vector<cf::VType>> out;
+  for (const cf::Frame& f : smt.frames) {
+    if (f.type >= 248 && f.type <= 250) {
+      locals.resize(locals.size() - std::min<size_t>(locals.size(), size_t(251 - f.type)));
+    } else if (f.type >= 252 && f.type <= 254) {
+      locals.insert(locals.end(), f.locals.begin(), f.locals.end());
+    } else if (f.type == 255) {
+      locals.assign(f.locals.begin(), f.locals.end());
+    }
+    std::vector<cf::VType> slots;
+    for (const cf::VType& t : locals) {
+      slots.push_back(t);
+      if (t.wide()) slots.push_back(cf::VType{});
+    }
+    out.push_back(std::move(slots));
+  }
+  return out;
+}
+
 std::string where(const cf::ClassFile& cf, const cf::Member& m) {
   return std::string(cf.member_name(m)) + std::string(cf.member_desc(m));
 }
@@ -199,6 +245,32 @@ std::string check_code(const cf::ClassFile& cf, const cf::Member& m) {
   }
   for (const cf::ExceptionEntry& e : code.exceptions) {
     if (std::string missing = needs(e.handler, "a handler"); !missing.empty()) return missing;
+  }
+  // Every instruction a handler covers must have the locals the handler's frame has: a frame
+  // inside the range where such a local is Top can never match it (dead code's frames,
+  // Groovy's: the type checker checks them against the handler too).
+  if (frames != nullptr) {
+    const std::vector<std::vector<cf::VType>> slots = frame_slots(*frames, entry_locals(cf, m));
+    std::unordered_map<size_t, size_t> frame_at;  // instruction index -> frame
+    for (size_t k = 0; k < frames->frames.size(); ++k) {
+      if (auto it = at.find(frames->frames[k].at); it != at.end()) frame_at[it->second] = k;
+    }
+    for (const cf::ExceptionEntry& e : code.exceptions) {
+      auto from = at.find(e.start), to = at.find(e.end), h = at.find(e.handler);
+      if (from == at.end() || h == at.end() || !frame_at.count(h->second)) continue;
+      const std::vector<cf::VType>& want = slots[frame_at[h->second]];
+      const size_t end = to == at.end() ? real.size() : to->second;
+      for (size_t i = from->second; i < end; ++i) {
+        auto f = frame_at.find(i);
+        if (f == frame_at.end()) continue;
+        const std::vector<cf::VType>& have = slots[f->second];
+        for (size_t k = 0; k < want.size(); ++k) {
+          if (want[k].tag != cf::VType::Top && (k >= have.size() || have[k].tag == cf::VType::Top))
+            return where(cf, m) + ": a handler's frame has local " + std::to_string(k) +
+                   ", which a frame in its range lacks";
+        }
+      }
+    }
   }
   return "";
 }

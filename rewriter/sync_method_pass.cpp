@@ -14,6 +14,8 @@
 // body stores into slot 0, in which case `this` is kept in a new local that every frame
 // carries.
 #include <stdexcept>
+#include <unordered_map>
+#include <vector>
 
 #include "classfile/opcodes.h"
 #include "rewriter/emitter.h"
@@ -50,6 +52,56 @@ bool writes_slot0(const cf::Code& code) {
     }
   }
   return false;
+}
+
+// Which instructions of `code` control can reach from the method's entry (by index into
+// code.insns; labels are never reachable). Code generators (Groovy's, ASM's users) leave dead
+// code with frames of their own, such as a lone `athrow` after an `athrow` whose frame has no
+// locals: the type checker checks such code against every handler that covers it, so the
+// handler added here must not cover it.
+std::vector<bool> reachable(const cf::Code& code) {
+  const size_t n = code.insns.size();
+  std::unordered_map<cf::Label, size_t> at;  // label -> index of the instruction after it
+  for (size_t i = n; i-- > 0;) {
+    if (code.insns[i].is_label()) at[cf::Label(code.insns[i].v)] = i;
+  }
+  std::vector<bool> seen(n, false);
+  std::vector<size_t> work = {0};
+  auto go = [&](cf::Label l) {
+    if (auto it = at.find(l); it != at.end()) work.push_back(it->second);
+  };
+  while (!work.empty()) {
+    size_t i = work.back();
+    work.pop_back();
+    for (; i < n && !seen[i]; ++i) {
+      seen[i] = true;
+      const Insn& in = code.insns[i];
+      if (in.is_label()) continue;
+      if (cf::is_branch(in.op)) go(cf::Label(in.v));
+      if (in.op == op::tableswitch || in.op == op::lookupswitch) {
+        const cf::Switch& sw = code.switches[size_t(in.v)];
+        go(sw.dflt);
+        for (uint32_t k = 0; k < sw.count; ++k) go(code.switch_targets[sw.first + k]);
+      }
+      if (cf::ends_block(in.op)) break;
+    }
+    // A handler is reachable once any instruction it covers is.
+    for (const cf::ExceptionEntry& x : code.exceptions) {
+      auto from = at.find(x.start), to = at.find(x.end), h = at.find(x.handler);
+      if (from == at.end() || h == at.end() || seen[h->second]) continue;
+      const size_t end = to == at.end() ? n : to->second;
+      for (size_t k = from->second; k < end; ++k) {
+        if (seen[k] && !code.insns[k].is_label()) {
+          work.push_back(h->second);
+          break;
+        }
+      }
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (code.insns[i].is_label()) seen[i] = false;
+  }
+  return seen;
 }
 
 cf::CodeAttr& stack_map(cf::ClassFile& cf, cf::Code& code) {
@@ -106,19 +158,39 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
   e.iconst(site(SiteKind::SyncMethodEnter, 0));
   e.hook(owner, Hook::MonitorEnter);
   e.op(op::monitorenter);
-  cf::Label start = code.new_label(), end = code.new_label(), handler = code.new_label();
-  e.label(start);
+  // The handler covers the body's reachable code, in as many ranges as dead code splits it
+  // into (see reachable()).
+  const std::vector<bool> live = reachable(code);
+  std::vector<std::pair<cf::Label, cf::Label>> ranges;
+  bool open = false;
+  auto open_range = [&] {
+    ranges.emplace_back(code.new_label(), cf::kNoLabel);
+    e.label(ranges.back().first);
+    open = true;
+  };
+  auto close_range = [&] {
+    ranges.back().second = code.new_label();
+    e.label(ranges.back().second);
+    open = false;
+  };
+  open_range();
   for (size_t i = 0; i < code.insns.size(); ++i) {
     const Insn& in = code.insns[i];
+    if (!in.is_label()) {
+      if (live[i] && !open) open_range();
+      if (!live[i] && open) close_range();
+    }
     if (!in.is_label() && cf::is_return(in.op)) exit_sequence(lay.insn_offset[i]);
     e.insn(in);
   }
-  e.label(end);
+  if (open) close_range();
+  cf::Label handler = code.new_label();
   e.label(handler);
   exit_sequence(lay.length);
   e.op(op::athrow);
   code.insns = std::move(out);
-  code.exceptions.push_back(cf::ExceptionEntry{start, end, handler, 0});
+  for (const auto& [from, to] : ranges)
+    code.exceptions.push_back(cf::ExceptionEntry{from, to, handler, 0});
 
   if (fresh) code.max_locals = uint16_t(lock_slot + 1);
   code.max_stack = uint16_t(std::max<int>(code.max_stack + 2, 3));

@@ -145,3 +145,36 @@ TEST(RewriteCheck, EveryClassJavacAndTheJdkMadePasses) {
   EXPECT_GT(classes, 5000u);
   EXPECT_EQ(first, "");
 }
+
+// Groovy's dead code inside a handler's range: its frame has no locals, the handler's frame
+// has `this`: the type checker refuses the class, and so does the check.
+TEST(RewriteCheck, AHandlerCoversNoFrameThatLacksItsLocals) {
+  for (bool dead_frame_has_this : {false, true}) {
+    ClassFile cf = ClassFile::create(52, "C", "java/lang/Object");
+    Member& m = cf.add_method(acc::kPublic, "m", "()V", true);
+    test::CodeBuilder b(cf, m);
+    Label start = b.label(), dead = b.label(), handler = b.label();
+    b.limits(2, 1).place(start).type(op::new_, "java/lang/IllegalStateException").op(op::dup);
+    b.invoke(op::invokespecial, "java/lang/IllegalStateException", "<init>", "()V");
+    b.op(op::athrow).place(dead).op(op::athrow).place(handler).op(op::athrow);
+    b.handler(start, handler, handler);
+    CodeAttr& smt = b.code().attrs.emplace_back(b.code().resource());
+    smt.kind = CodeAttr::StackMap;
+    smt.name = cf.cp.add_utf8("StackMapTable");
+    const VType self{VType::Object, cf.this_class, kNoLabel};
+    const VType thrown{VType::Object, cf.cp.add_class("java/lang/Throwable"), kNoLabel};
+    for (Label at : {dead, handler}) {
+      Frame& f = smt.frames.emplace_back(b.code().resource());
+      f.type = 255;
+      f.at = at;
+      if (at == handler || dead_frame_has_this) f.locals.push_back(self);
+      f.stack.push_back(thrown);
+    }
+    std::string why = check_all(cf.write());
+    if (dead_frame_has_this)
+      EXPECT_EQ(why, "");
+    else
+      EXPECT_TRUE(has(why, "a handler's frame has local 0, which a frame in its range lacks"))
+          << why;
+  }
+}

@@ -371,3 +371,47 @@ TEST(SynchronizedMethod, StoringIntoSlotZeroKeepsTheRightMonitor) {
   EXPECT_EQ(p.out, "false\n");
   EXPECT_EQ(test::hook_counts(p.err)["monitorEnter"], 2);
 }
+
+// Groovy's compiler leaves dead code with a frame of its own after a throw: in a synchronized
+// method, `athrow; athrow` where the second has a frame with no locals. The handler that
+// releases the monitor covered it, and the type checker refused the class ("Stack map does not
+// match the one at exception handler"): the handler must cover reachable code only.
+TEST(DeadCode, ASynchronizedMethodsHandlerSkipsDeadCodeWithFramesOfItsOwn) {
+  ClassFile cf = ClassFile::create(52, "DeadCode", "java/lang/Object");
+  add_default_ctor(cf);
+  {
+    Member& m = cf.add_method(acc::kPublic | acc::kSynchronized, "boom", "()V", true);
+    CodeBuilder b(cf, m);
+    Label dead = b.label();
+    b.limits(2, 1).type(op::new_, "java/lang/IllegalStateException").op(op::dup);
+    b.invoke(op::invokespecial, "java/lang/IllegalStateException", "<init>", "()V");
+    b.op(op::athrow).place(dead).op(op::athrow);
+    add_frame(cf, b.code(), dead, {});
+    b.code()
+        .find(CodeAttr::StackMap)
+        ->frames.back()
+        .stack.push_back(obj(cf, "java/lang/Throwable"));
+  }
+  Member& main = cf.add_method(acc::kPublic | acc::kStatic, "main", "([Ljava/lang/String;)V", true);
+  {
+    CodeBuilder b(cf, main);
+    b.limits(2, 1).type(op::new_, "DeadCode").op(op::dup);
+    b.invoke(op::invokespecial, "DeadCode", "<init>", "()V");
+    b.invoke(op::invokevirtual, "DeadCode", "boom", "()V").op(op::return_);
+  }
+  Buffer original = cf.write();
+  test::TempDir dir;
+  test::copy_test_hooks(dir.path());
+  test::write_class(dir.path(), "DeadCode", original);
+  test::ProcessResult plain = test::run_verified(dir.path(), "DeadCode");
+  ASSERT_NE(plain.err.find("java.lang.IllegalStateException"), std::string::npos) << plain.err;
+  test::RecordingSink sink;
+  rw::RewriteResult r = rw::rewrite_class(original, test::test_config(true), sink);
+  ASSERT_EQ(r.status, rw::RewriteResult::Changed) << r.error;
+  test::write_class(dir.path(), "DeadCode", r.bytes);
+  test::ProcessResult p = test::run_verified(dir.path(), "DeadCode");
+  EXPECT_EQ(p.err.find("VerifyError"), std::string::npos) << p.err;
+  EXPECT_NE(p.err.find("java.lang.IllegalStateException"), std::string::npos) << p.err;
+  EXPECT_EQ(test::hook_counts(p.err)["monitorEnter"], 1) << p.err;
+  EXPECT_EQ(test::hook_counts(p.err)["monitorExit"], 1) << "the handler released it: " << p.err;
+}
