@@ -23,19 +23,30 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view interna
 inline constexpr const char* kLockSupport = "java/util/concurrent/locks/LockSupport";
 
 // The JDK's clocks and sources of chance for the application: Instant.now, the system Clocks
-// (and the java.time now() methods built on them) and new Date() read the execution's clock;
+// (and the java.time now() methods built on them), InstantSource.system(), new Date() and
+// Calendar.getInstance() read the execution's clock;
 // new Random(), ThreadLocalRandom and new SplittableRandom() take their seeds from the
 // execution's seed (for controlled threads); blocking socket and selector waits go to the
 // scheduler (jvmti-agent/io_waits.h). They may be loaded before jsched sees class loads,
 // so they are retransformed at VM init too.
 bool is_environment_class(std::string_view internal_name);
-inline constexpr const char* kEnvironmentClasses[] = {"java/time/Instant",
-                                                      "java/time/Clock$SystemClock",
-                                                      "java/util/Date",
-                                                      "java/util/Random",
-                                                      "java/util/concurrent/ThreadLocalRandom",
-                                                      "java/util/SplittableRandom",
-                                                      "sun/nio/ch/NioSocketImpl",
-                                                      "sun/nio/ch/EPollSelectorImpl"};
+inline constexpr const char* kEnvironmentClasses[] = {
+    "java/time/Instant",
+    "java/time/Clock$SystemClock",
+    "java/time/Clock$SystemInstantSource",
+    "java/util/Date",
+    "java/util/GregorianCalendar",
+    "java/util/JapaneseImperialCalendar",
+    "java/text/SimpleDateFormat",
+    "sun/util/locale/provider/CalendarProviderImpl",
+    "sun/util/calendar/AbstractCalendar",
+    "sun/util/calendar/Gregorian",
+    "sun/util/calendar/JulianCalendar",
+    "sun/util/calendar/LocalGregorianCalendar",
+    "java/util/Random",
+    "java/util/concurrent/ThreadLocalRandom",
+    "java/util/SplittableRandom",
+    "sun/nio/ch/NioSocketImpl",
+    "sun/nio/ch/EPollSelectorImpl"};
 
 }  // namespace jsched::agent

@@ -92,7 +92,10 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
     if (name == "nanoTime") return ExactMatch{Hook::NanoTime, SiteKind::Clock};
     if (name == "currentTimeMillis") return ExactMatch{Hook::CurrentTimeMillis, SiteKind::Clock};
   }
-  if (cfg.virtual_clock && o == op::invokestatic && owner == "java/time/Clock" &&
+  // SystemClock (Clock.systemUTC(), systemDefaultZone(), InstantSource.system()) calls the
+  // static method it inherits through its own name.
+  if (cfg.virtual_clock && o == op::invokestatic &&
+      (owner == "java/time/Clock" || owner == "java/time/Clock$SystemClock") &&
       name == "currentInstant" && desc == "()Ljava/time/Instant;")
     return ExactMatch{Hook::ClockInstant, SiteKind::Clock};
   if (cfg.seeded_randomness && o == op::invokestatic) {

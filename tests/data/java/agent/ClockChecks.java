@@ -1,5 +1,9 @@
 import java.time.Clock;
 import java.time.Instant;
+import java.time.InstantSource;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Calendar;
 import java.util.Date;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -19,16 +23,35 @@ import java.util.concurrent.locks.ReentrantLock;
 public class ClockChecks {
   static final long MS = 100;
 
-  static void check(String what, long t0Nanos, long t0Millis, long t0Instant, long t0Clock,
-                    long t0Date) {
-    long nanos = System.nanoTime() - t0Nanos;
-    long millis = System.currentTimeMillis() - t0Millis;
-    long instant = Instant.now().toEpochMilli() - t0Instant;
-    long clock = Clock.systemUTC().millis() - t0Clock;
-    long date = new Date().getTime() - t0Date;
-    if (nanos < MS * 1_000_000 || millis < MS || instant < MS || clock < MS || date < MS)
-      throw new AssertionError(what + ": nanoTime " + nanos + " ns, currentTimeMillis " + millis
-          + ", Instant.now " + instant + ", Clock.systemUTC " + clock + ", Date " + date + " ms");
+  // Kept in a field from class initialization on, as libraries keep theirs (commons-pool's
+  // DefaultPooledObject): a clock obtained before the timed operation reads the same time.
+  static final Clock STORED = Clock.systemUTC();
+  static final InstantSource SOURCE = InstantSource.system();
+  static final Clock TICK = Clock.tickMillis(ZoneOffset.UTC);
+  static final String[] CLOCKS = {"nanoTime", "currentTimeMillis", "Instant.now",
+      "Clock.systemDefaultZone", "a stored Clock.systemUTC", "InstantSource.system",
+      "Clock.tickMillis", "Date", "Calendar.getInstance", "LocalDateTime.now"};
+
+  // Every clock, in ms (nanoTime in ns).
+  static long[] read() {
+    return new long[] {System.nanoTime(), System.currentTimeMillis(),
+        Instant.now().toEpochMilli(), Clock.systemDefaultZone().millis(),
+        STORED.instant().toEpochMilli(), SOURCE.instant().toEpochMilli(),
+        TICK.millis(), new Date().getTime(), Calendar.getInstance().getTimeInMillis(),
+        LocalDateTime.now().toInstant(ZoneOffset.UTC).toEpochMilli()};  // differences only
+  }
+
+  static void check(String what, long[] before) {
+    long[] after = read();
+    StringBuilder all = new StringBuilder();
+    boolean short_ = false;
+    for (int k = 0; k < CLOCKS.length; k++) {
+      long d = after[k] - before[k];
+      long want = k == 0 ? MS * 1_000_000 : MS - (k == 6 ? 1 : 0);  // a tick clock truncates
+      if (d < want) short_ = true;
+      all.append(CLOCKS[k]).append(' ').append(d).append(k == 0 ? " ns, " : " ms, ");
+    }
+    if (short_) throw new AssertionError(what + ": " + all);
   }
 
   interface Timed {
@@ -36,10 +59,9 @@ public class ClockChecks {
   }
 
   static void timed(String what, Timed op) throws Exception {
-    long n = System.nanoTime(), m = System.currentTimeMillis(), i = Instant.now().toEpochMilli();
-    long c = Clock.systemDefaultZone().millis(), d = new Date().getTime();
+    long[] before = read();
     op.run();
-    check(what, n, m, i, c, d);
+    check(what, before);
   }
 
   public static void main(String[] args) throws Exception {
