@@ -71,6 +71,9 @@ struct AgentState {
   std::string main_class;
   bool tests = false;
   jobject system_loader = nullptr;  // global ref, from VM init on
+  // Iterations of main share the launcher's copy of the program (the system class loader's),
+  // its main class diverted with its body kept (main_diversion.h: divert_shared_main).
+  bool shared_main = false;
   std::unique_ptr<ClassCache> cache;
   // A fresh strategy for the seed in `options`.
   std::function<std::unique_ptr<sched::Strategy>()> new_strategy;

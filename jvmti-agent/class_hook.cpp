@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "classfile/class_file.h"
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/class_loading_locks.h"
 #include "jvmti-agent/jdk_concurrency.h"
@@ -14,7 +15,7 @@
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/static_reset.h"
 #include "rewriter/class_rewriter.h"
-#include "rewriter/junit_method_wrapping.h"
+#include "rewriter/test_runner_entry.h"
 
 namespace jsched::agent {
 
@@ -121,30 +122,31 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
   }
   const bool thread_host = s.jdk_mode && cls == "java/lang/Thread";
   const bool jdk_class = is_jdk_loader(env, loader);
-  if (!jdk_class && cls == s.main_class && s.system_loader &&
-      env->IsSameObject(loader, s.system_loader)) {
+  const bool launcher_main = !jdk_class && cls == s.main_class && s.system_loader &&
+                             env->IsSameObject(loader, s.system_loader);
+  if (launcher_main && !s.rewrite.static_reset) {  // statics=reload: every execution loads it
     divert(jvmti, input, new_len, new_data);
     return;
   }
-  if (s.cache) {
+  if (s.cache && !launcher_main) {
     if (const cf::Buffer* done = s.cache->find(cls, input)) {
       if (!done->empty()) hand_back(jvmti, *done, new_len, new_data);
       return;
     }
   }
-  std::optional<rw::RewriteConfig> rules = rules_for(s, cls, jdk_class);
-  cf::Buffer output, wrapped;  // wrapped: with test methods wrapped, the rewrite's input
-  if (s.hooks_ready && rules && s.tests && !jdk_class && rw::may_have_tests(input)) {
+  if (s.tests && s.hooks_ready && !jdk_class && rw::is_test_runner_entry(cls)) {
+    // Where JUnit runs one test (rewriter/test_runner_entry.h). A JUnit jsched cannot divert
+    // would run every test uncontrolled and pass it: better no run at all.
     try {
-      cf::ClassFile c = cf::ClassFile::parse(input);
-      if (rw::wrap_test_methods(c) > 0) {
-        wrapped = c.write();
-        input = wrapped;
-      }
+      hand_back(jvmti, rw::divert_test_runner_entry(input), new_len, new_data);
     } catch (const std::exception& e) {
-      log_line("warning: test methods of " + std::string(cls) + " not wrapped: " + e.what());
+      log_line(std::string("error: cannot run tests as executions: ") + e.what());
+      _exit(2);
     }
+    return;
   }
+  std::optional<rw::RewriteConfig> rules = rules_for(s, cls, jdk_class);
+  cf::Buffer output;
   if (s.hooks_ready && rules) {
     // Reading field declarations runs Java code: for a controlled thread it must run plain
     // (no scheduling point while this thread holds the class-loading lock).
@@ -186,13 +188,28 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       output = std::move(r.bytes);
       break_for_test(dotted, output);
     }
+    if (launcher_main) {
+      // The executions share the launcher's copy when its statics can start clean in each;
+      // else each loads its own (main_diversion.h).
+      try {
+        if (r.status == rw::RewriteResult::Changed && r.not_resettable.empty()) {
+          hand_back(jvmti, divert_shared_main(output), new_len, new_data);
+          s.shared_main = true;
+        } else {
+          hand_back(jvmti, divert_main(input), new_len, new_data);
+        }
+      } catch (const std::exception& e) {
+        log_line(std::string("error: iterations: cannot run the main class: ") + e.what());
+        _exit(2);
+      }
+      return;
+    }
     if (!r.not_resettable.empty())
       refuse_reset("class " + dotted + ": " + r.not_resettable);
     else if (rules->static_reset &&
              (r.status == rw::RewriteResult::Failed || r.status == rw::RewriteResult::Refused))
       refuse_reset("class " + dotted + " was not rewritten");
   }
-  if (output.empty()) output = std::move(wrapped);  // the rewrite left the wrapped class as is
   if (thread_host) {
     // The hooks are added after instrumenting Thread's own code, so they stay plain.
     try {

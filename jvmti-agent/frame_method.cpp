@@ -67,6 +67,7 @@ bool frame_method(jvmtiEnv* jvmti, jmethodID m, FrameMethod& out, jclass* cls_ou
              (out.cls == "java.lang.Thread" && is_hook(out.name, out.sig)) ||
              (out.name == "<clinit>" && stamps_and_calls(jvmti, cls));
   if (out.name == "jsched$clinit") out.name = "<clinit>";
+  if (out.name == "jsched$main") out.name = "main";  // a shared main's body (main_diversion.h)
   out.jsched = out.hook || out.name.rfind("jsched", 0) == 0;
   out.entry = out.cls == "java.lang.JSchedMain" || out.cls.rfind("jdk.internal.reflect.", 0) == 0 ||
               out.cls.rfind("java.lang.reflect.", 0) == 0;

@@ -95,6 +95,38 @@ std::string launcher_main_class(jvmtiEnv* jvmti, std::string& why) {
   return name;
 }
 
+cf::Buffer divert_shared_main(cf::Bytes main_class) {
+  cf::ClassFile cls = cf::ClassFile::parse(main_class);
+  size_t main_index = cls.methods.size();
+  for (size_t i = 0; i < cls.methods.size(); ++i) {
+    cf::Member& m = cls.methods[i];
+    if (m.code_attr < 0) continue;
+    std::string_view name = cls.member_name(m);
+    if (name == "main" && cls.member_desc(m) == "([Ljava/lang/String;)V" &&
+        (m.access & cf::acc::kStatic) != 0) {
+      main_index = i;
+    } else if (name == "<clinit>") {
+      replace_body(cls, m, {cf::Insn::make(cf::op::return_)}, 0, 0);
+    }
+  }
+  if (main_index == cls.methods.size()) throw std::runtime_error("no static main(String[]) to run");
+  const uint16_t access = cls.methods[main_index].access;
+  cls.methods[main_index].name = cls.cp.add_utf8(kSharedMainBody);
+  cls.methods[main_index].access = uint16_t((access & ~(cf::acc::kPrivate | cf::acc::kProtected)) |
+                                            cf::acc::kPublic | cf::acc::kSynthetic);
+  const uint16_t run = cls.cp.add_methodref("java/lang/JSchedShim", "runIterations",
+                                            "([Ljava/lang/String;Ljava/lang/Class;)V");
+  const uint16_t self = cls.this_class;
+  cf::Member& m = cls.add_method(access, "main", "([Ljava/lang/String;)V", true);
+  m.code->insns.push_back(cf::Insn::make(cf::op::aload_0));
+  m.code->insns.push_back(cf::Insn::make(cf::op::ldc_w, self));
+  m.code->insns.push_back(cf::Insn::make(cf::op::invokestatic, run));
+  m.code->insns.push_back(cf::Insn::make(cf::op::return_));
+  m.code->max_stack = 2;
+  m.code->max_locals = 1;
+  return cls.write();
+}
+
 cf::Buffer divert_main(cf::Bytes main_class) {
   cf::ClassFile cls = cf::ClassFile::parse(main_class);
   bool diverted = false;

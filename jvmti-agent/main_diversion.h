@@ -22,4 +22,14 @@ std::string launcher_main_class(jvmtiEnv* jvmti, std::string& why);
 // the class). Throws std::runtime_error when the class has no static main(String[]).
 cf::Buffer divert_main(cf::Bytes main_class);
 
+// The same for a main class the executions share (statics reset, in the system class loader,
+// as the launcher loads it: code that finds the program through getSystemClassLoader() then
+// finds the executions' classes): `main_class` is already rewritten and resettable, its body
+// moves to jsched$main, which the driver runs, and its <clinit> (which only stamps the class
+// and calls jsched$clinit) does nothing, so that the first execution runs the initializer.
+cf::Buffer divert_shared_main(cf::Bytes main_class);
+
+// Where the body of a shared main class's main goes.
+inline constexpr const char* kSharedMainBody = "jsched$main";
+
 }  // namespace jsched::agent

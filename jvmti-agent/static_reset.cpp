@@ -125,3 +125,24 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedStatics_clearEnumCaches(JNIEnv* env,
 }
 
 }  // extern "C"
+
+namespace jsched::agent {
+
+bool loaded_native_libraries(JNIEnv* env, jobject loader) {
+  if (loader == nullptr) return false;
+  // JDK 15 to 25: ClassLoader.libraries is a NativeLibraries, whose `libraries` map holds them.
+  jclass cl = env->FindClass("java/lang/ClassLoader");
+  jfieldID f =
+      cl ? env->GetFieldID(cl, "libraries", "Ljdk/internal/loader/NativeLibraries;") : nullptr;
+  jobject libs = f ? env->GetObjectField(loader, f) : nullptr;
+  jclass nl = libs ? env->GetObjectClass(libs) : nullptr;
+  jfieldID m = nl ? env->GetFieldID(nl, "libraries", "Ljava/util/Map;") : nullptr;
+  jobject map = m ? env->GetObjectField(libs, m) : nullptr;
+  jclass mc = env->FindClass("java/util/Map");
+  jmethodID empty = mc ? env->GetMethodID(mc, "isEmpty", "()Z") : nullptr;
+  const bool loaded = map && empty && !env->CallBooleanMethod(map, empty);
+  env->ExceptionClear();
+  return loaded;
+}
+
+}  // namespace jsched::agent

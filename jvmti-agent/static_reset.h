@@ -32,4 +32,9 @@ void refuse_reset(const std::string& why);
 // NoClassDefFoundError at each later use).
 std::string reset_blocker(JNIEnv* env, jobject loader);
 
+// Whether `loader` has loaded JNI libraries (System.loadLibrary): a class loader of its own
+// cannot load them again ("already loaded in another classloader"), so the executions cannot
+// go on with fresh loaders. False when this JDK does not tell (ClassLoader.libraries).
+bool loaded_native_libraries(JNIEnv* env, jobject loader);
+
 }  // namespace jsched::agent

@@ -75,15 +75,32 @@ TEST(Iterations, EveryExecutionHasFreshStaticsAndItsOwnReportLine) {
 // P(lost update) is about 0.2 per execution here: 1000 iterations all missing it is beyond 1e-90.
 // Each execution's thread 0 has the execution's class loader as its context loader, as the
 // launcher's main thread has the loader of main: Clojure and dom4j load the program's classes
-// through it, and got the launcher's copies (whose initializers then failed).
+// through it, and got the launcher's copies (whose initializers then failed). With statics
+// reset that loader is the launcher's own, so getSystemClassLoader() finds the executions'
+// classes too (jffi loads its native library there).
 TEST(Iterations, TheContextClassLoaderIsTheExecutions) {
   for (const char* statics : {"reset", "reload"}) {
+    // With reset the executions share the system class loader's copy (reload: their own).
     test::ProcessResult r = test::run_agent(
         std::string("strategy=random,seed=1,iterations=10,statics=") + statics, data_cp(),
-        "ContextLoader");
+        "ContextLoader", {}, {std::string(statics) == "reset" ? "system" : "context"});
     EXPECT_EQ(r.status, 0) << statics << ": " << r.err;
     EXPECT_EQ(test::count_lines(r.out, "context ok"), 10) << statics << ": " << r.out;
   }
+}
+
+// A class left in error and a JNI library loaded: no execution after the first can start
+// clean, and the iterations stop with an error (exit status 2), not with a false bug.
+TEST(Iterations, NoCleanStartAfterANativeLibraryIsAnError) {
+  test::ProcessResult r =
+      test::run_agent("strategy=random,seed=1,iterations=5", data_cp(), "NativeStop");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(test::count_lines(r.out, "ran"), 1) << r.out;
+  EXPECT_NE(r.err.find("error: the iterations stop after iteration 0: the static initializer of "
+                       "NativeStop$Broken threw"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("UnsatisfiedLinkError"), std::string::npos) << r.err;
 }
 
 TEST(Iterations, BugFoundAtIterationIReplaysWithTheSeedAloneEveryTime) {

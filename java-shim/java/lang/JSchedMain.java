@@ -23,29 +23,107 @@ final class JSchedMain implements Runnable {
   private final Method method;
   private final Object target;
   private final Object[] args;
+  /** A JUnit 5 test: its descriptor's methods run one after the other (jupiter()). */
+  private final Object[] jupiter;
+  /** The test's own abort (an assumption that did not hold): the driver passes it to JUnit. */
+  private volatile Throwable aborted;
 
-  private JSchedMain(Method method, Object target, Object[] args) {
+  private JSchedMain(Method method, Object target, Object[] args, Object[] jupiter) {
     this.method = method;
     this.target = target;
     this.args = args;
+    this.jupiter = jupiter;
   }
 
   @Override
   public void run() {
     try {
-      method.invoke(target, args);
+      if (jupiter != null) {
+        runJupiter();
+      } else {
+        method.invoke(target, args);
+      }
     } catch (InvocationTargetException e) {
-      Throwable t = e.getCause();
-      trimDriverFrames(t);
-      JSchedMain.<RuntimeException>rethrow(t);
-    } catch (IllegalAccessException e) {
+      fail(e.getCause());
+    } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(e);
     }
   }
 
+  /** What the test threw: uncaught in thread 0 (a finding), unless it is an abort. */
+  private void fail(Throwable t) {
+    if (isAbort(t)) {
+      aborted = t;
+      return;
+    }
+    trimDriverFrames(t);
+    JSchedMain.<RuntimeException>rethrow(t);
+  }
+
+  /** JUnit's own way to skip a test from inside it: not a failure of the test. */
+  private static boolean isAbort(Throwable t) {
+    for (Class<?> c = t.getClass(); c != null; c = c.getSuperclass()) {
+      String n = c.getName();
+      if (n.equals("org.junit.internal.AssumptionViolatedException")
+          || n.equals("org.opentest4j.TestAbortedException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // JUnit 5: prepare(parent) makes the test instance and its extension context, execute runs
+  // the callbacks, set-up, the method and tear-down, cleanUp closes the context (@TempDir
+  // directories, say). What they collect is the test's outcome.
+  private void runJupiter() throws ReflectiveOperationException {
+    Object descriptor = jupiter[0], parent = jupiter[1], dynamicTests = jupiter[2];
+    Method prepare = find(descriptor.getClass(), "prepare", 1);
+    Method execute = find(descriptor.getClass(), "jsched$execute", 2);
+    Method cleanUp = find(descriptor.getClass(), "cleanUp", 1);
+    Object context = prepare.invoke(descriptor, parent);
+    Object collector = context.getClass().getMethod("getThrowableCollector").invoke(context);
+    Throwable failed = null;
+    try {
+      execute.invoke(descriptor, context, dynamicTests);
+    } catch (InvocationTargetException e) {
+      failed = e.getCause();
+    }
+    if (failed == null) {
+      failed = (Throwable) collector.getClass().getMethod("getThrowable").invoke(collector);
+    }
+    try {
+      cleanUp.invoke(descriptor, context);
+    } catch (InvocationTargetException e) {
+      if (failed == null) failed = e.getCause();
+    }
+    if (failed != null) fail(failed);
+  }
+
+  private static Method find(Class<?> c, String name, int parameters)
+      throws NoSuchMethodException {
+    for (; c != null; c = c.getSuperclass()) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (m.getName().equals(name) && m.getParameterCount() == parameters && !m.isBridge()) {
+          m.setAccessible(true);
+          return m;
+        }
+      }
+    }
+    throw new NoSuchMethodException(name);
+  }
+
+  /** A new thread 0 for one execution of this. */
+  Thread thread() {
+    return new Thread(this, "main");
+  }
+
+  Throwable aborted() {
+    return aborted;
+  }
+
   /**
-   * Its stack ends at main (or the test method), as the launcher's would, and a test method's
-   * body has the test's name again.
+   * Its stack ends at the test or main, as the launcher's would: the frames of the driver, of
+   * reflection and of the test runner below it go.
    */
   private static void trimDriverFrames(Throwable t) {
     StackTraceElement[] st = t.getStackTrace();
@@ -53,25 +131,21 @@ final class JSchedMain implements Runnable {
     while (n > 0 && isDriverFrame(st[n - 1])) --n;
     if (n == 0) return;
     StackTraceElement[] out = java.util.Arrays.copyOf(st, n);
-    for (int i = 0; i < n; ++i) {
-      String m = out[i].getMethodName();
-      if (m.startsWith(TEST_BODY)) {
-        StackTraceElement e = out[i];
-        out[i] = new StackTraceElement(e.getClassLoaderName(), e.getModuleName(),
-            e.getModuleVersion(), e.getClassName(), m.substring(TEST_BODY.length()),
-            e.getFileName(), e.getLineNumber());
-      }
+    for (int i = 0; i < n; ++i) {  // a shared main class's main runs as jsched$main
+      StackTraceElement e = out[i];
+      if (!e.getMethodName().equals("jsched$main")) continue;
+      out[i] = new StackTraceElement(e.getClassLoaderName(), e.getModuleName(),
+          e.getModuleVersion(), e.getClassName(), "main", e.getFileName(), e.getLineNumber());
     }
     t.setStackTrace(out);
   }
 
-  /** The prefix of a test method's body (rewriter/test_methods.h). */
-  private static final String TEST_BODY = "jsched$test$";
-
   private static boolean isDriverFrame(StackTraceElement e) {
     String c = e.getClassName();
-    return c.startsWith("jdk.internal.reflect.") || c.equals("java.lang.reflect.Method")
-        || c.equals("java.lang.JSchedMain") || c.equals("java.lang.Thread");
+    return c.startsWith("jdk.internal.reflect.") || c.startsWith("java.lang.reflect.")
+        || c.startsWith("java.lang.invoke.") || c.equals("java.lang.JSchedMain")
+        || c.equals("java.lang.Thread") || c.startsWith("org.junit.")
+        || c.startsWith("org.opentest4j.");
   }
 
   @SuppressWarnings("unchecked")
@@ -101,9 +175,17 @@ final class JSchedMain implements Runnable {
   /** Thread 0 of an execution of `name.main(args)`, with `name` as `loader` defines it. */
   static Thread mainThread(String name, ClassLoader loader, String[] args)
       throws ReflectiveOperationException {
-    Method m = Class.forName(name, false, loader).getMethod("main", String[].class);
+    // The launcher's copy of the main class keeps its body as jsched$main (its main hands over
+    // to the driver); a copy of the driver's loaders has its own main.
+    Class<?> c = Class.forName(name, false, loader);
+    Method m;
+    try {
+      m = c.getDeclaredMethod("jsched$main", String[].class);
+    } catch (NoSuchMethodException e) {
+      m = c.getMethod("main", String[].class);
+    }
     m.setAccessible(true);
-    Thread t = new Thread(new JSchedMain(m, null, new Object[] {args.clone()}), "main");
+    Thread t = new JSchedMain(m, null, new Object[] {args.clone()}, null).thread();
     // As the launcher's main thread has the loader of main as its context loader: code that
     // loads the program's classes through it (Clojure's runtime, service loaders, frameworks)
     // must get this execution's copies, not the launcher's.
@@ -111,19 +193,15 @@ final class JSchedMain implements Runnable {
     return t;
   }
 
-  /**
-   * Thread 0 of an execution of the test method `name()` of `target` (declared by its class or
-   * a superclass: a test class may inherit its tests).
-   */
-  static Thread testThread(Object target, String name) throws NoSuchMethodException {
-    for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
-      for (Method m : c.getDeclaredMethods()) {
-        if (m.getName().equals(name) && m.getParameterCount() == 0) {
-          m.setAccessible(true);
-          return new Thread(new JSchedMain(m, target, new Object[0]), "main");
-        }
-      }
-    }
-    throw new NoSuchMethodException(target.getClass().getName() + "." + name + "()");
+  /** One execution of a JUnit 4 test: its statement, evaluated (a new test each time). */
+  static JSchedMain junit4(Object statement) throws NoSuchMethodException {
+    Method evaluate = statement.getClass().getMethod("evaluate");
+    evaluate.setAccessible(true);
+    return new JSchedMain(evaluate, statement, new Object[0], null);
+  }
+
+  /** One execution of a JUnit 5 test method (runJupiter). */
+  static JSchedMain jupiter(Object descriptor, Object parent, Object dynamicTests) {
+    return new JSchedMain(null, null, null, new Object[] {descriptor, parent, dynamicTests});
   }
 }

@@ -438,12 +438,23 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   }
 
   /**
-   * A test method under a test runner, rewritten, calls this with the name its own body now
-   * has; the agent runs that body under control for the iterations asked, and throws an
-   * AssertionError naming the seed if one of them finds a bug.
+   * JUnit 4's ParentRunner.runLeaf, rewritten, calls this instead of statement.evaluate(): the
+   * agent evaluates the statement (the whole test: a new instance, @Before, the method, @After,
+   * rules) as a controlled execution for each iteration asked, and throws an AssertionError
+   * naming the seed if one of them finds a bug (rewriter/test_runner_entry.h).
    */
-  public static void runTest(Object target, String method) {
-    jschedRunTest(target, method);
+  public static void runJunit4Test(Object statement, Object description) throws Throwable {
+    jschedRunJunit4(statement, description);
+  }
+
+  /**
+   * JUnit 5's TestMethodTestDescriptor.execute, rewritten, calls this: the agent runs the
+   * test's prepare, execute and cleanUp as a controlled execution for each iteration asked.
+   * Returns `context`, as execute would.
+   */
+  public static Object runJupiterTest(Object descriptor, Object context, Object dynamicTests,
+      Object parent) {
+    return jschedRunJupiter(descriptor, context, dynamicTests, parent);
   }
 
   // Natives, named so that they cannot clash with Thread's own (in JDK mode they live there).
@@ -512,5 +523,9 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   private static native void jschedIterate(String[] args, Class<?> main);
 
-  private static native void jschedRunTest(Object target, String method);
+  private static native void jschedRunJunit4(Object statement, Object description)
+      throws Throwable;
+
+  private static native Object jschedRunJupiter(Object descriptor, Object context,
+      Object dynamicTests, Object parent);
 }
