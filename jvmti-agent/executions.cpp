@@ -89,6 +89,13 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
     loop.await_threads(!fresh);
     bool go_on = loop.run(env, thread, i);
     if (fresh) {
+      if (go_on && i + 1 < loop.count() && loaded_native_libraries(env, loader)) {
+        log_line("error: the iterations stop after iteration " + std::to_string(i) +
+                 ": the program loaded native libraries, which the next iteration's class "
+                 "loader cannot load again");
+        unfinished = true;
+        go_on = false;
+      }
       env->CallStaticVoidMethod(h.cls, h.close, loader);
       env->ExceptionClear();
     } else if (go_on && i + 1 < loop.count()) {
