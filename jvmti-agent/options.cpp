@@ -218,6 +218,9 @@ Options parse_options(const std::string& text) {
     } else if (key == "statics") {
       if (v != "reset" && v != "reload") bad("statics: '" + clip(v) + "' is not reset or reload");
       o.reload_classes = v == "reload";
+    } else if (key == "timeouts") {
+      if (v != "real" && v != "early") bad("timeouts: '" + clip(v) + "' is not real or early");
+      o.early_timeouts = v == "early";
     } else if (key == "on-unsupported") {
       if (v != "error" && v != "warn")
         bad("on-unsupported: '" + clip(v) + "' is not error or warn");
@@ -249,7 +252,7 @@ Options parse_options(const std::string& text) {
       std::string known =
           "strategy, seed, iterations, explore, statics, tests, minimize, plan, profile, record, "
           "replay, follow, trace, report, include, exclude, accesses, timeout, verbose, hapset, "
-          "frames, base, spurious, on-unsupported";
+          "frames, base, spurious, timeouts, on-unsupported";
       std::set<std::string_view> listed;
       for (const sched::StrategyEntry& e : sched::registered_strategies()) {
         for (const sched::StrategyOption& opt : e.options) {
@@ -335,6 +338,7 @@ std::string format_options(const Options& o) {
   if (!o.minimize) s += ",minimize=off";
   if (o.reload_classes) s += ",statics=reload";
   if (o.unsupported_warns) s += ",on-unsupported=warn";
+  if (o.early_timeouts) s += ",timeouts=early";
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
   if (o.strategy == Strategy::Hapset && o.base != "random") s += ",base=" + o.base;
   if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + number_text(o.spurious);

@@ -53,6 +53,10 @@ struct Options {
   std::vector<std::string> exclude;
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default
   uint64_t timeout_ms = 10000;
+  // timeouts=early: a timed wait, join, park or I/O wait may time out at any step, time jumping
+  // to its deadline, as if every other thread were descheduled that long (a loaded machine, a
+  // long GC pause); by default a timeout comes only once virtual time reaches it.
+  bool early_timeouts = false;
   // A class jsched was asked to instrument and could not (a class file it cannot read): the run
   // ends with an error, unless `warn` (on-unsupported=warn) lets it go on with a warning.
   bool unsupported_warns = false;

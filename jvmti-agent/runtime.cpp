@@ -142,6 +142,7 @@ void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
     : agent_(agent),
       ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_),
+      clock_([this] { return ctl_.now(); }),
       random_(agent.options.seed ^ 0x72616e646f6d2121ULL),
       jvmti_(jvmti),
       names_(jvmti),
@@ -154,6 +155,7 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       return 0;
     });
   ctl_.set_spurious(agent.options.spurious, seed_);
+  ctl_.set_time(kStepTimeNs, agent.options.early_timeouts);
   ctl_.set_io_ready(&fd_ready);
   if (Statements* st = agent.statements.get()) {
     agent.hapset.next_execution();

@@ -144,7 +144,7 @@ JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis
     ++exits;
   }
   const int64_t deadline = a.rt->clock().deadline_after(millis, nanos);
-  sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, site);
+  sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, deadline, site);
   for (int i = 0; i < exits; ++i) env->MonitorEnter(o);
   switch (r) {
     case sched::Outcome::Interrupted:
@@ -215,8 +215,9 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
   Acting g(env, *a.ctx);
   sync_interrupt(env, a);
   const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
-  sched::Outcome r =
-      a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Join, target, timed, site));
+  sched::Op join = sched::Op::thread(sched::OpKind::Join, target, timed, site);
+  join.slot = timed ? deadline : -1;
+  sched::Outcome r = a.rt->ctl().point(a.ctx->id, join);
   if (r == sched::Outcome::Interrupted) {
     throw_interrupted(env, "join interrupted");
   } else if (r == sched::Outcome::Timeout) {
@@ -236,12 +237,14 @@ JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint sit
   if (!a) return JNI_FALSE;
   Acting g(env, *a.ctx);
   sync_interrupt(env, a);
+  // Time is the scheduler's: a sleep never really delays; it ends when virtual time reaches
+  // its deadline (others' steps move it, or it jumps there when no thread can run), so the
+  // others run meanwhile as they would on a real JVM (sched::Model::set_time).
+  const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   sched::Op op = sched::Op::of(sched::OpKind::Sleep);
   op.site = site;
-  // Time is the scheduler's: a sleep is a point where others may run, never a real delay; when
-  // it returns, the virtual clock has reached its deadline (others that ran meanwhile may have
-  // moved it further, never back).
-  const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
+  op.timed = true;
+  op.slot = deadline;
   if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted)
     throw_interrupted(env, "sleep interrupted");
   else

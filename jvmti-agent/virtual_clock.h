@@ -1,8 +1,9 @@
 // An execution's virtual clock: what System.nanoTime/currentTimeMillis, Instant.now and the
 // system Clocks read, in the application and in the JDK's concurrency and time classes. Time is
-// the scheduler's (docs/agent.md, "What jsched controls"): for controlled threads it moves only
-// when a sleep ends or a timed wait or park times out (to that operation's deadline), plus one
-// microsecond per read so that code spinning until a deadline still gets there.
+// the scheduler's (docs/agent.md, "Time"): for controlled threads it is the model's time (a cost
+// per step; sleeps and timeouts end at their deadlines, and when no thread can run it jumps to
+// the earliest), plus one microsecond per read so that code spinning until a deadline without
+// a scheduling point still gets there.
 // A run's timeouts are then decisions of its schedule, not of the machine's speed, and replay
 // reproduces them. Uncontrolled threads read real time plus the virtual advances (still monotonic
 // for them).
@@ -10,12 +11,19 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 
 namespace jsched::agent {
 
+// The virtual time one scheduling step takes (docs/agent.md, "Time"): what code between two
+// scheduling points takes on a real JVM, as measured by bench/step_time.sh. Sleeps and timeouts
+// end only once the steps of the threads that run meanwhile add up to them.
+inline constexpr int64_t kStepTimeNs = 1000;
+
 class VirtualClock {
  public:
-  VirtualClock();
+  // `model_now` reads the scheduler's time (ns since the execution began), or is null.
+  explicit VirtualClock(std::function<int64_t()> model_now = nullptr);
 
   // What System.currentTimeMillis / nanoTime would say.
   static int64_t real(bool millis);
@@ -38,6 +46,10 @@ class VirtualClock {
   void advance_to(int64_t deadline);
 
  private:
+  // Virtual ns since the start: the model's time, or more (reads, timeouts seen here).
+  int64_t current() const;
+
+  std::function<int64_t()> model_now_;
   int64_t base_ns_, base_ms_;
   std::atomic<int64_t> virtual_ns_{0};
 };

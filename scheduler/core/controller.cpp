@@ -75,6 +75,7 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
     return false;
   }
   running_ = *next;
+  now_.store(model_.now(), std::memory_order_relaxed);
   if (*next == self) return true;
   if (parker(*next).give()) handoff_ = &parker(*next);
   return false;
@@ -157,11 +158,12 @@ void Controller::release(ThreadId self, ObjectId monitor, int32_t site) {
   park_until_chosen(lk, self);
 }
 
-Outcome Controller::wait(ThreadId self, ObjectId monitor, bool timed, int32_t site) {
+Outcome Controller::wait(ThreadId self, ObjectId monitor, bool timed, int64_t deadline,
+                         int32_t site) {
   uint64_t w = where(Op::monitor(OpKind::Wait, monitor));
   Lock lk(*this);
   if (aborted_) return Outcome::Aborted;
-  if (!model_.wait(self, monitor, timed, site, w)) return model_.outcome(self);
+  if (!model_.wait(self, monitor, timed, site, w, deadline)) return model_.outcome(self);
   if (running_ == self || running_ == kNoThread) {
     if (dispatch(lk, self)) return model_.outcome(self);
   }

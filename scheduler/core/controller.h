@@ -3,6 +3,7 @@
 // futex. JVM-independent: the agent calls it from hooks and JVMTI events.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -54,6 +55,11 @@ class Controller {
     stop_steps_ = steps;
     stop_ = std::move(h);
   }
+  // Virtual time (Model::set_time). Before any thread runs.
+  void set_time(int64_t step_ns, bool early) { model_.set_time(step_ns, early); }
+  // The model's virtual time (ns since the execution began) as of the last step: the running
+  // thread reads it without the lock.
+  int64_t now() const { return now_.load(std::memory_order_relaxed); }
   // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
   void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
 
@@ -69,8 +75,9 @@ class Controller {
   Outcome point(ThreadId self, const Op& op);
   // After a real monitor exit: the release, then a scheduling point.
   void release(ThreadId self, ObjectId monitor, int32_t site);
-  // Object.wait: releases the monitor, waits until woken and the monitor is reacquired.
-  Outcome wait(ThreadId self, ObjectId monitor, bool timed, int32_t site);
+  // Object.wait: releases the monitor, waits until woken and the monitor is reacquired (timed:
+  // or until virtual time `deadline`, Outcome::Timeout).
+  Outcome wait(ThreadId self, ObjectId monitor, bool timed, int64_t deadline, int32_t site);
   // LockSupport.park: a scheduling point that returns once the thread has its permit, is
   // interrupted, or (timed) time runs out at `deadline` (Outcome::Timeout; see Model).
   Outcome park(ThreadId self, bool timed, int64_t deadline, int32_t site);
@@ -169,6 +176,7 @@ class Controller {
   uint64_t stop_steps_ = 0;
   DoneHandler stop_;
   StatementFn where_;
+  std::atomic<int64_t> now_{0};
 };
 
 }  // namespace jsched::sched

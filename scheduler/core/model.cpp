@@ -115,7 +115,8 @@ void Model::unpark(ThreadId id, ThreadId target) {
   if (id != kNoThread) record(threads_.at(id), Op::thread(OpKind::Unpark, target));
 }
 
-bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t where) {
+bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t where,
+                 int64_t deadline) {
   ThreadState& t = threads_.at(id);
   MonitorState& mon = monitor(m);
   if (mon.owner != id) {
@@ -132,6 +133,7 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
   op.timed = timed;
   op.where = where;
   record(t, op);
+  op.slot = deadline;  // after the record: a deadline is no part of what the event touches
   t.saved_count = mon.count;
   mon.owner = kNoThread;
   mon.count = 0;
@@ -141,13 +143,18 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
   return true;
 }
 
-bool Model::is_enabled(const ThreadState& t) const {
+bool Model::may_time_out(const ThreadState& t, int64_t now) const {
+  return t.pending.timed && (t.pending.slot < 0 || now >= t.pending.slot ||
+                             (early_timeouts_ && t.pending.kind != OpKind::Sleep));
+}
+
+bool Model::is_enabled(const ThreadState& t, int64_t now) const {
   auto free_or_mine = [&](ObjectId m) {
     auto it = monitors_.find(m);
     return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
   };
   if (t.status == ThreadState::Waiting) {
-    bool can_wake = t.pending.timed || t.interrupted || spurious_now_;
+    bool can_wake = may_time_out(t, now) || t.interrupted || spurious_now_;
     return can_wake && free_or_mine(t.pending.obj);
   }
   if (t.status != ThreadState::Pending) return false;
@@ -156,42 +163,74 @@ bool Model::is_enabled(const ThreadState& t) const {
     case OpKind::Reacquire:
       return free_or_mine(t.pending.obj);
     case OpKind::Join:
-      return threads_.at(t.pending.target).status == ThreadState::Dead || t.pending.timed ||
+      return threads_.at(t.pending.target).status == ThreadState::Dead || may_time_out(t, now) ||
              t.interrupted;
-    case OpKind::Park:  // its timeout: see enabled()
-      return t.permit || t.interrupted || (spurious_now_ && !t.pending.timed);
-    case OpKind::IoWait:  // its timeout: see enabled()
-      return io_ready(t.pending);
+    case OpKind::Park:  // an unknown deadline: see enabled()
+      return t.permit || t.interrupted || (spurious_now_ && !t.pending.timed) ||
+             (t.pending.slot >= 0 && may_time_out(t, now));
+    case OpKind::IoWait:
+      return io_ready(t.pending) || (t.pending.slot >= 0 && may_time_out(t, now));
+    case OpKind::Sleep:
+      return !t.pending.timed || may_time_out(t, now) || t.interrupted;
     default:
       return true;
   }
 }
 
-bool Model::timed_park(const ThreadState& t) const {
-  if (t.status != ThreadState::Pending || !t.pending.timed) return false;
-  return t.pending.kind == OpKind::Park || t.pending.kind == OpKind::IoWait;
+std::optional<int64_t> Model::pending_deadline(const ThreadState& t) const {
+  // A deadline past any run's time (wait(Long.MAX_VALUE)) is none: the thread waits for ever.
+  constexpr int64_t kNever = INT64_MAX / 2;
+  if (!t.pending.timed || t.pending.slot >= kNever) return std::nullopt;
+  if (t.status == ThreadState::Waiting) return t.pending.slot;
+  if (t.status != ThreadState::Pending) return std::nullopt;
+  switch (t.pending.kind) {
+    case OpKind::Park:
+    case OpKind::IoWait:
+    case OpKind::Sleep:
+    case OpKind::Join:
+      return t.pending.slot;
+    default:
+      return std::nullopt;
+  }
 }
 
-// Time passes only when no thread can run otherwise: then the timed parks with the earliest
-// deadline time out (discrete-event time, so `awaitTermination(10, SECONDS)` does not give up
-// while the pool still has work, and timeouts come in deadline order).
+// When no thread can run, time passes: to the earliest deadline, whose operations then time out
+// (discrete-event time: `awaitTermination(10, SECONDS)` does not give up while the pool still
+// has work, and timeouts come in deadline order). While threads run, time passes by their
+// steps (set_time), and a timed operation whose deadline has passed is a candidate like any
+// other: whether it times out or its event comes first is the strategy's choice.
 const std::vector<Candidate>& Model::enabled() const {
   enabled_.clear();
   may_wake_ = false;
+  jump_to_ = -1;
   for (const ThreadState& t : threads_) {
-    if (is_enabled(t))
+    if (is_enabled(t, now_))
       enabled_.push_back(Candidate{t.id, t.pending});
     else
       may_wake_ = may_wake_ || may_wake_spuriously(t);
   }
   if (!enabled_.empty()) return enabled_;
   int64_t earliest = INT64_MAX;
+  bool any = false;
   for (const ThreadState& t : threads_) {
-    if (timed_park(t)) earliest = std::min(earliest, t.pending.slot);
+    if (auto d = pending_deadline(t)) {
+      earliest = std::min(earliest, *d);
+      any = true;
+    }
   }
+  if (!any) return enabled_;
+  // They time out, a waiter once its monitor is free.
   for (const ThreadState& t : threads_) {
-    if (timed_park(t) && t.pending.slot == earliest) enabled_.push_back(Candidate{t.id, t.pending});
+    auto d = pending_deadline(t);
+    if (!d || *d != earliest) continue;
+    if (t.status == ThreadState::Waiting) {
+      auto it = monitors_.find(t.pending.obj);
+      if (it != monitors_.end() && it->second.owner != kNoThread && it->second.owner != t.id)
+        continue;
+    }
+    enabled_.push_back(Candidate{t.id, t.pending});
   }
+  if (!enabled_.empty()) jump_to_ = earliest;
   return enabled_;
 }
 
@@ -213,17 +252,18 @@ bool Model::deadlocked() const {
   for (const ThreadState& t : threads_) {
     if (t.status == ThreadState::Running || t.status == ThreadState::Detached) return false;
     if (t.status != ThreadState::Dead) {
-      if (is_enabled(t) || timed_park(t)) return false;
+      if (is_enabled(t, now_)) return false;
       blocked = true;
     }
   }
-  return blocked;
+  return blocked && enabled().empty();  // none waits for a deadline either
 }
 
 void Model::execute(ThreadState& t) {
   Op op = t.pending;
   t.outcome = Outcome::Ok;
-  if (t.status == ThreadState::Waiting) {  // woken without a notify
+  if (jump_to_ >= 0) now_ = std::max(now_, jump_to_);  // nothing else could run
+  if (t.status == ThreadState::Waiting) {              // woken without a notify
     MonitorState& mon = monitor(op.obj);
     mon.waiters.erase(std::find(mon.waiters.begin(), mon.waiters.end(), t.id));
     mon.owner = t.id;
@@ -235,6 +275,7 @@ void Model::execute(ThreadState& t) {
       t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
     }
     t.status = ThreadState::Running;
+    if (t.outcome == Outcome::Timeout && op.slot >= 0) now_ = std::max(now_, op.slot);
     record(t, Op::monitor(OpKind::Reacquire, op.obj, op.site));
     return;
   }
@@ -304,6 +345,10 @@ void Model::execute(ThreadState& t) {
     default:
       break;
   }
+  // A timeout (or a sleep) ends at its deadline: the clock is there at least.
+  if (op.timed && op.slot >= 0 &&
+      (t.outcome == Outcome::Timeout || (op.kind == OpKind::Sleep && t.outcome == Outcome::Ok)))
+    now_ = std::max(now_, op.slot);
   if (op.kind != OpKind::Continue)
     record(t, op);
   else if (trace_)
@@ -346,6 +391,7 @@ std::optional<ThreadId> Model::step() {
   preempt_now_ = false;
   last_ = t.id;
   ++steps_;
+  now_ += step_ns_;
   spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
   return t.id;
 }

@@ -78,7 +78,8 @@ class Model {
   void end(ThreadId t);
   // Wait on `monitor`: releases it and joins its wait set, or (when the thread is interrupted
   // or does not hold the monitor) fails at once; returns true when the thread now waits.
-  bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site, uint64_t where = 0);
+  bool wait(ThreadId t, ObjectId monitor, bool timed, int32_t site, uint64_t where = 0,
+            int64_t deadline = -1);
 
   // LockSupport.unpark(target) by `t` (kNoThread: by a thread jsched does not control).
   void unpark(ThreadId t, ThreadId target);
@@ -117,6 +118,19 @@ class Model {
     spurious_rng_ = Rng(seed ^ 0x7370757269f0757aULL);
   }
 
+  // Virtual time (docs/agent.md, "Time"): `now()` ns since the execution began. Every executed
+  // step costs `ns`; a timed operation (Op::timed, its deadline in Op::slot: a sleep, a timed
+  // wait, join, park or I/O wait) can time out once now() has reached its deadline, and when no
+  // thread can run otherwise time jumps to the earliest deadline. With `early`, a timed
+  // operation may also time out at any step, time jumping to its deadline (a thread descheduled
+  // for longer than the timeout: not a sleep, which never ends before its time). A deadline
+  // below 0 is none known: such an operation may time out at any step (abstract programs).
+  void set_time(int64_t step_ns, bool early) {
+    step_ns_ = step_ns;
+    early_timeouts_ = early;
+  }
+  int64_t now() const { return now_; }
+
   // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
   using IoReady = bool (*)(int fd, uint32_t events);
   void set_io_ready(IoReady f) { io_ready_ = f; }
@@ -127,11 +141,14 @@ class Model {
   void set_interrupt(ThreadId t) { threads_.at(t).interrupted = true; }
 
  private:
-  bool is_enabled(const ThreadState& t) const;
+  // Whether `t` can take a step at virtual time `now`.
+  bool is_enabled(const ThreadState& t, int64_t now) const;
   static bool may_wake_spuriously(const ThreadState& t);
-  // A timed park or a timed I/O wait: it times out when no thread can run otherwise (asked only
-  // of threads is_enabled() just refused, so an I/O wait here is one that is not ready).
-  bool timed_park(const ThreadState& t) const;
+  // A thread blocked in a timed operation that has not timed out: its deadline, or nothing.
+  std::optional<int64_t> pending_deadline(const ThreadState& t) const;
+  // Whether the thread's timed operation may time out now (its deadline reached, or early
+  // timeouts), as far as time goes.
+  bool may_time_out(const ThreadState& t, int64_t now) const;
   bool io_ready(const Op& op) const {
     return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));
   }
@@ -157,6 +174,11 @@ class Model {
   double spurious_p_ = 0;
   Rng spurious_rng_{0};
   bool spurious_now_ = false;  // this step's draw: waiting threads are candidates
+  int64_t now_ = 0;
+  int64_t step_ns_ = 0;
+  bool early_timeouts_ = false;
+  // enabled() found nothing enabled: the threads with the earliest deadline are, at that time.
+  mutable int64_t jump_to_ = -1;
 };
 
 }  // namespace jsched::sched

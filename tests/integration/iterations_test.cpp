@@ -102,8 +102,8 @@ TEST(Iterations, NoCleanStartAfterANativeLibraryIsAnError) {
       << r.err;
   EXPECT_EQ(r.err.find("UnsatisfiedLinkError"), std::string::npos) << r.err;
   // statics=reload: a class loader per execution from the start.
-  test::ProcessResult reload = test::run_agent(
-      "strategy=random,seed=1,iterations=5,statics=reload", data_cp(), "NativeStop");
+  test::ProcessResult reload = test::run_agent("strategy=random,seed=1,iterations=5,statics=reload",
+                                               data_cp(), "NativeStop");
   EXPECT_EQ(reload.status, 2) << reload.err;
   EXPECT_NE(reload.err.find("error: the iterations stop after iteration 0: the program loaded "
                             "native libraries"),

@@ -30,6 +30,21 @@ std::vector<std::string> lines(const std::string& text) {
 // every timed operation of the JDK (sleep, timed wait and join, parkNanos, Condition.await,
 // BlockingQueue.poll, Future.get, a scheduled executor): at least 100 ms later, never back.
 // Sleeps take no real time under jsched, so with real clocks every run failed.
+// Virtual time passes with the program's steps: a sleep lets the others run as long (a start-
+// order hint holds), and a timeout comes while others work once its time has passed, not
+// before; under every strategy, in every seed.
+TEST(Model, TimePassesWithTheStepsOfTheThreadsThatRun) {
+  for (const char* strategy : {"random", "pct", "rapos", "pos", "surw", "portfolio"}) {
+    for (int seed = 1; seed <= 8; ++seed) {
+      test::ProcessResult r =
+          test::run_agent(std::string("strategy=") + strategy + ",seed=" + std::to_string(seed),
+                          cp(), "TimeLikeTime");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "time ok\n");
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {

@@ -75,9 +75,11 @@ TEST_P(Sample, PrintsTheSameWithStrategyNoneAsWithoutTheAgent) {
 TEST_P(Sample, RandomFindsTheBugAndTheRecordedScheduleReplaysIt) {
   const runner::SuiteProgram& p = GetParam();
   test::TempDir d;
+  const std::string params = p.params.empty() ? "" : p.params + ",";
   if (p.expect == "none") {
     for (int seed = 1; seed <= 30; ++seed) {
-      test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed), p.classpath, p.main);
+      test::ProcessResult r =
+          test::run_agent(params + "seed=" + std::to_string(seed), p.classpath, p.main);
       ASSERT_EQ(r.status, 0) << p.name << " seed " << seed << ": " << r.err;
     }
     return;
@@ -85,8 +87,8 @@ TEST_P(Sample, RandomFindsTheBugAndTheRecordedScheduleReplaysIt) {
   // Deterministic for fixed seeds; the README's rates make a miss in 300 seeds unlikely below 1e-7.
   for (int seed = 1; seed <= 300; ++seed) {
     std::string sched = d.path() + "/s";
-    test::ProcessResult r =
-        test::run_agent("seed=" + std::to_string(seed) + ",record=" + sched, p.classpath, p.main);
+    test::ProcessResult r = test::run_agent(
+        params + "seed=" + std::to_string(seed) + ",record=" + sched, p.classpath, p.main);
     if (r.status == 0) continue;
     ASSERT_TRUE(matches(r.status, p.expect))
         << p.name << " seed " << seed << ": status " << r.status << "\n"

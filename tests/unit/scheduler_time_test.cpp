@@ -1,0 +1,137 @@
+// Virtual time in the model (Model::set_time): every step costs its time, a sleep or a timeout
+// comes once the others' steps have added up to it (or at once when nobody else can run), and
+// then whether the timeout or its event comes first is the strategy's choice. With early
+// timeouts a timed wait may also time out at any step; a sleep never ends early.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "scheduler/core/model.h"
+#include "scheduler/random/random_strategy.h"
+
+using namespace jsched::sched;
+
+namespace {
+
+constexpr int64_t kStep = 1000;
+
+Op sleep_until(int64_t deadline) {
+  Op op = Op::of(OpKind::Sleep);
+  op.timed = true;
+  op.slot = deadline;
+  return op;
+}
+
+Op park_until(int64_t deadline) {
+  Op op = Op::of(OpKind::Park);
+  op.timed = true;
+  op.slot = deadline;
+  return op;
+}
+
+struct Fixture {
+  explicit Fixture(uint64_t seed = 7, bool early = false) : strategy(seed) {
+    m.set_time(kStep, early);
+  }
+  RandomStrategy strategy;
+  Model m{strategy};
+  ThreadId main = m.add_main();
+  ThreadId child = m.spawn(main);
+};
+
+}  // namespace
+
+// main sleeps 10 steps' worth while the child keeps running: the child takes 10 steps first.
+TEST(Time, ASleepEndsOnceTheOthersStepsReachIt) {
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    Fixture f(seed);
+    f.m.arrive(f.main, sleep_until(10 * kStep));
+    int child_steps = 0;
+    for (;;) {
+      auto next = f.m.step();
+      ASSERT_TRUE(next.has_value());
+      if (*next == f.main) break;
+      ++child_steps;
+      f.m.arrive(f.child, Op::of(OpKind::Continue));
+    }
+    EXPECT_GE(child_steps, 10) << "seed " << seed;
+    EXPECT_GE(f.m.now(), 10 * kStep);
+    EXPECT_EQ(f.m.outcome(f.main), Outcome::Ok);
+  }
+}
+
+// The sleeper alone: time jumps to its deadline at once.
+TEST(Time, WhenNobodyElseCanRunTimeJumpsToTheEarliestDeadline) {
+  Fixture f;
+  f.m.end(f.child);
+  f.m.arrive(f.main, sleep_until(5'000'000'000));
+  EXPECT_FALSE(f.m.deadlocked());
+  auto next = f.m.step();
+  ASSERT_EQ(next, f.main);
+  EXPECT_GE(f.m.now(), 5'000'000'000);
+}
+
+// A timed park (borrowObject with maxWait, tryLock(t)) times out while another thread keeps
+// working, once time has passed its deadline; before that it waits.
+TEST(Time, ATimeoutComesWhileOthersWorkOnceItsTimeIsReached) {
+  Fixture f;
+  f.m.arrive(f.main, park_until(3 * kStep));
+  int child_steps = 0;
+  for (;;) {
+    auto next = f.m.step();
+    ASSERT_TRUE(next.has_value());
+    if (*next == f.main) break;
+    ++child_steps;
+    f.m.arrive(f.child, Op::of(OpKind::Continue));
+  }
+  EXPECT_GE(child_steps, 3);
+  EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+}
+
+// Once the deadline has passed and the unpark is on its way, both orders happen.
+TEST(Time, TimeoutOrEventFirstIsTheStrategysChoice) {
+  std::set<Outcome> seen;
+  for (uint64_t seed = 1; seed <= 100 && seen.size() < 2; ++seed) {
+    Fixture f(seed);
+    f.m.arrive(f.main, park_until(2 * kStep));
+    // The child takes two steps (time passes the deadline), then unparks main.
+    for (int k = 0; k < 2; ++k) {
+      f.m.arrive(f.child, Op::of(OpKind::Continue));
+      auto next = f.m.step();
+      ASSERT_EQ(next, f.child);  // main's deadline is not reached yet
+    }
+    f.m.arrive(f.child, Op::thread(OpKind::Yield, kNoThread));
+    auto next = f.m.step();
+    ASSERT_TRUE(next.has_value());
+    if (*next == f.child) {
+      f.m.unpark(f.child, f.main);
+      f.m.end(f.child);
+      ASSERT_EQ(f.m.step(), f.main);
+    }
+    seen.insert(f.m.outcome(f.main));
+  }
+  EXPECT_EQ(seen, (std::set<Outcome>{Outcome::Ok, Outcome::Timeout}));
+}
+
+// timeouts=early: a timed park may time out at any step (time jumps to it); a sleep never.
+TEST(Time, EarlyTimeoutsComeAtAnyStepButSleepsDoNot) {
+  bool early = false;
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    Fixture f(seed, true);
+    f.m.arrive(f.main, park_until(1'000'000 * kStep));
+    auto next = f.m.step();
+    ASSERT_TRUE(next.has_value());
+    if (*next == f.main) {
+      early = true;
+      EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+      EXPECT_GE(f.m.now(), 1'000'000 * kStep);
+    }
+  }
+  EXPECT_TRUE(early);
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    Fixture f(seed, true);
+    f.m.arrive(f.main, sleep_until(1'000'000 * kStep));
+    f.m.arrive(f.child, Op::of(OpKind::Continue));
+    EXPECT_EQ(f.m.step(), f.child) << "seed " << seed;
+  }
+}
