@@ -485,6 +485,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     caps.can_generate_monitor_events = 1;
     caps.can_retransform_classes = 1;
     caps.can_get_bytecodes = 1;  // the watchdog tells a class-initialization wait
+    // ... and a brief wait for a monitor a JVM thread holds (outside_holder.h)
+    caps.can_get_monitor_info = 1;
+    caps.can_get_current_contended_monitor = 1;
   }
   if (several_executions(s)) caps.can_signal_thread = 1;  // a hung execution's thread stops
   check(jvmti->AddCapabilities(&caps), "AddCapabilities");

@@ -216,6 +216,7 @@ void Runtime::start(JNIEnv* env, jthread main) {
 
 void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
   iteration_ = iteration;
+  ctl_.end_with_thread_zero(agent_.tests);
   ctl_.on_done([this] {
     JNIEnv* e = nullptr;
     agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);

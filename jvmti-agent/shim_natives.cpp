@@ -252,6 +252,19 @@ JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint sit
   return JNI_TRUE;
 }
 
+JSCHED_NATIVE(void, jschedGc, JNIEnv* env, jclass, jint site) {
+  if (site == 0) return;
+  observe(Hook::SystemGc);
+  Active a = active(env, true);
+  if (!a) return;
+  Acting g(env, *a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Busy);
+  op.site = site;
+  op.timed = true;
+  op.slot = a.rt->clock().deadline_after(0, kGcTimeNs);
+  a.rt->ctl().point(a.ctx->id, op);
+}
+
 JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadYield);

@@ -109,6 +109,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedSleep", "(JI)Z"},
       {"jschedYield", "(I)Z"},
       {"jschedStartIn", "(Ljava/lang/Object;Ljava/lang/Thread;Ljava/lang/Object;I)V"},
+      {"jschedGc", "(I)V"},
       {"jschedInterrupt", "(Ljava/lang/Thread;I)V"},
       {"jschedIsInterrupted", "(Ljava/lang/Thread;ZI)I"},
       {"jschedResolves", "(Ljava/lang/Class;I)Z"},

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "jvmti-agent/outside_holder.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/static_reset.h"
 
@@ -53,6 +54,8 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {
 // class as the JVM's own initialization does: modelled as that.
 void JNICALL on_contended_enter(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o) {
   if (in_reset_code(jvmti, t)) return;
+  Runtime* rt = runtime();
+  if (rt != nullptr && Runtime::current() != nullptr && held_outside(jvmti, *rt, o)) return;
   hide(jvmti, env, t, o, "blocked entering a monitor held outside jsched's view");
 }
 

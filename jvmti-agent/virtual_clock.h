@@ -19,6 +19,8 @@ namespace jsched::agent {
 // scheduling points takes on a real JVM, as measured by bench/step_time.sh. Sleeps and timeouts
 // end only once the steps of the threads that run meanwhile add up to them.
 inline constexpr int64_t kStepTimeNs = 1000;
+// What System.gc() takes: a full collection of a small heap (the other threads run meanwhile).
+inline constexpr int64_t kGcTimeNs = 10'000'000;
 
 class VirtualClock {
  public:

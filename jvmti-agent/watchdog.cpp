@@ -8,6 +8,7 @@
 #include <string>
 
 #include "jvmti-agent/class_hashes.h"
+#include "jvmti-agent/outside_holder.h"
 #include "jvmti-agent/runtime.h"
 
 namespace jsched::agent {
@@ -95,7 +96,10 @@ void Watchdog::poll(JNIEnv* env) {
     asleep_polls_ = 0;
     return;
   }
-  if (++asleep_polls_ < 3) return;
+  // A monitor a thread outside the execution holds is held briefly (outside_holder.h).
+  const bool outside = (state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) &&
+                       blocked_on_outside_monitor(rt_.jvmti_, rt_, t);
+  if (++asleep_polls_ < (outside ? kOutsideHoldPolls : 3)) return;
   std::optional<InitWait> awaited;
   if (init_wait) {
     awaited = awaited_initialization(running, t);

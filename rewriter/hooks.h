@@ -79,7 +79,10 @@ namespace jsched::rw {
   /* before Net.poll in NioSocketImpl: returns the timeout to poll with */ \
   X(IoPoll, "ioPoll", "(Ljava/io/FileDescriptor;IJI)J") \
   /* before EPoll.wait in the epoll selector: returns the timeout to wait */ \
-  X(EpollWait, "epollWait", "(III)I")
+  X(EpollWait, "epollWait", "(III)I") \
+  /* in place of System.gc() and Runtime.gc(): a collection takes virtual time */ \
+  X(SystemGc, "systemGc", "(I)V") \
+  X(RuntimeGc, "runtimeGc", "(Ljava/lang/Runtime;I)V")
 // clang-format on
 
 enum class Hook {

@@ -85,6 +85,12 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
     if (name == "unpark" && desc == "(Ljava/lang/Object;)V")
       return ExactMatch{Hook::UnsafeUnpark, SiteKind::Unpark};
   }
+  if (cfg.calls && name == "gc" && desc == "()V") {
+    if (o == op::invokestatic && owner == "java/lang/System")
+      return ExactMatch{Hook::SystemGc, SiteKind::Sleep};
+    if (o == op::invokevirtual && owner == "java/lang/Runtime")
+      return ExactMatch{Hook::RuntimeGc, SiteKind::Sleep};
+  }
   if (cfg.calls && o == op::invokeinterface && owner == "jdk/internal/access/JavaLangAccess" &&
       name == "start" && desc == "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V")
     return ExactMatch{Hook::ThreadStartIn, SiteKind::ThreadStart};

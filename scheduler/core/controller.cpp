@@ -200,7 +200,7 @@ void Controller::end(ThreadId self) {
   Lock lk(*this);
   model_.end(self);
   if (done_ && !frozen_) {
-    if (!user_threads_alive()) {
+    if (end_with_zero_ ? self == 0 : !user_threads_alive()) {
       frozen_ = true;
       running_ = kNoThread;
       lk.unlock();

@@ -36,6 +36,9 @@ class Controller {
   // last thread that is not a daemon ends: the controller freezes then, so its daemons never
   // run again, as a JVM exit would stop them.
   void on_done(DoneHandler h) { done_ = std::move(h); }
+  // A test's execution is over when thread 0 (the test, with its set-up and tear-down) ends:
+  // threads it leaves behind end with it, as threads a test leaves do not fail it.
+  void end_with_thread_zero(bool on) { end_with_zero_ = on; }
   // HaPSet statements: `where` names the calling thread's current statement (site and calling
   // context). The arriving thread calls it, before taking the lock, for operations that are
   // HaPSet events; the model feeds them to `learner`.
@@ -177,6 +180,7 @@ class Controller {
   DoneHandler stop_;
   StatementFn where_;
   std::atomic<int64_t> now_{0};
+  bool end_with_zero_ = false;
 };
 
 }  // namespace jsched::sched

@@ -144,8 +144,9 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
 }
 
 bool Model::may_time_out(const ThreadState& t, int64_t now) const {
-  return t.pending.timed && (t.pending.slot < 0 || now >= t.pending.slot ||
-                             (early_timeouts_ && t.pending.kind != OpKind::Sleep));
+  return t.pending.timed &&
+         (t.pending.slot < 0 || now >= t.pending.slot ||
+          (early_timeouts_ && t.pending.kind != OpKind::Sleep && t.pending.kind != OpKind::Busy));
 }
 
 bool Model::is_enabled(const ThreadState& t, int64_t now) const {
@@ -172,6 +173,8 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
       return io_ready(t.pending) || (t.pending.slot >= 0 && may_time_out(t, now));
     case OpKind::Sleep:
       return !t.pending.timed || may_time_out(t, now) || t.interrupted;
+    case OpKind::Busy:  // no interrupt ends it, and never early
+      return !t.pending.timed || t.pending.slot < 0 || now >= t.pending.slot;
     default:
       return true;
   }
@@ -187,6 +190,7 @@ std::optional<int64_t> Model::pending_deadline(const ThreadState& t) const {
     case OpKind::Park:
     case OpKind::IoWait:
     case OpKind::Sleep:
+    case OpKind::Busy:
     case OpKind::Join:
       return t.pending.slot;
     default:
@@ -347,7 +351,8 @@ void Model::execute(ThreadState& t) {
   }
   // A timeout (or a sleep) ends at its deadline: the clock is there at least.
   if (op.timed && op.slot >= 0 &&
-      (t.outcome == Outcome::Timeout || (op.kind == OpKind::Sleep && t.outcome == Outcome::Ok)))
+      (t.outcome == Outcome::Timeout ||
+       ((op.kind == OpKind::Sleep || op.kind == OpKind::Busy) && t.outcome == Outcome::Ok)))
     now_ = std::max(now_, op.slot);
   if (op.kind != OpKind::Continue)
     record(t, op);

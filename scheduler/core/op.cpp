@@ -5,10 +5,10 @@
 namespace jsched::sched {
 
 namespace {
-const char* const kNames[] = {"begin",     "continue",  "enter", "wait",   "reacquire",
-                              "notify",    "notifyAll", "join",  "sleep",  "yield",
-                              "interrupt", "read",      "write", "park",   "sync",
-                              "iowait",    "exit",      "start", "unpark", "end"};
+const char* const kNames[] = {"begin",     "continue", "enter", "wait",   "reacquire", "notify",
+                              "notifyAll", "join",     "sleep", "yield",  "interrupt", "read",
+                              "write",     "park",     "sync",  "iowait", "exit",      "start",
+                              "unpark",    "end",      "busy"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(OpKind::Count));
 }  // namespace
 
@@ -69,7 +69,7 @@ Footprint footprint(ThreadId self, const Op& op) {
       f.write = op.kind == OpKind::Write;
       break;
     default:
-      break;  // Continue, Sleep, Yield touch nothing shared
+      break;  // Continue, Sleep, Yield, Busy touch nothing shared
   }
   return f;
 }

@@ -37,6 +37,8 @@ enum class OpKind : uint8_t {
   Start,   // created thread `target`
   Unpark,  // gave thread `target` its permit
   End,     // the thread terminated
+  // (Kept last: kinds are numbered in fingerprints and plans.)
+  Busy,  // the thread works `slot` ns of virtual time (System.gc): others run meanwhile; `timed`
   Count
 };
 

@@ -110,6 +110,20 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     throw (T) t;
   }
 
+  /**
+   * Replace System.gc() and Runtime.gc(): a full collection takes milliseconds on a real JVM,
+   * and the program's other threads run meanwhile (docs/agent.md, "Time").
+   */
+  public static void systemGc(int site) {
+    if (jschedReady) jschedGc(site);
+    System.gc();
+  }
+
+  public static void runtimeGc(Runtime r, int site) {
+    if (jschedReady) jschedGc(site);
+    r.gc();
+  }
+
   /** Replace Thread.join(), join(long), join(long, int). */
   public static void threadJoin(Thread t, int site) throws InterruptedException {
     if (!jschedReady || !jschedJoin(t, 0, false, site)) t.join();
@@ -504,6 +518,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** The timeout to use after waiting in the scheduler (`millis` unchanged if it did not). */
   private static native long jschedIoWait(Object fdObject, int fd, int events, long millis, int site);
+
+  private static native void jschedGc(int site);
 
   /** Starts `t` through `access` in every case. */
   private static native void jschedStartIn(Object access, Thread t, Object container, int site);
