@@ -421,11 +421,12 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->rewrite.virtual_clock = st->controlled;
   st->rewrite.seeded_randomness = st->controlled;
   st->rewrite.stable_hashes = st->controlled;
-  // Iterations of main keep their classes and run static initializers again
-  // (rewriter/static_reset.h); JDK classes' statics are the JVM's. A single run gets the same
+  // Iterations of main and test methods keep their classes and run static initializers again
+  // (rewriter/static_reset.h); JDK classes' statics are the JVM's, and in tests what the code
+  // between executions initializes (@BeforeAll) is kept. A single run gets the same
   // code (its checks never fire), so that it is exactly the iteration it replays, down to the
   // statements HaPSet names by their frames' bytecode positions.
-  st->rewrite.static_reset = st->controlled && !st->jdk_mode && !tests && !opts.reload_classes;
+  st->rewrite.static_reset = st->controlled && !st->jdk_mode && !opts.reload_classes;
   st->rewrite.may_reset = [](std::string_view n) { return !jdk_package(n); };
   if (st->controlled && run.hapset)
     st->statements = std::make_unique<Statements>(jvmti, run.frames);

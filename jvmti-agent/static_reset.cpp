@@ -1,6 +1,7 @@
 #include "jvmti-agent/static_reset.h"
 
 #include <mutex>
+#include <vector>
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/frame_method.h"
@@ -24,6 +25,11 @@ std::mutex g_mu;
 std::string g_refusal;  // the first
 
 constexpr const char* kStamp = "jsched$gen";
+
+// Tests: classes initialized outside any execution (generation 0: by JUnit's class-level
+// set-up, @BeforeAll) are the test class's fixture and never start clean; they carry each
+// execution's stamp instead (set_generation). Global refs.
+std::vector<jclass> g_fixtures;
 
 }  // namespace
 
@@ -59,11 +65,22 @@ bool in_reset_code(jvmtiEnv* jvmti, jthread t, std::string_view method) {
 
 void set_generation(JNIEnv* env, int generation) {
   env->SetStaticIntField(g_refs.statics, g_refs.generation, generation);
+  std::lock_guard<std::mutex> g(g_mu);
+  for (jclass c : g_fixtures) {
+    if (jfieldID f = env->GetStaticFieldID(c, kStamp, "I"))
+      env->SetStaticIntField(c, f, generation);
+    env->ExceptionClear();
+  }
 }
 
 void refuse_reset(const std::string& why) {
   std::lock_guard<std::mutex> g(g_mu);
   if (g_refusal.empty()) g_refusal = why;
+}
+
+std::string reset_refusal() {
+  std::lock_guard<std::mutex> g(g_mu);
+  return g_refusal;
 }
 
 std::string reset_blocker(JNIEnv* env, jobject loader) {
@@ -107,7 +124,19 @@ JNIEXPORT jint JNICALL Java_java_lang_JSchedStatics_stampOf(JNIEnv* env, jclass,
     env->ExceptionClear();
     return now;
   }
-  return env->GetStaticIntField(c, f);
+  const jint stamp = env->GetStaticIntField(c, f);
+  if (state().tests) {
+    // Outside the executions (generation 0: JUnit's own code, @AfterAll) nothing starts over;
+    // a class first initialized there is a fixture (g_fixtures).
+    if (now == 0) return now;
+    if (stamp == 0) {
+      std::lock_guard<std::mutex> g(jsched::agent::g_mu);
+      jsched::agent::g_fixtures.push_back(static_cast<jclass>(env->NewGlobalRef(c)));
+      env->SetStaticIntField(c, f, now);
+      return now;
+    }
+  }
+  return stamp;
 }
 
 JNIEXPORT void JNICALL Java_java_lang_JSchedStatics_runInitializer(JNIEnv* env, jclass, jclass c,

@@ -32,6 +32,10 @@ void refuse_reset(const std::string& why);
 // NoClassDefFoundError at each later use).
 std::string reset_blocker(JNIEnv* env, jobject loader);
 
+// The first refusal above, or "" (tests cannot load classes afresh: from a refusal on, their
+// executions keep the statics as they are).
+std::string reset_refusal();
+
 // Whether `loader` has loaded JNI libraries (System.loadLibrary): a class loader of its own
 // cannot load them again ("already loaded in another classloader"), so the executions cannot
 // go on with fresh loaders. False when this JDK does not tell (ClassLoader.libraries).

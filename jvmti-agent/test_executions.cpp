@@ -16,6 +16,7 @@
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/runtime.h"
+#include "jvmti-agent/static_reset.h"
 #include "jvmti-agent/test_minimizer.h"
 
 namespace jsched::agent {
@@ -75,6 +76,36 @@ void throw_at_test_line(JNIEnv* env, const std::string& msg, const TestName& t,
   env->Throw(err);
 }
 
+// Statics reset in tests (rewriter/static_reset.h): each execution is a generation of its own,
+// and the code between executions (JUnit's, @BeforeAll, @AfterAll) runs at generation 0, where
+// nothing starts over and what it initializes is kept (jvmti-agent/static_reset.cpp).
+class Generation {
+ public:
+  explicit Generation(JNIEnv* env) : env_(env) {
+    static int next = 0;
+    if (!state().rewrite.static_reset) return;
+    // A class whose statics cannot start clean (an interface with an initializer): tests cannot
+    // load classes afresh, so from then on no class starts over (partly reset state would
+    // mix executions).
+    if (std::string why = reset_refusal(); !why.empty()) {
+      static bool said = false;
+      if (!std::exchange(said, true))
+        log_line("note: from here on, statics carry over between test executions: " + why);
+      return;
+    }
+    next = next % 0x7ffffffe + 1;
+    set_generation(env_, next);
+  }
+  ~Generation() {
+    if (state().rewrite.static_reset) set_generation(env_, 0);
+  }
+  Generation(const Generation&) = delete;
+  Generation& operator=(const Generation&) = delete;
+
+ private:
+  JNIEnv* env_;
+};
+
 // Makes the runnable (a java.lang.JSchedMain) of one execution of the test.
 using MakeExecution = std::function<jobject(JNIEnv*)>;
 
@@ -91,6 +122,7 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   loop.limit(limit);
   jthrowable aborted = nullptr;
   for (uint64_t i = 0; i < loop.count(); ++i) {
+    Generation statics(env);
     jobject runnable = make(env);
     jobject thread = thread_of(env, runnable);
     if (thread == nullptr) return;  // its exception fails the test
@@ -120,6 +152,7 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
     TestFinding f{t.full(), loop.first_seed(), loop.first_steps(), *loop.first(),
                   loop.first_detail()};
     auto run_body = [&](std::unique_ptr<sched::Strategy> strategy) {
+      Generation statics(env);
       jobject runnable = make(env);
       jobject thread = thread_of(env, runnable);
       env->DeleteLocalRef(runnable);
