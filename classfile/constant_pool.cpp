@@ -279,6 +279,9 @@ void ConstantPool::build_index() {
       case Tag::Integer:
         ref_index_.emplace(key(e.tag, uint32_t(e.bits), 0x7fffff), uint16_t(i));
         break;
+      case Tag::MethodHandle:
+        ref_index_.emplace(key(e.tag, e.kind, e.a), uint16_t(i));
+        break;
       default:
         break;
     }
@@ -366,6 +369,17 @@ uint16_t ConstantPool::add_name_and_type(std::string_view name, std::string_view
   e.tag = Tag::NameAndType;
   e.a = n;
   e.b = d;
+  return ref_index_[k] = push(e, 1);
+}
+
+uint16_t ConstantPool::add_method_handle(uint8_t kind, uint16_t ref) {
+  if (!indexed_) build_index();
+  uint64_t k = key(Tag::MethodHandle, kind, ref);
+  if (uint16_t i = find_or(ref_index_, k)) return i;
+  CpEntry e;
+  e.tag = Tag::MethodHandle;
+  e.kind = kind;
+  e.a = ref;
   return ref_index_[k] = push(e, 1);
 }
 

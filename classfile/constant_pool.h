@@ -83,6 +83,8 @@ class ConstantPool {
   uint16_t add_number(Tag t, uint64_t bits);
   uint16_t add_name_and_type(std::string_view name, std::string_view desc);
   uint16_t add_member(Tag t, std::string_view owner, std::string_view name, std::string_view desc);
+  // A MethodHandle of reference kind `kind` (JVMS 4.4.8) to member constant `ref`.
+  uint16_t add_method_handle(uint8_t kind, uint16_t ref);
   uint16_t add_methodref(std::string_view owner, std::string_view name, std::string_view desc) {
     return add_member(Tag::Methodref, owner, name, desc);
   }

@@ -21,44 +21,6 @@ namespace jsched::rw {
 namespace op = cf::op;
 using cf::Insn;
 
-namespace {
-
-uint8_t load_op(char c) {
-  switch (c) {
-    case 'J':
-      return op::lload;
-    case 'F':
-      return op::fload;
-    case 'D':
-      return op::dload;
-    case 'L':
-    case '[':
-      return op::aload;
-    default:
-      return op::iload;
-  }
-}
-
-uint8_t return_op(char c) {
-  switch (c) {
-    case 'V':
-      return op::return_;
-    case 'J':
-      return op::lreturn;
-    case 'F':
-      return op::freturn;
-    case 'D':
-      return op::dreturn;
-    case 'L':
-    case '[':
-      return op::areturn;
-    default:
-      return op::ireturn;
-  }
-}
-
-}  // namespace
-
 void add_bridges(ClassContext& ctx) {
   cf::ClassFile& cf = ctx.cf;
   const std::string& hooks = ctx.cfg.hook_owner;

@@ -4,6 +4,7 @@
 
 #include "classfile/class_file.h"
 #include "classfile/code_codec.h"
+#include "rewriter/method_references.h"
 #include "rewriter/method_rewriter.h"
 #include "rewriter/rewrite_check.h"
 #include "rewriter/stable_hashes.h"
@@ -40,6 +41,7 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
       }
       if (reset) changed |= add_reset_checks(ctx, m);
     }
+    if (cfg.calls) changed |= redirect_method_references(ctx);
     if (cfg.stable_hashes) changed |= add_stable_hash(cf, cfg.hook_owner);
     changed |= reset;
     if (!changed) return result;  // warnings (methods that could not change) stay

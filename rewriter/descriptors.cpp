@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "classfile/opcodes.h"
+
 namespace jsched::rw {
 
 namespace {
@@ -71,6 +73,40 @@ cf::VType vtype_of(std::string_view d, cf::ConstantPool& cp) {
       return VType{VType::Double, 0, cf::kNoLabel};
     default:
       return VType{VType::Object, cp.add_class(class_of(d)), cf::kNoLabel};
+  }
+}
+
+uint8_t load_op(char c) {
+  switch (c) {
+    case 'J':
+      return cf::op::lload;
+    case 'F':
+      return cf::op::fload;
+    case 'D':
+      return cf::op::dload;
+    case 'L':
+    case '[':
+      return cf::op::aload;
+    default:
+      return cf::op::iload;
+  }
+}
+
+uint8_t return_op(char c) {
+  switch (c) {
+    case 'V':
+      return cf::op::return_;
+    case 'J':
+      return cf::op::lreturn;
+    case 'F':
+      return cf::op::freturn;
+    case 'D':
+      return cf::op::dreturn;
+    case 'L':
+    case '[':
+      return cf::op::areturn;
+    default:
+      return cf::op::ireturn;
   }
 }
 

@@ -23,6 +23,11 @@ inline int desc_slots(std::string_view d) {
   return (d[0] == 'J' || d[0] == 'D') ? 2 : d[0] == 'V' ? 0 : 1;
 }
 
+// The load and return instructions for a value of descriptor character `c` (I, J, F, D, L, [,
+// V for return).
+uint8_t load_op(char c);
+uint8_t return_op(char c);
+
 // Internal class name of a reference descriptor: "Ljava/lang/Object;" -> "java/lang/Object",
 // "[I" -> "[I" (array classes are named by their descriptor).
 std::string_view class_of(std::string_view ref_desc);

@@ -11,6 +11,7 @@
 #include "rewriter/descriptors.h"
 #include "rewriter/emitter.h"
 #include "rewriter/method_rewriter.h"
+#include "rewriter/thread_calls.h"
 #include "rewriter/type_simulator.h"
 
 namespace jsched::rw {
@@ -20,57 +21,6 @@ using cf::Insn;
 using cf::VType;
 
 namespace {
-
-struct CallMatch {
-  Hook hook;
-  SiteKind kind;
-  enum { ObjectMethod, ThreadInstance, ThreadStatic } group;
-};
-
-std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::string_view desc) {
-  if (o == op::invokevirtual || o == op::invokeinterface) {
-    if (name == "wait") {
-      if (desc == "()V")
-        return CallMatch{Hook::ObjectWait, SiteKind::Wait, CallMatch::ObjectMethod};
-      if (desc == "(J)V")
-        return CallMatch{Hook::ObjectWaitTimed, SiteKind::Wait, CallMatch::ObjectMethod};
-      if (desc == "(JI)V")
-        return CallMatch{Hook::ObjectWaitNanos, SiteKind::Wait, CallMatch::ObjectMethod};
-    } else if (name == "notify" && desc == "()V") {
-      return CallMatch{Hook::ObjectNotify, SiteKind::Notify, CallMatch::ObjectMethod};
-    } else if (name == "notifyAll" && desc == "()V") {
-      return CallMatch{Hook::ObjectNotifyAll, SiteKind::NotifyAll, CallMatch::ObjectMethod};
-    } else if (name == "start" && desc == "()V") {
-      return CallMatch{Hook::ThreadStart, SiteKind::ThreadStart, CallMatch::ThreadInstance};
-    } else if (name == "join") {
-      if (desc == "()V")
-        return CallMatch{Hook::ThreadJoin, SiteKind::Join, CallMatch::ThreadInstance};
-      if (desc == "(J)V")
-        return CallMatch{Hook::ThreadJoinTimed, SiteKind::Join, CallMatch::ThreadInstance};
-      if (desc == "(JI)V")
-        return CallMatch{Hook::ThreadJoinNanos, SiteKind::Join, CallMatch::ThreadInstance};
-    } else if (name == "interrupt" && desc == "()V") {
-      return CallMatch{Hook::ThreadInterrupt, SiteKind::Interrupt, CallMatch::ThreadInstance};
-    } else if (name == "isInterrupted" && desc == "()Z") {
-      return CallMatch{Hook::ThreadIsInterrupted, SiteKind::IsInterrupted,
-                       CallMatch::ThreadInstance};
-    }
-  } else if (o == op::invokestatic) {
-    if (name == "sleep") {
-      if (desc == "(J)V")
-        return CallMatch{Hook::ThreadSleep, SiteKind::Sleep, CallMatch::ThreadStatic};
-      if (desc == "(JI)V")
-        return CallMatch{Hook::ThreadSleepNanos, SiteKind::Sleep, CallMatch::ThreadStatic};
-    } else if (name == "yield" && desc == "()V") {
-      return CallMatch{Hook::ThreadYield, SiteKind::Yield, CallMatch::ThreadStatic};
-    } else if (name == "interrupted" && desc == "()Z") {
-      return CallMatch{Hook::ThreadInterrupted, SiteKind::Interrupted, CallMatch::ThreadStatic};
-    } else if (name == "onSpinWait" && desc == "()V") {
-      return CallMatch{Hook::ThreadOnSpinWait, SiteKind::Yield, CallMatch::ThreadStatic};
-    }
-  }
-  return std::nullopt;
-}
 
 // A replacement of one exact JDK method by a hook with the same operands plus a site.
 struct ExactMatch {

@@ -6,7 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
+#include "tests/integration/results.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
@@ -42,6 +44,21 @@ TEST(Model, TimePassesWithTheStepsOfTheThreadsThatRun) {
       ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
       EXPECT_EQ(r.out, "time ok\n");
     }
+  }
+}
+
+// Thread and Object operations through method references are the model's: the started threads
+// are controlled (five in the report), the interrupt and the notifyAll reach their waiters
+// (without it the waiter stayed parked: a deadlock).
+TEST(Model, MethodReferencesToThreadOperationsAreHooked) {
+  test::TempDir d;
+  for (int seed = 1; seed <= 10; ++seed) {
+    const std::string report = d.path() + "/r.json";
+    test::ProcessResult r = test::run_agent(
+        "strategy=random,seed=" + std::to_string(seed) + ",report=" + report, cp(), "MethodRefs");
+    ASSERT_EQ(r.status, 0) << "seed " << seed << ": " << r.err;
+    EXPECT_EQ(r.out, "references ok\n");
+    EXPECT_EQ(json::parse(test::slurp(report)).num("threads"), 5) << test::slurp(report);
   }
 }
 
