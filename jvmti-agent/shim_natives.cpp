@@ -300,6 +300,26 @@ JSCHED_NATIVE(jint, jschedIsInterrupted, JNIEnv* env, jclass, jthread t, jboolea
   return a.rt->ctl().interrupted(target, clear) ? 1 : -1;
 }
 
+JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
+  if (site == 0) return -1;
+  observe(Hook::ThreadIsAlive);
+  Active a = active(env, true);
+  if (!a || t == nullptr) return -1;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return -1;
+  Acting g(env, *a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Yield);
+  op.site = site;
+  a.rt->ctl().point(a.ctx->id, op);
+  const bool dead = a.rt->ctl().inspect(
+      [&](sched::Model& m) { return m.thread(target).status == sched::ThreadState::Dead; });
+  if (!dead) return 1;
+  // The model saw it end; the JVM finishes it a moment later (outside jsched), as for join.
+  jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
+  while (env->CallBooleanMethod(t, alive)) sched_yield();
+  return 0;
+}
+
 // True when `owner` resolves the site's static method to java.lang.Thread's own.
 JSCHED_NATIVE(jboolean, jschedResolves, JNIEnv* env, jclass, jclass owner, jint site) {
   if (site == 0) return JNI_FALSE;

@@ -28,6 +28,8 @@ namespace jsched::rw {
   X(ThreadYield, "threadYield", "(I)V") \
   X(ThreadInterrupt, "threadInterrupt", "(Ljava/lang/Thread;I)V") \
   X(ThreadIsInterrupted, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z") \
+  /* Thread.isAlive(): a scheduling point; the model's answer (the JVM's thread may be ending) */ \
+  X(ThreadIsAlive, "threadIsAlive", "(Ljava/lang/Thread;I)Z") \
   X(ThreadInterrupted, "threadInterrupted", "(I)Z") \
   X(ResolvesToThread, "resolvesToThread", "(Ljava/lang/Class;I)Z") \
   X(GetField, "getField", "(Ljava/lang/Object;I)V") \

@@ -30,6 +30,8 @@ std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::strin
         return CallMatch{Hook::ThreadJoinNanos, SiteKind::Join, CallMatch::ThreadInstance};
     } else if (name == "interrupt" && desc == "()V") {
       return CallMatch{Hook::ThreadInterrupt, SiteKind::Interrupt, CallMatch::ThreadInstance};
+    } else if (name == "isAlive" && desc == "()Z") {
+      return CallMatch{Hook::ThreadIsAlive, SiteKind::Yield, CallMatch::ThreadInstance};
     } else if (name == "isInterrupted" && desc == "()Z") {
       return CallMatch{Hook::ThreadIsInterrupted, SiteKind::IsInterrupted,
                        CallMatch::ThreadInstance};

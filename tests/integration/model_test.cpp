@@ -62,6 +62,18 @@ TEST(Model, MethodReferencesToThreadOperationsAreHooked) {
   }
 }
 
+// Thread.isAlive() is a scheduling point and says what the model saw.
+TEST(Model, IsAliveLetsTheThreadRunAndSeesItsEnd) {
+  for (const char* strategy : {"random", "pct", "portfolio"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed), cp(), "IsAlive");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "alive ok\n");
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {

@@ -157,6 +157,18 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     if (!jschedReady || !jschedYield(site)) Thread.yield();
   }
 
+  /**
+   * Replace Thread.isAlive(): a scheduling point (a loop that polls it lets the thread run), and
+   * false once the model saw the thread end, the JVM's own thread finished too.
+   */
+  public static boolean threadIsAlive(Thread t, int site) {
+    if (jschedReady) {
+      int r = jschedIsAlive(t, site);
+      if (r >= 0) return r == 1;
+    }
+    return t.isAlive();
+  }
+
   /** Replace Thread.interrupt(), isInterrupted() and the static Thread.interrupted(). */
   public static void threadInterrupt(Thread t, int site) {
     if (jschedReady) jschedInterrupt(t, site);
@@ -496,6 +508,9 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private static native void jschedInterrupt(Thread t, int site);
 
   private static native int jschedIsInterrupted(Thread t, boolean clear, int site);
+
+  /** 0/1, or -1 when `t` or the caller is not controlled. */
+  private static native int jschedIsAlive(Thread t, int site);
 
   private static native boolean jschedResolves(Class<?> owner, int site);
 
