@@ -98,7 +98,8 @@ class ExecutionLoop {
     progress();
     // An error (jsched's own failure, or classes it could not instrument) ends the loop: no
     // later execution can be trusted either.
-    return o == RunOutcome::Ok || (s.options.explore && o != RunOutcome::Error);
+    return o == RunOutcome::Ok ||
+           (s.options.explore && o != RunOutcome::Error && o != RunOutcome::Timeout);
   }
 
   // "200 iterations in 0.4 s (500 per second), seeds 1..200: no finding"
@@ -112,6 +113,9 @@ class ExecutionLoop {
     if (*first_ == RunOutcome::Error)
       return line + "an error of jsched's in iteration " + std::to_string(first_iteration_) +
              " (seed " + std::to_string(first_seed_) + "), no verdict";
+    if (*first_ == RunOutcome::Timeout)
+      return line + "iteration " + std::to_string(first_iteration_) + " (seed " +
+             std::to_string(first_seed_) + ") ran out of time still making steps, no verdict";
     return line + std::to_string(found_) + (found_ == 1 ? " finding" : " findings") +
            ", the first a " + outcome_name(*first_) + " in iteration " +
            std::to_string(first_iteration_) + " (seed " + std::to_string(first_seed_) + ")";

@@ -52,7 +52,12 @@ struct Options {
   std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)
   std::vector<std::string> exclude;
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default
+  // The hang window: no program thread made a step for this long (a hang).
   uint64_t timeout_ms = 10000;
+  // The wall-clock budget of one execution: one still making steps then ends as `timeout` (slow,
+  // not hung; no finding). 0: ten times the hang window.
+  uint64_t budget_ms = 0;
+  uint64_t budget() const { return budget_ms ? budget_ms : timeout_ms * 10; }
   // timeouts=early: a timed wait, join, park or I/O wait may time out at any step, time jumping
   // to its deadline, as if every other thread were descheduled that long (a loaded machine, a
   // long GC pause); by default a timeout comes only once virtual time reaches it.

@@ -106,6 +106,36 @@ class Generation {
   JNIEnv* env_;
 };
 
+// Throws what tells the test runner a test was skipped (an assumption that did not hold):
+// JUnit 5's TestAbortedException, else JUnit 4's AssumptionViolatedException.
+void abort_test(JNIEnv* env, const std::string& why) {
+  log_line(why);
+  for (const char* cls :
+       {"org/opentest4j/TestAbortedException", "org/junit/AssumptionViolatedException"}) {
+    jclass c = nullptr;
+    // The test runner's classes: through the thread's context loader (Surefire's).
+    jclass thread = env->FindClass("java/lang/Thread");
+    jobject self = env->CallStaticObjectMethod(
+        thread, env->GetStaticMethodID(thread, "currentThread", "()Ljava/lang/Thread;"));
+    jobject loader = env->CallObjectMethod(
+        self, env->GetMethodID(thread, "getContextClassLoader", "()Ljava/lang/ClassLoader;"));
+    jclass cl = env->FindClass("java/lang/Class");
+    jmethodID for_name = env->GetStaticMethodID(
+        cl, "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
+    std::string dotted(cls);
+    for (char& ch : dotted) ch = ch == '/' ? '.' : ch;
+    c = static_cast<jclass>(
+        env->CallStaticObjectMethod(cl, for_name, env->NewStringUTF(dotted.c_str()), false, loader));
+    if (env->ExceptionCheck() || c == nullptr) {
+      env->ExceptionClear();
+      continue;
+    }
+    env->ThrowNew(c, why.c_str());
+    return;
+  }
+  env->ThrowNew(env->FindClass("java/lang/AssertionError"), why.c_str());
+}
+
 // Makes the runnable (a java.lang.JSchedMain) of one execution of the test.
 using MakeExecution = std::function<jobject(JNIEnv*)>;
 
@@ -138,6 +168,15 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
     return;
   }
   if (!loop.first()) return;
+  if (*loop.first() == RunOutcome::Timeout) {
+    // Slow under jsched, not hung and not failed: the test is not verified, and says so as a
+    // skipped test (an abort), not as a pass or a failure.
+    abort_test(env, "jsched: the test's execution " + std::to_string(loop.first_iteration()) +
+                        " (seed " + std::to_string(loop.first_seed()) + ") did not end within " +
+                        std::to_string(state().options.budget()) + " ms, still making steps (" +
+                        loop.first_detail() + "): not verified; budget= gives it more time");
+    return;
+  }
   const bool error = *loop.first() == RunOutcome::Error;
   std::string msg =
       std::string(error ? "jsched could not run this test faithfully (an error of "

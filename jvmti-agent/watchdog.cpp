@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -48,11 +49,47 @@ bool Watchdog::os_asleep(sched::ThreadId t) {
 // kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
 // stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
 void Watchdog::poll(JNIEnv* env) {
-  const uint64_t timeout_ns = rt_.agent_.options.timeout_ms * 1000000ULL;
+  const Options& o = rt_.agent_.options;
   const uint64_t now = now_ns();
-  if (now - rt_.start_ns_ > timeout_ns) {
+  const uint64_t made = rt_.ctl_.steps();
+  if (made != progress_steps_ || progress_ns_ == 0) {
+    progress_steps_ = made;
+    progress_ns_ = now;
+  }
+  // Slow is not hung: an execution still making steps when its budget runs out ends as a
+  // timeout, not a finding; one whose threads made no step for the hang window is hung.
+  uint64_t window_ms = o.timeout_ms;
+  // The replay of a hang, at the recorded run's last step: a second without one will do.
+  if (rt_.agent_.replay && rt_.agent_.replay->hang_steps() > 0 &&
+      made >= rt_.agent_.replay->hang_steps())
+    window_ms = std::min<uint64_t>(window_ms, 1000);
+  const bool stalled = now - progress_ns_ > window_ms * 1000000ULL;
+  const bool spent = now - rt_.start_ns_ > o.budget() * 1000000ULL;
+  if (spent && !stalled && end_asked_ns_ == 0) {
+    const double secs = double(now - rt_.start_ns_) / 1e9;
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.0f", double(made) / secs);
+    const std::string why = "no end after " + std::to_string(o.budget()) +
+                            " ms, still making steps (" + std::to_string(made) + " steps, " + rate +
+                            " per second): slow, not hung";
+    end_asked_ns_ = now;
+    rt_.ctl_.stop_at(made, [this, why] {
+      JNIEnv* e = nullptr;
+      rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+      rt_.finish(e, RunOutcome::Timeout, why);
+    });
+    return;
+  }
+  if (end_asked_ns_ != 0 && !stalled) {
+    if (now - end_asked_ns_ > 200000000ULL) rt_.finish(env, RunOutcome::Timeout, "no end");
+    return;
+  }
+  if (stalled) {
     const std::string why =
-        "no end after " + std::to_string(rt_.agent_.options.timeout_ms) + " ms: ";
+        window_ms < o.timeout_ms
+            ? "the recorded run hung after " + std::to_string(made) +
+                  " steps (its watchdog); here at the same step: "
+            : "no step for " + std::to_string(o.timeout_ms) + " ms: ";
     // Described at the next step, as its replay (which stops at that step) will: the state a
     // step leaves, not wherever real time caught the running thread. A thread that makes no
     // more steps (a spin without scheduling points) is described as it is, a moment later.

@@ -47,8 +47,10 @@ class Watchdog {
 
   Runtime& rt_;
   std::mutex mu_;
-  std::vector<int> os_tids_;     // Linux thread ids, by thread id (0: unknown)
-  uint64_t hang_asked_ns_ = 0;   // when the controller was asked to stop for a hang
+  std::vector<int> os_tids_;    // Linux thread ids, by thread id (0: unknown)
+  uint64_t hang_asked_ns_ = 0;  // when the controller was asked to stop for a hang
+  uint64_t end_asked_ns_ = 0;   // ... for the end of the budget
+  uint64_t progress_steps_ = 0, progress_ns_ = 0;  // the steps made, and when they last grew
   int init_deadlock_polls_ = 0;  // polls in a row that saw a deadlock through class initialization
   // The running thread across polls.
   sched::ThreadId last_ = sched::kNoThread;

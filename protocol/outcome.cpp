@@ -16,6 +16,8 @@ const char* outcome_name(RunOutcome o) {
       return "killed";
     case RunOutcome::Error:
       return "error";
+    case RunOutcome::Timeout:
+      return "timeout";
     default:
       return "ok";
   }

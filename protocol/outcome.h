@@ -10,9 +10,20 @@
 
 namespace jsched {
 
-enum class RunOutcome { Ok = 0, Exit = 1, Error = 2, Bug = 3, Deadlock = 4, Hang = 5, Killed = 6 };
+// Timeout: the execution still made steps when its time budget ran out (slow, not hung): no
+// finding, no verdict.
+enum class RunOutcome {
+  Ok = 0,
+  Exit = 1,
+  Error = 2,
+  Bug = 3,
+  Deadlock = 4,
+  Hang = 5,
+  Killed = 6,
+  Timeout = 7
+};
 
-// As reports name it: "ok", "error", "bug", "deadlock", "hang", "exit", "killed".
+// As reports name it: "ok", "error", "bug", "deadlock", "hang", "exit", "killed", "timeout".
 const char* outcome_name(RunOutcome o);
 
 // The outcomes that are findings (a bug of the program), by the names reports use.

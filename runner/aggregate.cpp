@@ -19,7 +19,7 @@ uint64_t CellStats::found_runs() const {
 
 uint64_t CellStats::error_runs() const {
   uint64_t n = 0;
-  for (const char* k : {"error", "exit"}) {
+  for (const char* k : {"error", "exit", "timeout"}) {
     auto it = outcomes.find(k);
     if (it != outcomes.end()) n += it->second;
   }

@@ -27,6 +27,8 @@ struct CellStats {
   uint64_t found_runs() const;
   bool found() const { return found_runs() > 0; }
   // Runs that did not run the program to its end (outcome "error"; "exit" in older records).
+  // Runs that did not run the program to its end: errors, exits, and timeouts (still making
+  // steps when their time budget ran out: slow, not hung; no verdict either way).
   uint64_t error_runs() const;
   // Found nothing, and some runs did not run to the end: no verdict on the program.
   bool errored_only() const { return error_runs() > 0 && !found(); }

@@ -107,7 +107,8 @@ std::string verdict(const CellStats& c, const std::string& e) {
   if (e.empty()) return "";
   if (cell_ok(c, e)) return e + " (met)";
   if (c.errored_only())
-    return e + " (NOT MET: " + std::to_string(c.error_runs()) + " runs errored)";
+    return e + " (NOT MET: " + std::to_string(c.error_runs()) +
+           (count(c, "timeout") ? " runs errored or ran out of time)" : " runs errored)");
   return e + " (NOT MET)";
 }
 
@@ -116,8 +117,8 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   size_t w = 7;
   for (const CellStats& c : cells) w = std::max(w, c.program.size());
   char row[512];
-  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %13s %7s %6s  %s\n", int(w),
-                "program", "strategy", "runs", "ok", "bug", "dlock", "hang", "error",
+  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %5s %13s %7s %6s  %s\n", int(w),
+                "program", "strategy", "runs", "ok", "bug", "dlock", "hang", "slow", "error",
                 "first finding", "orders", "pairs", "expected");
   o << row;
   for (const CellStats& c : cells) {
@@ -125,11 +126,12 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
     std::string e = ex == in.expect.end() ? "" : ex->second;
     std::string v = verdict(c, e);
     std::snprintf(row, sizeof row,
-                  "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %13s %7zu %6s  %s\n", int(w),
+                  "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %5llu %13s %7zu %6s  %s\n", int(w),
                   c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
                   (unsigned long long)count(c, "ok"), (unsigned long long)count(c, "bug"),
                   (unsigned long long)count(c, "deadlock"), (unsigned long long)count(c, "hang"),
-                  (unsigned long long)(c.error_runs()), first_text(c).c_str(),
+                  (unsigned long long)count(c, "timeout"),
+                  (unsigned long long)(c.error_runs() - count(c, "timeout")), first_text(c).c_str(),
                   c.partial_orders.size(), pairs_text(c).c_str(), v.c_str());
     o << row;
   }
@@ -196,15 +198,16 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
 
 std::string summary_csv(const std::vector<CellStats>& cells) {
   std::ostringstream o;
-  o << "program,strategy,runs,ok,bug,deadlock,hang,error,found,first_finding_mean,first_finding_sd,"
+  o << "program,strategy,runs,ok,bug,deadlock,hang,timeout,error,found,first_finding_mean,"
+       "first_finding_sd,"
        "repetitions,repetitions_found,partial_orders,hapset_pairs,mean_run_ms\n";
   for (const CellStats& c : cells) {
     size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
                                              [](const auto& f) { return f.has_value(); }));
     o << c.program << "," << c.strategy << "," << c.runs << "," << count(c, "ok") << ","
       << count(c, "bug") << "," << count(c, "deadlock") << "," << count(c, "hang") << ","
-      << c.error_runs() << "," << (c.found() ? "yes" : "no") << ","
-      << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
+      << count(c, "timeout") << "," << c.error_runs() - count(c, "timeout") << ","
+      << (c.found() ? "yes" : "no") << "," << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
       << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << ","

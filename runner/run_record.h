@@ -57,7 +57,7 @@ struct RunRecord {
   // Any finding.
   bool found() const { return is_finding(outcome); }
   // A run that did not run the program to its end.
-  bool errored() const { return outcome == "error" || outcome == "exit"; }
+  bool errored() const { return outcome == "error" || outcome == "exit" || outcome == "timeout"; }
   // The finding being searched for: first-finding figures and --until-bug count these only.
   bool hit() const {
     return found() && (target.empty() || detail.find(target) != std::string::npos);

@@ -559,7 +559,8 @@ TEST(Verdict, TheAgentChecksItsOutputFilesAndKeysBeforeMain) {
 TEST(Verdict, AHangAndItsReplayDescribeTheSameState) {
   test::TempDir d;
   std::string sched = d.path() + "/s";
-  test::ProcessResult r = test::run_agent("seed=3,timeout=1000,record=" + sched, cp(), "Livelock");
+  test::ProcessResult r =
+      test::run_agent("seed=3,timeout=1000,record=" + sched, cp(), "SpinHoldingLock");
   ASSERT_EQ(r.status, 5) << r.err;
   auto head = [](const std::string& err, const std::string& after) {
     size_t at = err.find(after);
@@ -571,8 +572,34 @@ TEST(Verdict, AHangAndItsReplayDescribeTheSameState) {
   EXPECT_TRUE(has(slurp(sched), "\nhang ")) << "the recording says where it hung";
   for (int i = 0; i < 3; ++i) {
     test::ProcessResult again =
-        test::run_agent("replay=" + sched + ",timeout=60000", cp(), "Livelock");
+        test::run_agent("replay=" + sched + ",timeout=60000", cp(), "SpinHoldingLock");
     EXPECT_EQ(again.status, 5) << again.err;
     EXPECT_EQ(head(again.err, "here at the same step: "), original);
   }
+}
+
+// Slow is not hung: threads that keep making steps when the time budget runs out end the
+// execution as a timeout (status 7), no finding, with the steps they made; a hang is no step
+// for the hang window. (A livelock, two threads taking turns for ever, is indistinguishable from
+// a long computation and ends so too.)
+TEST(Verdict, StepsStillMadeAtTheEndOfTheBudgetAreATimeoutNotAHang) {
+  test::TempDir d;
+  const std::string report = d.path() + "/r.json";
+  test::ProcessResult r =
+      test::run_agent("seed=3,timeout=500,budget=1500,report=" + report, cp(), "Livelock");
+  EXPECT_EQ(r.status, 7) << r.err;
+  EXPECT_TRUE(has(r.err, "jsched: TIMEOUT")) << r.err;
+  EXPECT_TRUE(has(r.err, "no end after 1500 ms, still making steps (")) << r.err;
+  EXPECT_FALSE(has(r.err, "HANG")) << r.err;
+  json::Value rep = json::parse(slurp(report));
+  EXPECT_EQ(rep.str("outcome"), "timeout");
+  EXPECT_GT(rep.num("scheduling_points"), 1000);
+  // The runner: not a finding, counted apart.
+  test::ProcessResult b = run_jsched({"run", "--runs", "2", "--jobs", "2", "--strategy", "random",
+                                      "--timeout", "500", "--params", "budget=1500", "--out",
+                                      d.path() + "/o", "--", "java", "-cp", cp(), "Livelock"});
+  std::vector<json::Value> recs = records(d.path() + "/o");
+  ASSERT_EQ(recs.size(), 2u) << b.err;
+  for (const json::Value& rec : recs) EXPECT_EQ(rec.str("outcome"), "timeout") << rec.dump();
+  EXPECT_FALSE(has(b.out, "findings")) << b.out;
 }
