@@ -439,6 +439,13 @@ JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, 
   a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
 }
 
+JSCHED_NATIVE(jlong, jschedEpochNanos, JNIEnv*, jclass, jint site) {
+  if (site == 0) return 0;
+  Runtime* rt = runtime();
+  if (rt == nullptr) return VirtualClock::real_epoch_nanos();
+  return rt->clock().epoch_nanos(Runtime::current() != nullptr);
+}
+
 JSCHED_NATIVE(jlong, jschedClock, JNIEnv*, jclass, jboolean millis, jint site) {
   if (site == 0) return 0;
   Runtime* rt = runtime();

@@ -128,6 +128,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedUnpark", "(Ljava/lang/Object;I)Z"},
       {"jschedSync", "(Ljava/lang/Object;ZI)V"},
       {"jschedClock", "(ZI)J"},
+      {"jschedEpochNanos", "(I)J"},
   };
   for (const Native& n : kNatives) {
     jmethodID m = env->GetStaticMethodID(c, n.name, n.desc);

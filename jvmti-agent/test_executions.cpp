@@ -124,8 +124,8 @@ void abort_test(JNIEnv* env, const std::string& why) {
         cl, "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
     std::string dotted(cls);
     for (char& ch : dotted) ch = ch == '/' ? '.' : ch;
-    c = static_cast<jclass>(
-        env->CallStaticObjectMethod(cl, for_name, env->NewStringUTF(dotted.c_str()), false, loader));
+    c = static_cast<jclass>(env->CallStaticObjectMethod(
+        cl, for_name, env->NewStringUTF(dotted.c_str()), false, loader));
     if (env->ExceptionCheck() || c == nullptr) {
       env->ExceptionClear();
       continue;

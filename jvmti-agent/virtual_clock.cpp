@@ -62,6 +62,16 @@ int64_t VirtualClock::nanos(bool controlled) {
   return base_ns_ + next;
 }
 
+int64_t VirtualClock::real_epoch_nanos() {
+  return read_ns(CLOCK_REALTIME);
+}
+
+int64_t VirtualClock::epoch_nanos(bool controlled) {
+  if (!controlled) return real_epoch_nanos() + current();
+  // A read, as nanos() makes one: the ns part follows the same virtual time.
+  return base_ms_ * 1000000 + (nanos(true) - base_ns_);
+}
+
 int64_t VirtualClock::millis(bool controlled) {
   if (controlled) {
     const int64_t c = current();

@@ -38,6 +38,9 @@ class VirtualClock {
 
   int64_t nanos(bool controlled);
   int64_t millis(bool controlled);
+  // The wall clock in ns since the epoch (Instant.now's precision): millis() with the ns.
+  int64_t epoch_nanos(bool controlled);
+  static int64_t real_epoch_nanos();
   // The virtual time (ns since the start) when a park of Unsafe.park's arguments times out.
   int64_t deadline(bool absolute, int64_t time) const;
   // The virtual time when a timeout of `millis` ms and `nanos` ns from now expires.

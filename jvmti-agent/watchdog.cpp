@@ -85,11 +85,10 @@ void Watchdog::poll(JNIEnv* env) {
     return;
   }
   if (stalled) {
-    const std::string why =
-        window_ms < o.timeout_ms
-            ? "the recorded run hung after " + std::to_string(made) +
-                  " steps (its watchdog); here at the same step: "
-            : "no step for " + std::to_string(o.timeout_ms) + " ms: ";
+    const std::string why = window_ms < o.timeout_ms
+                                ? "the recorded run hung after " + std::to_string(made) +
+                                      " steps (its watchdog); here at the same step: "
+                                : "no step for " + std::to_string(o.timeout_ms) + " ms: ";
     // Described at the next step, as its replay (which stops at that step) will: the state a
     // step leaves, not wherever real time caught the running thread. A thread that makes no
     // more steps (a spin without scheduling points) is described as it is, a moment later.

@@ -379,7 +379,12 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Instant.now() and the system clocks' instant(), on the scheduler's clock. */
   public static java.time.Instant clockInstant(int site) {
-    return java.time.Instant.ofEpochMilli(currentTimeMillis(site));
+    // Nanosecond precision, as the JDK's own on Linux: two instants a few steps apart differ
+    // (commons-pool compares a last-use instant with now minus a timeout).
+    if (!jschedReady) return java.time.Instant.now();
+    long n = jschedEpochNanos(site);
+    return java.time.Instant.ofEpochSecond(
+        Math.floorDiv(n, 1_000_000_000L), Math.floorMod(n, 1_000_000_000L));
   }
 
   /**
@@ -548,6 +553,9 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private static native void jschedSync(Object o, boolean write, int site);
 
   private static native long jschedClock(boolean millis, int site);
+
+  /** The scheduler's wall clock in nanoseconds since the epoch. */
+  private static native long jschedEpochNanos(int site);
 
   /** A change point, or the switch after one (slot, site: the access). */
   private static native void jschedTracked(int slot, int site);
