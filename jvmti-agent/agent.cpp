@@ -107,7 +107,7 @@ void adopt_recorded(Options& o) {
   // The replay is the recorded run: its seed is the one to print and to report.
   o.seed = g_recorded.seed;
   o.seed_given = true;
-  o.spurious = g_recorded.spurious;  // the same draws as the recorded run
+  o.spurious = g_recorded.spurious;              // the same draws as the recorded run
   o.early_timeouts = g_recorded.early_timeouts;  // the same time model
   if (!o.accesses) o.accesses = g_recorded.effective_accesses();
   if (o.include.empty()) o.include = g_recorded.include;

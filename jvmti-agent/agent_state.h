@@ -14,6 +14,7 @@
 #include "jvmti-agent/class_outcomes.h"
 #include "jvmti-agent/field_filter.h"
 #include "jvmti-agent/options.h"
+#include "jvmti-agent/outside_threads.h"
 #include "jvmti-agent/profile_recorder.h"
 #include "jvmti-agent/site_registry.h"
 #include "jvmti-agent/statements.h"
@@ -56,6 +57,8 @@ struct AgentState {
   FieldFilter field_filter;                   // accesses=volatile
   VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
   jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
+  // Threads the program started from outside every execution (outside_threads.h).
+  OutsideThreads outside;
   // Set once the hooks' class exists and classes may be rewritten to call it.
   std::atomic<bool> hooks_ready{false};
   std::atomic<bool> live{false};      // VM init is done: Java code may run from class loading

@@ -103,6 +103,14 @@ void start_controlled(JNIEnv* env, const Active& a, jthread t, Start start) {
   a.rt->ctl().started(a.ctx->id, child);
 }
 
+// A thread no execution controls starts `t` (outside_threads.h).
+void outside_start(JNIEnv* env, jthread t, jint site) {
+  AgentState& s = state();
+  if (!s.controlled) return;
+  const Site* at = s.sites.get(site);
+  s.outside.started(env, s.jvmti, s.filter, at ? *at->cls : std::string(), t);
+}
+
 }  // namespace
 
 extern "C" {
@@ -177,7 +185,10 @@ JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) 
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
   Active a = active(env, true);
-  if (!a || t == nullptr) return JNI_FALSE;
+  if (!a || t == nullptr) {
+    if (t != nullptr) outside_start(env, t, site);
+    return JNI_FALSE;
+  }
   Acting g(env, *a.ctx);
   start_controlled(env, a, t, [&] { env->CallVoidMethod(t, refs().Thread_start); });
   return JNI_TRUE;
@@ -197,6 +208,7 @@ JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread 
   auto plain = [&] { env->CallVoidMethod(access, start, t, container); };
   Active a = active(env, true);
   if (!a || t == nullptr) {
+    if (t != nullptr) outside_start(env, t, site);
     plain();
     return;
   }

@@ -107,6 +107,18 @@ void Watchdog::poll(JNIEnv* env) {
   sched::ThreadId running = rt_.ctl_.running();
   uint64_t steps = rt_.ctl_.steps();
   jthread t = running == sched::kNoThread ? nullptr : rt_.jthread_of(running);
+  // Threads outside the execution have had their chance to wake a waiter: time moves on.
+  if (running == sched::kNoThread && rt_.ctl_.waiting_for_outside()) {
+    if (outside_since_ns_ == 0) {
+      outside_since_ns_ = now;
+    } else if (now - outside_since_ns_ > kOutsideGraceMs * 1000000ULL) {
+      outside_since_ns_ = 0;
+      rt_.ctl_.release_outside();
+      return;
+    }
+  } else {
+    outside_since_ns_ = 0;
+  }
   if (running == sched::kNoThread) {
     bool init_waits;
     {

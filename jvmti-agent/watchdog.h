@@ -51,6 +51,11 @@ class Watchdog {
   uint64_t hang_asked_ns_ = 0;  // when the controller was asked to stop for a hang
   uint64_t end_asked_ns_ = 0;   // ... for the end of the budget
   uint64_t progress_steps_ = 0, progress_ns_ = 0;  // the steps made, and when they last grew
+  // How long no thread may run while threads outside the execution may still wake one
+  // (outside_threads.h) before virtual time jumps to the next deadline: they act in real time,
+  // a thread sleeping a millisecond between rounds well within it.
+  static constexpr uint64_t kOutsideGraceMs = 50;
+  uint64_t outside_since_ns_ = 0;  // since when no thread runs, held for outside threads
   int init_deadlock_polls_ = 0;  // polls in a row that saw a deadlock through class initialization
   // The running thread across polls.
   sched::ThreadId last_ = sched::kNoThread;

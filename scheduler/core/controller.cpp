@@ -196,6 +196,18 @@ void Controller::unpark(ThreadId self, ThreadId target) {
   if (self == kNoThread && running_ == kNoThread) dispatch(lk, kNoThread);
 }
 
+bool Controller::waiting_for_outside() {
+  std::lock_guard<std::mutex> g(mu_);
+  return running_ == kNoThread && !frozen_ && !aborted_ && model_.held_for_outside();
+}
+
+void Controller::release_outside() {
+  Lock lk(*this);
+  if (running_ != kNoThread || !model_.held_for_outside()) return;
+  model_.release_outside();
+  dispatch(lk, kNoThread);
+}
+
 void Controller::end(ThreadId self) {
   Lock lk(*this);
   model_.end(self);

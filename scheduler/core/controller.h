@@ -63,6 +63,12 @@ class Controller {
   // The model's virtual time (ns since the execution began) as of the last step: the running
   // thread reads it without the lock.
   int64_t now() const { return now_.load(std::memory_order_relaxed); }
+  // Threads outside the model that may still act (Model::set_outside). Before any thread runs.
+  void set_outside(std::function<bool()> may_act) { model_.set_outside(std::move(may_act)); }
+  // No thread runs because outside threads may act first; release_outside() lets time move
+  // on to the next deadline (the watchdog, once they have had their chance).
+  bool waiting_for_outside();
+  void release_outside();
   // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
   void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
 

@@ -213,7 +213,10 @@ const std::vector<Candidate>& Model::enabled() const {
     else
       may_wake_ = may_wake_ || may_wake_spuriously(t);
   }
+  outside_active_ = false;
   if (!enabled_.empty()) return enabled_;
+  outside_active_ = outside_ && outside_();
+  if (outside_active_ && !released_) return enabled_;  // they may unpark a waiter first
   int64_t earliest = INT64_MAX;
   bool any = false;
   for (const ThreadState& t : threads_) {
@@ -260,7 +263,8 @@ bool Model::deadlocked() const {
       blocked = true;
     }
   }
-  return blocked && enabled().empty();  // none waits for a deadline either
+  // None waits for a deadline either, and no thread outside the model may still wake one.
+  return blocked && enabled().empty() && !outside_active_;
 }
 
 void Model::execute(ThreadState& t) {
@@ -393,6 +397,7 @@ std::optional<ThreadId> Model::step() {
   if (touches_shared(cands[i].op)) ++t.choices;
   if (trace_) preempt_now_ = cands.size() > 1 && preempts(cands, last_, t.id);
   execute(t);
+  released_ = false;
   preempt_now_ = false;
   last_ = t.id;
   ++steps_;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -131,6 +132,15 @@ class Model {
   }
   int64_t now() const { return now_; }
 
+  // Threads outside the model that may still act (unpark, interrupt: threads the program
+  // started from outside every execution). While `may_act()` says so and no thread can run,
+  // time does not jump to the next deadline until release_outside(), and no deadlock is
+  // called. `may_act` is asked only when no thread can run.
+  void set_outside(std::function<bool()> may_act) { outside_ = std::move(may_act); }
+  void release_outside() { released_ = true; }
+  // No thread runs because outside threads may act first (set by enabled()).
+  bool held_for_outside() const { return outside_active_ && !released_ && enabled_.empty(); }
+
   // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
   using IoReady = bool (*)(int fd, uint32_t events);
   void set_io_ready(IoReady f) { io_ready_ = f; }
@@ -179,6 +189,9 @@ class Model {
   bool early_timeouts_ = false;
   // enabled() found nothing enabled: the threads with the earliest deadline are, at that time.
   mutable int64_t jump_to_ = -1;
+  std::function<bool()> outside_;
+  mutable bool outside_active_ = false;  // enabled() found none enabled and outside_() true
+  bool released_ = false;                // release_outside(), until the next step
 };
 
 }  // namespace jsched::sched

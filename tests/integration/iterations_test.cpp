@@ -12,6 +12,7 @@
 
 #include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
+#include "tests/integration/maven_project.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
@@ -355,49 +356,16 @@ TEST(Iterations, OptionsItCannotHonourAreRejectedWithTheReason) {
 
 namespace {
 
-// samples/<project> copied to a fresh directory, then `mvn -o test` with the agent in argLine.
-test::ProcessResult mvn_test(const std::string& project, const test::TempDir& dir,
-                             const std::vector<std::string>& extra = {}) {
-  fs::path src = fs::path(JSCHED_SAMPLES_SUITE).parent_path();
-  fs::copy(src / project, fs::path(dir.path()) / project,
-           fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  if (project != "maven-demo") {  // the JUnit 5 project compiles maven-demo's code
-    fs::copy(src / "maven-demo", fs::path(dir.path()) / "maven-demo",
-             fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  }
-  // Maven and the JVMs Surefire forks run on the JDK under test.
-  std::vector<std::string> argv = {"env",
-                                   "JAVA_HOME=" + test::jdk_home(),
-                                   "mvn",
-                                   "-o",
-                                   "-q",
-                                   "-B",
-                                   "-Dmaven.repo.local=/usr/share/maven-repo",
-                                   "-f",
-                                   dir.path() + "/" + project + "/pom.xml",
-                                   "-Djsched.agent=" + test::agent_path(),
-                                   "test"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  return test::run(argv);
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // PCT (k learned from the executions before) finds the lost update in about 1 execution of 5
 // (41 of 200 with seeds 1..200): all 200 missing it is below 1e-15.
 void surefire_fails_the_buggy_test_only(const std::string& project) {
   test::TempDir dir;
-  test::ProcessResult r = mvn_test(project, dir);
+  test::ProcessResult r = test::mvn_test(project, dir);
   std::string all = r.out + r.err;
   ASSERT_NE(r.status, 0) << all;
   std::string reports = dir.path() + "/" + project + "/target/surefire-reports/";
-  std::string buggy = read_text(reports + "TEST-demo.AccountTest.xml");
-  std::string safe = read_text(reports + "TEST-demo.SafeAccountTest.xml");
+  std::string buggy = test::read_text(reports + "TEST-demo.AccountTest.xml");
+  std::string safe = test::read_text(reports + "TEST-demo.SafeAccountTest.xml");
   ASSERT_FALSE(buggy.empty()) << all;
   ASSERT_FALSE(safe.empty()) << all;
   EXPECT_NE(buggy.find("failures=\"1\""), std::string::npos) << buggy;
@@ -425,15 +393,15 @@ void surefire_fails_the_buggy_test_only(const std::string& project) {
   // The options it names reproduce it: the buggy test, once, with that seed (and the k that
   // execution ran with: PCT learns k from the executions before).
   test::TempDir again;
-  test::ProcessResult r2 = mvn_test(
+  test::ProcessResult r2 = test::mvn_test(
       project, again, {"-Dtest=AccountTest", "-Djsched.options=strategy=pct,seed=" + seed + steps});
   std::string replay_reports = again.path() + "/" + project + "/target/surefire-reports/";
-  std::string replayed = read_text(replay_reports + "TEST-demo.AccountTest.xml");
+  std::string replayed = test::read_text(replay_reports + "TEST-demo.AccountTest.xml");
   // What the agent printed in the forked JVM (Surefire keeps it in .dumpstream files): when the
   // replay misses, it says whether something outside the model (a hidden block) took a turn.
   std::string agent_err;
   for (const auto& f : fs::directory_iterator(replay_reports)) {
-    if (f.path().extension() == ".dumpstream") agent_err += read_text(f.path().string());
+    if (f.path().extension() == ".dumpstream") agent_err += test::read_text(f.path().string());
   }
   EXPECT_NE(r2.status, 0) << agent_err;
   EXPECT_NE(replayed.find("jsched found a bug in iteration 0 (strategy pct, seed " + seed + ")"),
@@ -456,9 +424,9 @@ void surefire_fails_the_buggy_test_only(const std::string& project) {
   EXPECT_EQ(minimal.rfind(dir.path() + "/" + project + "/target/jsched/", 0), 0u) << minimal;
   test::TempDir third;
   test::ProcessResult r3 =
-      mvn_test(project, third, {"-Dtest=AccountTest", "-Djsched.options=follow=" + minimal});
-  std::string followed = read_text(third.path() + "/" + project +
-                                   "/target/surefire-reports/TEST-demo.AccountTest.xml");
+      test::mvn_test(project, third, {"-Dtest=AccountTest", "-Djsched.options=follow=" + minimal});
+  std::string followed = test::read_text(third.path() + "/" + project +
+                                         "/target/surefire-reports/TEST-demo.AccountTest.xml");
   EXPECT_NE(r3.status, 0);
   EXPECT_NE(followed.find("jsched found a bug in iteration 0 (strategy follow, seed " + seed + ")"),
             std::string::npos)

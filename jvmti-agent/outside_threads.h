@@ -1,0 +1,41 @@
+// Threads the program started from outside every execution (a JUnit @BeforeAll, a static
+// initializer the test runner ran, code between iterations): jsched does not control them,
+// and they may unpark or interrupt controlled threads at moments real time decides. When no
+// controlled thread can run while one of them may still act, the scheduler waits for it a
+// little before virtual time jumps to the next deadline, and never calls that a deadlock
+// (Model::set_outside).
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "jvmti-agent/class_filter.h"
+
+namespace jsched::agent {
+
+class OutsideThreads {
+ public:
+  // Thread `t` is being started, at a call in class `caller`, by a thread no execution
+  // controls: kept if the program starts it (the call is in a class `filter` instruments, or
+  // one is on the stack: an executor the program made), not the test runner or the JDK.
+  void started(JNIEnv* env, jvmtiEnv* jvmti, const ClassFilter& filter, const std::string& caller,
+               jthread t);
+  // Whether one of them may still act on its own: alive (or about to start) and neither
+  // blocked on a monitor nor waiting without a timeout.
+  bool may_act(jvmtiEnv* jvmti);
+  // "name (state)" of each alive one, for a hang's report.
+  std::vector<std::string> describe(jvmtiEnv* jvmti);
+  bool any() const { return count_.load(std::memory_order_relaxed) > 0; }
+
+ private:
+  std::mutex mu_;
+  std::vector<jobject> threads_;  // global refs; the ended ones dropped as others start
+  std::atomic<size_t> count_{0};
+};
+
+}  // namespace jsched::agent

@@ -1,0 +1,76 @@
+package lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** A borrow's maxWait expires in time, also while other threads keep working. */
+class MaxWaitTest {
+  /**
+   * Four borrowers of a pool of two, each holding its object 100 ms, none waiting more than
+   * 50 ms, and a thread computing for about 60 ms once they are queued: two borrows time out.
+   */
+  @Test
+  void correctHalfTheBorrowersTimeOut() throws Exception {
+    TinyPool pool = new TinyPool(2);
+    AtomicInteger failed = new AtomicInteger();
+    AtomicLong work = new AtomicLong();
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      threads.add(new Thread(() -> {
+        try {
+          TinyPool.Item it = pool.borrow(Duration.ofMillis(50));
+          Thread.sleep(100);
+          pool.giveBack(it);
+        } catch (NoSuchElementException e) {
+          failed.incrementAndGet();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
+    }
+    for (Thread th : threads) th.start();
+    Thread.sleep(1);  // the borrowers queue
+    Thread busy = new Thread(() -> {
+      for (int i = 0; i < 60_000; i++) work.incrementAndGet();
+    });
+    busy.start();
+    for (Thread th : threads) th.join();
+    busy.join();
+    assertEquals(2, failed.get());
+    pool.close();
+  }
+
+  /**
+   * Waits 3 ms for an object another thread gives back after 5,000 operations: fine on an idle
+   * machine, a failure whenever the holder is slowed down (a loaded machine, a GC pause).
+   */
+  @Test
+  void buggyAssumesTheObjectComesBackInTime() throws Exception {
+    TinyPool pool = new TinyPool(1);
+    CountDownLatch held = new CountDownLatch(1);
+    AtomicLong work = new AtomicLong();
+    Thread holder = new Thread(() -> {
+      try {
+        TinyPool.Item it = pool.borrow(Duration.ZERO);
+        held.countDown();
+        for (int i = 0; i < 5_000; i++) work.incrementAndGet();
+        pool.giveBack(it);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    holder.start();
+    held.await();
+    pool.giveBack(pool.borrow(Duration.ofMillis(3)));
+    holder.join();
+    pool.close();
+  }
+}

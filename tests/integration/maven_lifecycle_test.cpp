@@ -1,0 +1,111 @@
+// samples/maven-demo-lifecycle under Surefire, the agent brought in through the pom's
+// jsched.argLine property (the project sets its own argLine in a profile): what a real
+// library's suite needs from jsched. Each test class has correct tests, which must pass in
+// every execution (no false alarm), and buggy twins, which jsched must fail.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "tests/integration/maven_project.h"
+
+using namespace jsched;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TestCase {
+  std::string body;  // between <testcase ...> and </testcase>: empty when it passed
+  double seconds = 0;
+};
+
+// "Class#method" -> its result, from every Surefire report of the run.
+std::map<std::string, TestCase> results(const std::string& reports) {
+  std::map<std::string, TestCase> out;
+  for (const auto& f : fs::directory_iterator(reports)) {
+    if (f.path().extension() != ".xml") continue;
+    const std::string xml = test::read_text(f.path().string());
+    auto attr = [](const std::string& tag, const std::string& name) {
+      size_t at = tag.find(" " + name + "=\"");
+      if (at == std::string::npos) return std::string();
+      at += name.size() + 3;
+      return tag.substr(at, tag.find('"', at) - at);
+    };
+    for (size_t at = xml.find("<testcase "); at != std::string::npos;
+         at = xml.find("<testcase ", at + 1)) {
+      const size_t close = xml.find('>', at);
+      const std::string tag = xml.substr(at, close - at);
+      TestCase c;
+      c.seconds = std::stod("0" + attr(tag, "time"));
+      if (tag.back() != '/')
+        c.body = xml.substr(close + 1, xml.find("</testcase>", close) - close - 1);
+      out[attr(tag, "classname") + "#" + attr(tag, "name")] = c;
+    }
+  }
+  return out;
+}
+
+bool starts_with(const std::string& s, const std::string& p) {
+  return s.compare(0, p.size(), p) == 0;
+}
+
+std::string method_of(const std::string& key) {
+  return key.substr(key.find('#') + 1);
+}
+
+}  // namespace
+
+// 200 PCT executions per test method: each buggy twin's bug showed in 1 execution of 20 or
+// more often (the first finding came at execution 0 to 19 in trial runs), so a miss in 200 is
+// below 1e-4 per twin; a correct test fails only on a false alarm.
+TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
+  test::TempDir dir;
+  const std::string agent =
+      "-Djsched.argLine=-agentpath:" + test::agent_path() + "=strategy=pct,iterations=200";
+  test::ProcessResult r =
+      test::mvn_test("maven-demo-lifecycle", dir, {"-Dtest=!StressTest", agent});
+  const std::string all = r.out + r.err;
+  EXPECT_NE(r.status, 0) << all;
+  auto cases = results(dir.path() + "/maven-demo-lifecycle/target/surefire-reports");
+  int correct = 0, buggy = 0;
+  for (const auto& [key, c] : cases) {
+    const std::string m = method_of(key);
+    if (starts_with(m, "correct")) {
+      ++correct;
+      EXPECT_TRUE(c.body.empty()) << key << " (a correct test) failed:\n" << c.body;
+    } else if (starts_with(m, "buggy")) {
+      ++buggy;
+      EXPECT_NE(c.body.find("jsched found a "), std::string::npos)
+          << key << " (a buggy twin) was not failed by jsched:\n"
+          << c.body;
+    }
+  }
+  // Every kind: set-up per execution (JUnit 5 and 4), threads that end with the execution,
+  // clocks, maxWait, start order, a thread JUnit started outside the executions.
+  for (const char* cls : {"FixtureTest", "FixtureJUnit4Test", "EvictorTest", "ClockTest",
+                          "MaxWaitTest", "StartOrderTest", "OutsideThreadTest"}) {
+    bool seen = false;
+    for (const auto& [key, c] : cases)
+      seen = seen || starts_with(key, std::string("lifecycle.") + cls + "#");
+    EXPECT_TRUE(seen) << cls << " has no results:\n" << all;
+  }
+  EXPECT_EQ(correct, 13) << all;  // the parameterized and repeated ones twice
+  EXPECT_EQ(buggy, 7) << all;
+}
+
+// Slow is not hung: a stress test longer than the hang window (timeout=500) passes, and its twin,
+// whose thread spins without a step, is a hang.
+TEST(MavenLifecycle, ASlowStressTestPassesAndASpinWithoutStepsIsAHang) {
+  test::TempDir dir;
+  const std::string agent = "-Djsched.argLine=-agentpath:" + test::agent_path() +
+                            "=strategy=pct,iterations=2,timeout=500";
+  test::ProcessResult r = test::mvn_test("maven-demo-lifecycle", dir, {"-Dtest=StressTest", agent});
+  auto cases = results(dir.path() + "/maven-demo-lifecycle/target/surefire-reports");
+  const TestCase& stress = cases["lifecycle.StressTest#correctManyBorrowsTakeTheirTime"];
+  const TestCase& spin = cases["lifecycle.StressTest#buggySpinsOnAFieldThatIsNotVolatile"];
+  EXPECT_TRUE(stress.body.empty()) << stress.body << r.out << r.err;
+  EXPECT_GT(stress.seconds, 2 * 0.5) << "the stress test no longer outlasts the hang window";
+  EXPECT_NE(spin.body.find("jsched found a hang"), std::string::npos)
+      << spin.body << r.out << r.err;
+}
