@@ -24,6 +24,7 @@ struct DriverHelper {
   jclass cls = nullptr;
   jmethodID fresh_loader = nullptr, main_thread = nullptr, close = nullptr;
   jmethodID junit4 = nullptr, jupiter = nullptr, thread = nullptr, aborted = nullptr;
+  jmethodID run_plainly = nullptr;
 };
 DriverHelper& driver_helper();
 

@@ -143,6 +143,35 @@ jobject thread_of(JNIEnv* env, jobject runnable) {
   return runnable ? env->CallObjectMethod(runnable, driver_helper().thread) : nullptr;
 }
 
+std::string call_string(JNIEnv* env, jobject o, const char* method) {
+  jclass c = env->GetObjectClass(o);
+  jmethodID m = env->GetMethodID(c, method, "()Ljava/lang/String;");
+  std::string s = m ? java_string(env, static_cast<jstring>(env->CallObjectMethod(o, m))) : "";
+  env->ExceptionClear();
+  return s;
+}
+
+// What the test throws when run once without jsched (its toString), or "" when it passes
+// (or is skipped, or does not end within the hang window).
+std::string plain_failure(JNIEnv* env, const MakeExecution& make) {
+  Generation statics(env);
+  jobject runnable = make(env);
+  if (runnable == nullptr) {
+    env->ExceptionClear();
+    return "";
+  }
+  jobject thrown = env->CallObjectMethod(runnable, driver_helper().run_plainly,
+                                         jlong(state().options.timeout_ms));
+  env->DeleteLocalRef(runnable);
+  if (env->ExceptionCheck() || thrown == nullptr) {
+    env->ExceptionClear();
+    return "";
+  }
+  std::string text = call_string(env, thrown, "toString");
+  env->DeleteLocalRef(thrown);
+  return text.empty() ? "an exception" : text;
+}
+
 // The test's executions, one per seed, with the verdict thrown into JUnit: a finding fails the
 // test, an abort (an assumption that did not hold) skips it, an error of jsched's fails it as
 // jsched's. `limit`: at most that many executions (a test factory's tests run once).
@@ -207,6 +236,20 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
       return std::make_pair(o, detail);
     };
     MinimalTestSchedule m = minimize_test_finding(f, run_body);
+    // A failure that needs no pre-emption may be the test's own: if it fails without jsched
+    // too, that is what the user is told, not that jsched found a bug.
+    if (m.error.empty() && m.after == 0 && *loop.first() == RunOutcome::Bug) {
+      if (std::string plain = plain_failure(env, make); !plain.empty()) {
+        msg = "this test fails without jsched too (run once uncontrolled: " + plain +
+              "): its own failure, not a concurrency bug; under jsched, iteration " +
+              std::to_string(loop.first_iteration()) + " (seed " +
+              std::to_string(loop.first_seed()) +
+              ") failed with no pre-emption: " + loop.first_detail();
+        log_line(t.full() + ": fails without jsched too: " + plain);
+        throw_at_test_line(env, msg, t, loop.first_detail());
+        return;
+      }
+    }
     std::string line =
         m.error.empty()
             ? "minimal schedule: " + std::to_string(m.before) + " -> " + std::to_string(m.after) +
@@ -223,14 +266,6 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
 // test that runs another test's code, say): else the test runs as JUnit would run it.
 bool drives_tests() {
   return state().tests && driver_helper().cls != nullptr && Runtime::current() == nullptr;
-}
-
-std::string call_string(JNIEnv* env, jobject o, const char* method) {
-  jclass c = env->GetObjectClass(o);
-  jmethodID m = env->GetMethodID(c, method, "()Ljava/lang/String;");
-  std::string s = m ? java_string(env, static_cast<jstring>(env->CallObjectMethod(o, m))) : "";
-  env->ExceptionClear();
-  return s;
 }
 
 }  // namespace

@@ -27,6 +27,9 @@ final class JSchedMain implements Runnable {
   private final Object[] jupiter;
   /** The test's own abort (an assumption that did not hold): the driver passes it to JUnit. */
   private volatile Throwable aborted;
+  /** The plain run (runPlainly): what the test threw is kept, not thrown. */
+  private volatile boolean plain;
+  private volatile Throwable thrown;
 
   private JSchedMain(Method method, Object target, Object[] args, Object[] jupiter) {
     this.method = method;
@@ -54,6 +57,10 @@ final class JSchedMain implements Runnable {
   private void fail(Throwable t) {
     if (isAbort(t)) {
       aborted = t;
+      return;
+    }
+    if (plain) {
+      thrown = t;
       return;
     }
     trimDriverFrames(t);
@@ -119,6 +126,20 @@ final class JSchedMain implements Runnable {
 
   Throwable aborted() {
     return aborted;
+  }
+
+  /**
+   * The test run once as JUnit runs it, without jsched (the agent does not control the thread
+   * it runs on): what it threw, or null when it passed, was skipped or did not end within
+   * `millis`.
+   */
+  Throwable runPlainly(long millis) throws InterruptedException {
+    plain = true;
+    Thread t = new Thread(this, "main");
+    t.setDaemon(true);
+    t.start();
+    t.join(millis);
+    return t.isAlive() ? null : thrown;
   }
 
   /**
