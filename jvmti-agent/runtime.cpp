@@ -550,6 +550,12 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
             (r.state.status == sched::ThreadState::Running ? " " : " waits for ") + r.waits_for +
             ":" + stack;
   }
+  // Threads jsched does not control that may have been meant to wake one of these.
+  std::string outside;
+  for (const std::string& t : agent_.outside.describe(jvmti_))
+    outside += (outside.empty() ? "" : ", ") + t;
+  if (!outside.empty())
+    text += "\n  threads outside jsched's control (started outside the execution): " + outside;
   return head + text;
 }
 

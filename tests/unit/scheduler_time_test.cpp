@@ -135,3 +135,40 @@ TEST(Time, EarlyTimeoutsComeAtAnyStepButSleepsDoNot) {
     EXPECT_EQ(f.m.step(), f.child) << "seed " << seed;
   }
 }
+
+// Threads outside the model that may still act (Model::set_outside): no jump to a deadline and
+// no deadlock while they may, until released; without them, time jumps at once.
+TEST(Time, OutsideThreadsThatMayActHoldTheJumpUntilReleased) {
+  Fixture f;
+  bool may_act = true;
+  f.m.set_outside([&] { return may_act; });
+  f.m.end(f.child);
+  f.m.arrive(f.main, park_until(50 * kStep));
+  EXPECT_FALSE(f.m.step().has_value());
+  EXPECT_TRUE(f.m.held_for_outside());
+  EXPECT_FALSE(f.m.deadlocked());
+  EXPECT_LT(f.m.now(), 50 * kStep);
+  f.m.release_outside();
+  ASSERT_EQ(f.m.step(), std::optional<ThreadId>(f.main));
+  EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+  EXPECT_GE(f.m.now(), 50 * kStep);
+  // Released once: the next wait is held again.
+  f.m.arrive(f.main, park_until(100 * kStep));
+  EXPECT_FALSE(f.m.step().has_value());
+  EXPECT_TRUE(f.m.held_for_outside());
+  // An unpark from outside wakes it before its deadline.
+  f.m.unpark(kNoThread, f.main);
+  ASSERT_EQ(f.m.step(), std::optional<ThreadId>(f.main));
+  EXPECT_EQ(f.m.outcome(f.main), Outcome::Ok);
+  EXPECT_LT(f.m.now(), 100 * kStep);
+  // Once they cannot act, time jumps at once, and an untimed park is a deadlock.
+  may_act = false;
+  f.m.arrive(f.main, park_until(200 * kStep));
+  ASSERT_EQ(f.m.step(), std::optional<ThreadId>(f.main));
+  EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+  f.m.arrive(f.main, Op::of(OpKind::Park));
+  EXPECT_FALSE(f.m.step().has_value());
+  EXPECT_TRUE(f.m.deadlocked());
+  may_act = true;
+  EXPECT_FALSE(f.m.deadlocked()) << "an outside thread may still unpark it";
+}
