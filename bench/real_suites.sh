@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Real libraries' own test suites under jsched, through Surefire's argLine: each Debian source
+# package is fetched (apt-get source), its build dependencies installed (apt-get build-dep), its
+# suite built offline against Debian's Maven repository as maven-debian-helper builds it, run
+# once plainly and once under jsched, and one row printed per library:
+#
+#   package  tests  pass-plain  pass-jsched  findings  skipped-jsched  executions  seconds-plain  seconds-jsched  cpu-plain  cpu-jsched
+#
+# (findings: tests failed with "jsched found a ..."; skipped-jsched: tests jsched skipped, an
+# assumption or an execution out of budget, beyond those skipped plainly; executions: controlled
+# executions of test methods; cpu: user+system seconds of the whole Maven run).
+#
+#   bench/real_suites.sh [--options OPTS] [--cap SECONDS] [--work DIR] [PACKAGE...]
+#     --options  the agent's options (default strategy=pct,iterations=200: the user's guide)
+#     --cap      wall-clock limit of each run of each library (default 3600 s: about an hour)
+#     --work     where sources are unpacked and kept (default /var/tmp/jsched-suites)
+#     PACKAGE    Debian source packages of Maven-built Java libraries (default commons-pool2)
+#
+# Needs root the first time (a deb-src line, build dependencies); later runs reuse the sources.
+# The pom gets the jsched.argLine convention (docs/agent.md, "Tests"): every <argLine> starts
+# with ${jsched.argLine}, or -DargLine carries the agent when the pom sets none.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+agent=${JSCHED_AGENT:-$here/../build/jvmti-agent/libjsched.so}
+options=strategy=pct,iterations=200
+cap=3600
+work=/var/tmp/jsched-suites
+packages=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --options) options=$2; shift 2 ;;
+    --cap) cap=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    -*) echo "real_suites.sh: error: unknown option $1" >&2; exit 2 ;;
+    *) packages+=("$1"); shift ;;
+  esac
+done
+[ ${#packages[@]} -gt 0 ] || packages=(commons-pool2)
+[ -f "$agent" ] || { echo "real_suites.sh: error: no agent at $agent (build first)" >&2; exit 2; }
+agent=$(readlink -f "$agent")
+java_home=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+
+# A deb-src line for the archive and suite of the machine's own binary sources.
+ensure_deb_src() {
+  if grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    return
+  fi
+  local from=/etc/apt/sources.list.d/debian.sources
+  [ -f "$from" ] || { echo "real_suites.sh: error: no deb-src line and no $from to derive one" >&2; exit 2; }
+  awk 'BEGIN{RS=""; ORS="\n\n"} /Types:[^\n]*deb/ {sub(/Types:[^\n]*/, "Types: deb-src"); print; exit}' \
+    "$from" > /etc/apt/sources.list.d/jsched-deb-src.sources
+  apt-get update -qq
+}
+
+# The unpacked source of $1 (fetched and unpacked the first time).
+source_dir() {
+  local pkg=$1 dir
+  dir=$(find "$work" -maxdepth 1 -type d -name "$pkg-[0-9]*" | sort | tail -1)
+  if [ -z "$dir" ]; then
+    ensure_deb_src
+    (cd "$work" && apt-get source -qq --download-only "$pkg" >&2 &&
+      dpkg-source -x "$(ls "$pkg"_*.dsc | tail -1)" >&2)
+    dir=$(find "$work" -maxdepth 1 -type d -name "$pkg-[0-9]*" | sort | tail -1)
+  fi
+  if [ ! -e "$dir/.jsched-build-deps" ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq "$pkg" >&2
+    touch "$dir/.jsched-build-deps"
+  fi
+  echo "$dir"
+}
+
+# The tests enabled, Debian's poms in place, and the argLine convention.
+prepare() {
+  local dir=$1 props=$1/debian/maven.properties
+  if grep -q '^maven.test.skip=' "$props" 2>/dev/null; then
+    sed -i 's/^maven.test.skip=.*/maven.test.skip=false/' "$props"
+  else
+    echo "maven.test.skip=false" >> "$props"
+  fi
+  [ -e "$dir/debian/stamp-poms-patched" ] || (cd "$dir" && dh_auto_configure >&2)
+  if grep -q '<argLine>' "$dir/pom.xml" && ! grep -q 'jsched.argLine' "$dir/pom.xml"; then
+    sed -i 's#<argLine>#<argLine>${jsched.argLine} #' "$dir/pom.xml"
+  fi
+}
+
+# mvn as maven-debian-helper runs it (offline, Debian's repository and rules).
+mvn_in() {
+  local dir=$1
+  shift
+  (cd "$dir" && "$java_home/bin/java" -cp /usr/share/maven/boot/plexus-classworlds-2.x.jar \
+    -Dmaven.home=/usr/share/maven -Dmaven.multiModuleProjectDirectory="$dir" \
+    -Dclassworlds.conf=/etc/maven/m2-debian.conf \
+    -Dproperties.file.manual="$dir/debian/maven.properties" \
+    org.codehaus.plexus.classworlds.launcher.Launcher -s/etc/maven/settings-debian.xml \
+    -Ddebian.dir="$dir/debian" -Dmaven.repo.local="$dir/debian/maven-repo" -Dnotimestamp=true \
+    -Dlocale=en_US -B "$@")
+}
+
+# One run of the suite: "tests passed skipped jsched-found executions seconds cpu".
+run_suite() {
+  local dir=$1 argline=$2 log=$3 t0 t1 cpu
+  rm -rf "$dir/target/surefire-reports"
+  local set_arg=()
+  if grep -q 'jsched.argLine' "$dir/pom.xml"; then
+    set_arg=("-Djsched.argLine=$argline")
+  elif [ -n "$argline" ]; then
+    set_arg=("-DargLine=$argline")
+  fi
+  t0=$(date +%s.%N)
+  local times=$log.time TIMEFORMAT='%U %S'
+  { time (timeout --kill-after=30 "$cap" \
+    bash -c "$(declare -f mvn_in); java_home='$java_home' mvn_in \"\$@\"" _ "$dir" \
+    -Dmaven.test.failure.ignore=true "${set_arg[@]}" test > "$log" 2>&1 || true) ; } 2> "$times"
+  t1=$(date +%s.%N)
+  cpu=$(awk '{printf "%.0f", $1 + $2}' "$times" 2>/dev/null || echo 0)
+  local reports=$dir/target/surefire-reports
+  python3 - "$reports" "$t0" "$t1" "$cpu" <<'EOF'
+import glob, os, re, sys
+reports, t0, t1, cpu = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+tests = passed = skipped = found = 0
+for f in glob.glob(os.path.join(reports, "TEST-*.xml")):
+    xml = open(f, encoding="utf-8", errors="replace").read()
+    for m in re.finditer(r"<testcase\b[^>]*?(/>|>(.*?)</testcase>)", xml, re.S):
+        tests += 1
+        body = m.group(2) or ""
+        if "<skipped" in body:
+            skipped += 1
+        elif "<failure" in body or "<error" in body:
+            found += "jsched found a " in body
+        else:
+            passed += 1
+executions = 0
+for f in glob.glob(os.path.join(reports, "*.dumpstream")) + glob.glob(os.path.join(reports, "*-output.txt")):
+    for m in re.finditer(r"jsched: \S+: (\d+) iterations? in ", open(f, errors="replace").read()):
+        executions += int(m.group(1))
+print(tests, passed, skipped, found, executions, round(t1 - t0), cpu)
+EOF
+}
+
+printf '%s\n' "package tests pass-plain pass-jsched findings skipped-jsched executions seconds-plain seconds-jsched cpu-plain cpu-jsched"
+for pkg in "${packages[@]}"; do
+  dir=$(source_dir "$pkg") || { echo "$pkg cannot-fetch-or-install-build-dependencies"; continue; }
+  prepare "$dir" || { echo "$pkg cannot-prepare-the-maven-build"; continue; }
+  mkdir -p "$work/logs"
+  read -r tests p_pass p_skip _ _ p_secs p_cpu <<< "$(run_suite "$dir" "" "$work/logs/$pkg.plain.log")"
+  if [ "$tests" = 0 ]; then
+    echo "$pkg no-tests-ran (see $work/logs/$pkg.plain.log)"
+    continue
+  fi
+  read -r _ j_pass j_skip j_found j_exec j_secs j_cpu <<< \
+    "$(run_suite "$dir" "-agentpath:$agent=$options" "$work/logs/$pkg.jsched.log")"
+  echo "$pkg $tests $p_pass $j_pass $j_found $((j_skip - p_skip)) $j_exec $p_secs $j_secs $p_cpu $j_cpu"
+done
