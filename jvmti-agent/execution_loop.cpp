@@ -86,7 +86,7 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
   }
   outcome = rt->end();
   set_runtime(nullptr);
-  rt->end_threads();
+  rt->end_threads(env);
   return rt;
 }
 

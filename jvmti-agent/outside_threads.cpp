@@ -13,9 +13,10 @@ jint state_of(jvmtiEnv* jvmti, jobject t) {
   return st;
 }
 
-bool can_act(jint st) {
+bool can_act(jint st, bool helper) {
   if (st & JVMTI_THREAD_STATE_TERMINATED) return false;
   if (!(st & JVMTI_THREAD_STATE_ALIVE)) return true;  // not started yet: it is about to
+  if (helper) return (st & JVMTI_THREAD_STATE_RUNNABLE) != 0;
   return !(st &
            (JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING_INDEFINITELY));
 }
@@ -60,16 +61,26 @@ bool program_on_stack(JNIEnv* env, jvmtiEnv* jvmti, const ClassFilter& filter) {
 void OutsideThreads::started(JNIEnv* env, jvmtiEnv* jvmti, const ClassFilter& filter,
                              const std::string& caller, jthread t) {
   if (!program_class(filter, caller) && !program_on_stack(env, jvmti, filter)) return;
-  jobject ref = env->NewGlobalRef(t);
-  if (ref == nullptr) return;
+  adopt(env, jvmti, t);
+}
+
+void OutsideThreads::add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper) {
   std::lock_guard<std::mutex> g(mu_);
-  auto ended = [&](jobject o) {
-    if (!(state_of(jvmti, o) & JVMTI_THREAD_STATE_TERMINATED)) return false;
-    env->DeleteGlobalRef(o);
+  auto ended = [&](const Entry& e) {
+    if (!(state_of(jvmti, e.thread) & JVMTI_THREAD_STATE_TERMINATED)) return false;
+    env->DeleteGlobalRef(e.thread);
     return true;
   };
   threads_.erase(std::remove_if(threads_.begin(), threads_.end(), ended), threads_.end());
-  threads_.push_back(ref);
+  for (Entry& e : threads_) {
+    if (env->IsSameObject(e.thread, t)) {
+      e.helper = e.helper && helper;
+      return;
+    }
+  }
+  jobject ref = env->NewGlobalRef(t);
+  if (ref == nullptr) return;
+  threads_.push_back(Entry{ref, helper});
   count_.store(threads_.size(), std::memory_order_relaxed);
 }
 
@@ -77,14 +88,15 @@ bool OutsideThreads::may_act(jvmtiEnv* jvmti) {
   if (!any()) return false;
   std::lock_guard<std::mutex> g(mu_);
   return std::any_of(threads_.begin(), threads_.end(),
-                     [&](jobject t) { return can_act(state_of(jvmti, t)); });
+                     [&](const Entry& e) { return can_act(state_of(jvmti, e.thread), e.helper); });
 }
 
 std::vector<std::string> OutsideThreads::describe(jvmtiEnv* jvmti) {
   std::vector<std::string> out;
   if (!any()) return out;
   std::lock_guard<std::mutex> g(mu_);
-  for (jobject t : threads_) {
+  for (const Entry& e : threads_) {
+    jobject t = e.thread;
     jint st = state_of(jvmti, t);
     if (st & JVMTI_THREAD_STATE_TERMINATED) continue;
     jvmtiThreadInfo info{};

@@ -25,6 +25,15 @@ class OutsideThreads {
   // one is on the stack: an executor the program made), not the test runner or the JDK.
   void started(JNIEnv* env, jvmtiEnv* jvmti, const ClassFilter& filter, const std::string& caller,
                jthread t);
+  // Thread `t` is one of them whatever started it: a thread of an execution that is over and
+  // is still alive (blocked in native code, say), or one such a thread starts.
+  void adopt(JNIEnv* env, jvmtiEnv* jvmti, jthread t) { add(env, jvmti, t, false); }
+  // Thread `t` started while an execution runs, not as one of its threads: JDK code started
+  // it for the program where jsched does not hook the start (a printer-lookup thread that runs
+  // commands; the process reaper it then needs). Such a helper counts only while it runs (a
+  // reaper in native code waiting for a process), not while it sleeps or waits: the JDK's
+  // housekeeping threads (the cleaner) would otherwise hold every time jump.
+  void helper(JNIEnv* env, jvmtiEnv* jvmti, jthread t) { add(env, jvmti, t, true); }
   // Whether one of them may still act on its own: alive (or about to start) and neither
   // blocked on a monitor nor waiting without a timeout.
   bool may_act(jvmtiEnv* jvmti);
@@ -33,8 +42,13 @@ class OutsideThreads {
   bool any() const { return count_.load(std::memory_order_relaxed) > 0; }
 
  private:
+  struct Entry {
+    jobject thread;  // global ref
+    bool helper;
+  };
+  void add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper);
   std::mutex mu_;
-  std::vector<jobject> threads_;  // global refs; the ended ones dropped as others start
+  std::vector<Entry> threads_;  // the ended ones dropped as others start
   std::atomic<size_t> count_{0};
 };
 

@@ -117,15 +117,21 @@ void Runtime::end_stale(JNIEnv* env) {
   if (e != nullptr) env->Throw(static_cast<jthrowable>(e));
 }
 
-void Runtime::end_threads() {
-  int left = ctl_.inspect([](sched::Model& m) {
-    int n = 0;
+void Runtime::end_threads(JNIEnv* env) {
+  std::vector<sched::ThreadId> alive = ctl_.inspect([](sched::Model& m) {
+    std::vector<sched::ThreadId> ids;
     for (size_t i = 0; i < m.thread_count(); ++i)
-      n += m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead;
-    return n;
+      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead)
+        ids.push_back(sched::ThreadId(i));
+    return ids;
   });
-  stale_left_.store(left);
+  stale_left_.store(int(alive.size()));
   ctl_.abort();
+  // Most end at their next hook; one blocked where jsched does not see (a process reaper in
+  // native code) may still act while the next executions run.
+  for (sched::ThreadId id : alive) {
+    if (jthread t = jthread_of(id)) agent_.outside.adopt(env, jvmti_, t);
+  }
 }
 
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
@@ -281,7 +287,12 @@ void Runtime::any_thread_started(JNIEnv* env, jthread t) {
       g_starting.erase(it);
     }
   }
-  if (rt == nullptr) rt = runtime();
+  if (rt == nullptr) {
+    rt = runtime();
+    // Started during an execution, not as one of its threads (outside_threads.h).
+    if (rt != nullptr && t != nullptr && !on_controlled_thread())
+      state().outside.helper(env, state().jvmti, t);
+  }
   if (rt == nullptr) return;
   rt->thread_started(env, t);
   // Started after its execution was over (a thread main started just before it returned, say):

@@ -76,7 +76,7 @@ class Runtime {
   static bool over();
   // After a finding in one of several executions, once it is no longer the current one: the
   // threads waiting in its scheduler wake, and each ends with ThreadDeath as its hook returns.
-  void end_threads();
+  void end_threads(JNIEnv* env);
   // A thread ended (JVMTI ThreadEnd): to its execution, if it is over, or to the current one.
   static void any_thread_ended(JNIEnv* env, jthread t);
   // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.

@@ -107,6 +107,10 @@ void start_controlled(JNIEnv* env, const Active& a, jthread t, Start start) {
 void outside_start(JNIEnv* env, jthread t, jint site) {
   AgentState& s = state();
   if (!s.controlled) return;
+  if (Runtime::on_controlled_thread()) {  // a thread of an execution that is over
+    s.outside.adopt(env, s.jvmti, t);
+    return;
+  }
   const Site* at = s.sites.get(site);
   s.outside.started(env, s.jvmti, s.filter, at ? *at->cls : std::string(), t);
 }

@@ -62,6 +62,22 @@ TEST(Model, MethodReferencesToThreadOperationsAreHooked) {
   }
 }
 
+// A thread JDK code starts for the program where jsched does not hook the start is not
+// controlled, but it may wake a controlled thread: while it runs, no deadlock is called and
+// time does not jump past a timed wait (a printer lookup that ran a command on JDK 25 was
+// reported as a deadlock: the process reaper it needed was such a thread).
+TEST(Model, AThreadStartedWhereJschedDoesNotSeeIsWaitedFor) {
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 5; ++seed) {
+      test::ProcessResult r =
+          test::run_agent(std::string("strategy=") + strategy + ",seed=" + std::to_string(seed),
+                          cp(), "HiddenHelper");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "helper ok\n");
+    }
+  }
+}
+
 // Thread.isAlive() is a scheduling point and says what the model saw.
 TEST(Model, IsAliveLetsTheThreadRunAndSeesItsEnd) {
   for (const char* strategy : {"random", "pct", "portfolio"}) {
