@@ -97,6 +97,12 @@ class ExecutionLoop {
     }
     retire(rt);
     progress();
+    // A test method's executions within their budget (test-budget=).
+    if (o == RunOutcome::Ok && s.tests && s.options.test_budget_ms > 0 &&
+        Clock::now() - start_ > std::chrono::milliseconds(s.options.test_budget_ms)) {
+      out_of_budget_ = i + 1 < count_;
+      return false;
+    }
     // An error (jsched's own failure, or classes it could not instrument) ends the loop: no
     // later execution can be trusted either.
     return o == RunOutcome::Ok ||
@@ -106,11 +112,17 @@ class ExecutionLoop {
   // "200 iterations in 0.4 s (500 per second), seeds 1..200: no finding"
   std::string summary() const {
     double secs = std::chrono::duration<double>(Clock::now() - start_).count();
-    std::string line = what_ + std::to_string(done_) + (done_ == 1 ? " iteration" : " iterations") +
-                       " in " + fixed(secs) + " s (" + fixed(secs > 0 ? done_ / secs : 0) +
-                       " per second), seeds " + std::to_string(base_) + ".." +
+    std::string line = what_ + std::to_string(done_) +
+                       (out_of_budget_ ? " of " + std::to_string(count_) : std::string()) +
+                       (done_ == 1 ? " iteration" : " iterations") + " in " + fixed(secs) + " s (" +
+                       fixed(secs > 0 ? done_ / secs : 0) + " per second), seeds " +
+                       std::to_string(base_) + ".." +
                        std::to_string(base_ + (done_ ? done_ - 1 : 0)) + ": ";
-    if (!first_) return line + "no finding";
+    if (!first_)
+      return line + "no finding" +
+             (out_of_budget_
+                  ? " (test-budget " + std::to_string(state().options.test_budget_ms) + " ms spent)"
+                  : std::string());
     if (*first_ == RunOutcome::Error)
       return line + "an error of jsched's in iteration " + std::to_string(first_iteration_) +
              " (seed " + std::to_string(first_seed_) + "), no verdict";
@@ -151,6 +163,7 @@ class ExecutionLoop {
   std::string what_;
   uint64_t base_ = 0, count_ = 1, done_ = 0, found_ = 0, max_steps_ = 0;
   bool learn_steps_ = false, await_threads_ = false, threads_gone_ = true;
+  bool out_of_budget_ = false;  // test-budget= ended the loop before count_
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
   uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0;

@@ -213,6 +213,8 @@ Options parse_options(const std::string& text) {
       o.timeout_ms = parse_u64(key, v, 1, UINT64_MAX / 100000000);
     } else if (key == "budget") {
       o.budget_ms = parse_u64(key, v, 1, UINT64_MAX / 1000000);
+    } else if (key == "test-budget") {
+      o.test_budget_ms = parse_u64(key, v, 1, UINT64_MAX / 1000000);
     } else if (key == "verbose") {
       o.verbose = parse_u64(key, v, 0, 1) == 1;
     } else if (key == "explore") {
@@ -254,7 +256,7 @@ Options parse_options(const std::string& text) {
       std::string known =
           "strategy, seed, iterations, explore, statics, tests, minimize, plan, profile, record, "
           "replay, follow, trace, report, include, exclude, accesses, timeout, verbose, hapset, "
-          "frames, base, spurious, timeouts, budget, on-unsupported";
+          "frames, base, spurious, timeouts, budget, test-budget, on-unsupported";
       std::set<std::string_view> listed;
       for (const sched::StrategyEntry& e : sched::registered_strategies()) {
         for (const sched::StrategyOption& opt : e.options) {
@@ -337,6 +339,7 @@ std::string format_options(const Options& o) {
   }
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);
   if (o.budget_ms != 0) s += ",budget=" + std::to_string(o.budget_ms);
+  if (o.test_budget_ms != 0) s += ",test-budget=" + std::to_string(o.test_budget_ms);
   if (!o.hapset) s += ",hapset=off";
   if (!o.minimize) s += ",minimize=off";
   if (o.reload_classes) s += ",statics=reload";

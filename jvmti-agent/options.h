@@ -58,6 +58,9 @@ struct Options {
   // not hung; no finding). 0: ten times the hang window.
   uint64_t budget_ms = 0;
   uint64_t budget() const { return budget_ms ? budget_ms : timeout_ms * 10; }
+  // The wall-clock budget of one test method's executions (tests): once spent, no further
+  // execution starts, and the test's line says how many ran. 0: none.
+  uint64_t test_budget_ms = 0;
   // timeouts=early: a timed wait, join, park or I/O wait may time out at any step, time jumping
   // to its deadline, as if every other thread were descheduled that long (a loaded machine, a
   // long GC pause); by default a timeout comes only once virtual time reaches it.

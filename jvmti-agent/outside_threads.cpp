@@ -13,10 +13,20 @@ jint state_of(jvmtiEnv* jvmti, jobject t) {
   return st;
 }
 
-bool can_act(jint st, bool helper) {
+bool can_act(jvmtiEnv* jvmti, const OutsideThreads::Entry& e) {
+  const jint st = state_of(jvmti, e.thread);
   if (st & JVMTI_THREAD_STATE_TERMINATED) return false;
   if (!(st & JVMTI_THREAD_STATE_ALIVE)) return true;  // not started yet: it is about to
-  if (helper) return (st & JVMTI_THREAD_STATE_RUNNABLE) != 0;
+  if (e.helper) {
+    if (!(st & JVMTI_THREAD_STATE_RUNNABLE)) return false;
+    // The JVM's own threads and agent threads run no Java code: they never wake the program.
+    // A thread just started has no frame yet either.
+    jint frames = 0;
+    if (jvmti->GetFrameCount(static_cast<jthread>(e.thread), &frames) != JVMTI_ERROR_NONE)
+      return false;
+    return frames > 0 ||
+           std::chrono::steady_clock::now() - e.since < std::chrono::milliseconds(100);
+  }
   return !(st &
            (JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING_INDEFINITELY));
 }
@@ -80,7 +90,7 @@ void OutsideThreads::add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper) {
   }
   jobject ref = env->NewGlobalRef(t);
   if (ref == nullptr) return;
-  threads_.push_back(Entry{ref, helper});
+  threads_.push_back(Entry{ref, helper, std::chrono::steady_clock::now()});
   count_.store(threads_.size(), std::memory_order_relaxed);
 }
 
@@ -88,7 +98,7 @@ bool OutsideThreads::may_act(jvmtiEnv* jvmti) {
   if (!any()) return false;
   std::lock_guard<std::mutex> g(mu_);
   return std::any_of(threads_.begin(), threads_.end(),
-                     [&](const Entry& e) { return can_act(state_of(jvmti, e.thread), e.helper); });
+                     [&](const Entry& e) { return can_act(jvmti, e); });
 }
 
 std::vector<std::string> OutsideThreads::describe(jvmtiEnv* jvmti) {
@@ -99,6 +109,7 @@ std::vector<std::string> OutsideThreads::describe(jvmtiEnv* jvmti) {
     jobject t = e.thread;
     jint st = state_of(jvmti, t);
     if (st & JVMTI_THREAD_STATE_TERMINATED) continue;
+    if (e.helper && !can_act(jvmti, e)) continue;  // the JVM's housekeeping, say: noise here
     jvmtiThreadInfo info{};
     std::string name = "?";
     if (jvmti->GetThreadInfo(static_cast<jthread>(t), &info) == JVMTI_ERROR_NONE && info.name) {

@@ -10,6 +10,7 @@
 #include <jvmti.h>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -37,15 +38,18 @@ class OutsideThreads {
   // Whether one of them may still act on its own: alive (or about to start) and neither
   // blocked on a monitor nor waiting without a timeout.
   bool may_act(jvmtiEnv* jvmti);
-  // "name (state)" of each alive one, for a hang's report.
+  // "name (state)" of each alive one that the program started, or that may act now, for a
+  // report.
   std::vector<std::string> describe(jvmtiEnv* jvmti);
   bool any() const { return count_.load(std::memory_order_relaxed) > 0; }
 
- private:
   struct Entry {
     jobject thread;  // global ref
     bool helper;
+    std::chrono::steady_clock::time_point since;  // registered then
   };
+
+ private:
   void add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper);
   std::mutex mu_;
   std::vector<Entry> threads_;  // the ended ones dropped as others start

@@ -192,6 +192,7 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
       finish(e, RunOutcome::Deadlock, describe_threads(e, true));
     }
   });
+  ctl_.confirm_deadlocks_later(true);
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   if (agent_.replay && agent_.replay->hang_steps() > 0) {
     ctl_.stop_at(agent_.replay->hang_steps(), [this] {
@@ -287,14 +288,14 @@ void Runtime::any_thread_started(JNIEnv* env, jthread t) {
       g_starting.erase(it);
     }
   }
-  if (rt == nullptr) {
-    rt = runtime();
-    // Started during an execution, not as one of its threads (outside_threads.h).
-    if (rt != nullptr && t != nullptr && !on_controlled_thread())
-      state().outside.helper(env, state().jvmti, t);
-  }
+  if (rt == nullptr) rt = runtime();
   if (rt == nullptr) return;
   rt->thread_started(env, t);
+  // Started during an execution, not as one of its threads (outside_threads.h).
+  // (A tag names an object by its creation path: another execution's thread may carry it.)
+  const sched::ThreadId id = rt->thread_of(t);
+  if (t != nullptr && (id == sched::kNoThread || !env->IsSameObject(t, rt->jthread_of(id))))
+    state().outside.helper(env, state().jvmti, t);
   // Started after its execution was over (a thread main started just before it returned, say):
   // it ends before running any of the program's code.
   if (over()) rt->stop_thread(env, t);

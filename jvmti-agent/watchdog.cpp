@@ -107,8 +107,21 @@ void Watchdog::poll(JNIEnv* env) {
   sched::ThreadId running = rt_.ctl_.running();
   uint64_t steps = rt_.ctl_.steps();
   jthread t = running == sched::kNoThread ? nullptr : rt_.jthread_of(running);
-  // Threads outside the execution have had their chance to wake a waiter: time moves on.
-  if (running == sched::kNoThread && rt_.ctl_.waiting_for_outside()) {
+  // A deadlock the model saw a moment ago, unless a thread outside it has come to act.
+  if (running == sched::kNoThread && rt_.ctl_.deadlock_suspected()) {
+    if (deadlock_since_ns_ == 0) {
+      deadlock_since_ns_ = now;
+    } else if (now - deadlock_since_ns_ > kDeadlockConfirmMs * 1000000ULL) {
+      deadlock_since_ns_ = 0;
+      rt_.ctl_.confirm_deadlock();
+      return;
+    }
+  } else {
+    deadlock_since_ns_ = 0;
+  }
+  // Threads outside the execution have had their chance to wake a waiter: time moves on, and
+  // whether one may still act is asked again (a thread just started has aged, a helper stopped).
+  if (running == sched::kNoThread && rt_.ctl_.idle()) {
     if (outside_since_ns_ == 0) {
       outside_since_ns_ = now;
     } else if (now - outside_since_ns_ > kOutsideGraceMs * 1000000ULL) {

@@ -56,6 +56,10 @@ class Watchdog {
   // a thread sleeping a millisecond between rounds well within it.
   static constexpr uint64_t kOutsideGraceMs = 50;
   uint64_t outside_since_ns_ = 0;  // since when no thread runs, held for outside threads
+  // How long a deadlock the model sees must last before it is reported: a thread JDK code has
+  // just started where jsched does not see (outside_threads.h) is registered as it starts.
+  static constexpr uint64_t kDeadlockConfirmMs = 20;
+  uint64_t deadlock_since_ns_ = 0;
   int init_deadlock_polls_ = 0;  // polls in a row that saw a deadlock through class initialization
   // The running thread across polls.
   sched::ThreadId last_ = sched::kNoThread;

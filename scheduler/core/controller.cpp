@@ -65,8 +65,10 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
   }
   if (!next) {
     running_ = kNoThread;
-    if (model_.deadlocked()) {
-      if (user_threads_alive() && deadlock_) {
+    if (model_.deadlocked() && user_threads_alive() && deadlock_) {
+      if (confirm_later_) {
+        deadlock_suspected_ = true;
+      } else {
         lk.unlock();
         deadlock_();
         lk.lock();
@@ -74,6 +76,7 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
     }
     return false;
   }
+  deadlock_suspected_ = false;
   running_ = *next;
   now_.store(model_.now(), std::memory_order_relaxed);
   if (*next == self) return true;
@@ -196,14 +199,31 @@ void Controller::unpark(ThreadId self, ThreadId target) {
   if (self == kNoThread && running_ == kNoThread) dispatch(lk, kNoThread);
 }
 
-bool Controller::waiting_for_outside() {
+bool Controller::deadlock_suspected() {
   std::lock_guard<std::mutex> g(mu_);
-  return running_ == kNoThread && !frozen_ && !aborted_ && model_.held_for_outside();
+  return deadlock_suspected_;
+}
+
+void Controller::confirm_deadlock() {
+  Lock lk(*this);
+  if (!deadlock_suspected_ || running_ != kNoThread || aborted_ || frozen_) return;
+  deadlock_suspected_ = false;
+  if (!model_.deadlocked() || !user_threads_alive()) {
+    dispatch(lk, kNoThread);  // something can go on after all, or may: time jumps, say
+    return;
+  }
+  lk.unlock();
+  deadlock_();
+}
+
+bool Controller::idle() {
+  std::lock_guard<std::mutex> g(mu_);
+  return running_ == kNoThread && !frozen_ && !aborted_ && model_.any_alive();
 }
 
 void Controller::release_outside() {
   Lock lk(*this);
-  if (running_ != kNoThread || !model_.held_for_outside()) return;
+  if (running_ != kNoThread || frozen_ || aborted_) return;
   model_.release_outside();
   dispatch(lk, kNoThread);
 }

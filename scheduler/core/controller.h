@@ -31,6 +31,12 @@ class Controller {
   Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record);
 
   void on_deadlock(DeadlockHandler h) { deadlock_ = std::move(h); }
+  // With `later`, a deadlock the model sees is only suspected: confirm_deadlock() calls the
+  // handler if it still holds (the agent's watchdog, a moment later: a thread jsched does not
+  // see that has just been started may wake a waiter first).
+  void confirm_deadlocks_later(bool later) { confirm_later_ = later; }
+  bool deadlock_suspected();
+  void confirm_deadlock();
   void on_error(ErrorHandler h) { error_ = std::move(h); }
   // With a done handler (several executions in one process), the execution is over when its
   // last thread that is not a daemon ends: the controller freezes then, so its daemons never
@@ -65,9 +71,10 @@ class Controller {
   int64_t now() const { return now_.load(std::memory_order_relaxed); }
   // Threads outside the model that may still act (Model::set_outside). Before any thread runs.
   void set_outside(std::function<bool()> may_act) { model_.set_outside(std::move(may_act)); }
-  // No thread runs because outside threads may act first; release_outside() lets time move
-  // on to the next deadline (the watchdog, once they have had their chance).
-  bool waiting_for_outside();
+  // No thread runs (all wait, or are out of the model's sight), in an execution not over.
+  bool idle();
+  // Outside threads have had their chance: time moves on to the next deadline, or a deadlock
+  // is suspected if none may act any more (the watchdog, every moment the execution is idle).
   void release_outside();
   // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
   void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
@@ -168,6 +175,8 @@ class Controller {
   bool user_threads_alive() const;     // any thread that is not a daemon and has not ended
   uint64_t where(const Op& op) const;  // 0 when not asked for
 
+  bool confirm_later_ = false;
+  bool deadlock_suspected_ = false;
   std::unique_ptr<Strategy> base_;
   std::unique_ptr<Strategy> recording_;
   Strategy* strategy_;
