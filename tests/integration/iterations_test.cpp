@@ -482,3 +482,41 @@ public class LockTests {
   EXPECT_NE(r.err.find("seeds 1..100: no finding"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("seeds 1.."), r.err.rfind("seeds 1..")) << "both start at 1: " << r.err;
 }
+
+// test-budget=: a test method whose executions spend it gets no more of them, and its line says
+// how many of the iterations ran; a quick one in the same JVM runs them all.
+TEST(Tests, ATestBudgetEndsASlowTestsExecutionsAndSaysSo) {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/BudgetTests.java") << R"(
+import org.junit.Test;
+import static org.junit.Assert.assertNotEquals;
+public class BudgetTests {
+  @Test public void slow() {
+    long x = 1;
+    for (int i = 0; i < 100_000_000; i++) x += i ^ (x >>> 3);  // some 50 ms of real work
+    assertNotEquals(42, x);
+  }
+  @Test public void quick() throws InterruptedException {
+    Thread t = new Thread(() -> { });
+    t.start();
+    t.join();
+  }
+}
+)";
+  const std::string junit = "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+  test::ProcessResult c =
+      test::run({"javac", "-cp", junit, "-d", dir.path(), dir.path() + "/BudgetTests.java"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  test::ProcessResult r =
+      test::run_agent("seed=1,iterations=200,test-budget=1500", dir.path() + ":" + junit,
+                      "org.junit.runner.JUnitCore", {}, {"BudgetTests"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("OK (2 tests)"), std::string::npos) << r.out;
+  const std::regex slow(R"(BudgetTests\.slow: (\d+) of 200 iterations in .*: no finding )"
+                        R"(\(test-budget 1500 ms spent\))");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, slow)) << r.err;
+  EXPECT_LT(std::stoi(m[1]), 200);
+  EXPECT_GE(std::stoi(m[1]), 1);
+  EXPECT_NE(r.err.find("BudgetTests.quick: 200 iterations in"), std::string::npos) << r.err;
+}
