@@ -34,6 +34,10 @@ ClassFilter::ClassFilter(const std::vector<std::string>& include,
   // jsched's own classes, and the weak references its object table (JSchedVariables) uses.
   exclude_.push_back("java/lang/JSched");
   exclude_.push_back("java/lang/ref/");
+  // The JDK's own bookkeeping of thread starts and ends, which the model keeps itself: the real
+  // Thread.start that a start hook calls takes the group's monitor, and a thread ending at a
+  // scheduling point inside it would hold it for ever (JDK 17: ThreadGroup.add, remove).
+  exclude_.push_back("java/lang/ThreadGroup");
 }
 
 bool ClassFilter::matches(std::string_view name, const std::vector<std::string>& prefixes) {

@@ -34,7 +34,10 @@ sched::ObjectId ObjectNames::of(JNIEnv* env, jobject o, uint64_t thread, uint64_
 }
 
 void ObjectNames::name_new(jobject o, uint64_t thread, uint64_t& allocations) {
-  jvmti_->SetTag(o, jlong(nonzero(sched::mix64(thread ^ sched::mix64(++allocations)))));
+  ++allocations;  // counted either way: later allocations keep their names
+  jlong tag = 0;
+  if (jvmti_->GetTag(o, &tag) != JVMTI_ERROR_NONE || tag != 0) return;
+  jvmti_->SetTag(o, jlong(nonzero(sched::mix64(thread ^ sched::mix64(allocations)))));
 }
 
 }  // namespace jsched::agent

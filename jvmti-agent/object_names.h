@@ -22,7 +22,10 @@ class ObjectNames {
   // The name of `o`, given it now if it has none: `thread` is the touching thread's name hash,
   // `touches` its count of objects named this way.
   sched::ObjectId of(JNIEnv* env, jobject o, uint64_t thread, uint64_t& touches);
-  // Names an object just allocated by instrumented code (`allocations`: the thread's count).
+  // Names an object just allocated by instrumented code (`allocations`: the thread's count),
+  // unless its constructor already had it named: `this` may escape before the constructor
+  // returns (a Thread subclass that starts itself, a monitor another thread waits on), and the
+  // model knows it by that name from then on.
   void name_new(jobject o, uint64_t thread, uint64_t& allocations);
 
  private:
