@@ -18,7 +18,8 @@
 #
 # Needs root the first time (a deb-src line, build dependencies); later runs reuse the sources.
 # The pom gets the jsched.argLine convention (docs/agent.md, "Tests"): every <argLine> starts
-# with ${jsched.argLine}, or -DargLine carries the agent when the pom sets none.
+# with ${jsched.argLine}, or -DargLine carries the agent when the pom sets none; a
+# forkedProcessTimeoutInSeconds it sets becomes the cap.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 agent=${JSCHED_AGENT:-$here/../build/jvmti-agent/libjsched.so}
@@ -83,6 +84,10 @@ prepare() {
   if grep -q '<argLine>' "$dir/pom.xml" && ! grep -q 'jsched.argLine' "$dir/pom.xml"; then
     sed -i 's#<argLine>#<argLine>${jsched.argLine} #' "$dir/pom.xml"
   fi
+  # A pom's own limit on one test JVM (Surefire kills the fork, and the classes after it get
+  # no result): the run's cap bounds it instead.
+  sed -i "s#<forkedProcessTimeoutInSeconds>[0-9]*<#<forkedProcessTimeoutInSeconds>$cap<#" \
+    "$dir/pom.xml"
 }
 
 # mvn as maven-debian-helper runs it (offline, Debian's repository and rules).

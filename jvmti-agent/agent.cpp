@@ -218,6 +218,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
   t_main = true;
+  remember_java_streams(env);
   if (!ClassHashes::start(jvmti, env)) fatal("cannot start the thread that hashes classes");
   if (s.profile && !s.jdk_mode) {
     jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());

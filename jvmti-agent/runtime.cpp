@@ -58,11 +58,29 @@ ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name, Runtime* owner) 
 
 }  // namespace
 
-void flush_java_streams(JNIEnv* env) {
+namespace {
+// The JVM's own System.out and System.err, as they were at start (remember_java_streams).
+std::atomic<jobject> g_std_streams[2] = {nullptr, nullptr};
+constexpr const char* kStreamNames[2] = {"out", "err"};
+}  // namespace
+
+void remember_java_streams(JNIEnv* env) {
   jclass system = env->FindClass("java/lang/System");
-  for (const char* stream : {"out", "err"}) {
-    jfieldID f = system ? env->GetStaticFieldID(system, stream, "Ljava/io/PrintStream;") : nullptr;
+  for (int i = 0; i < 2; ++i) {
+    jfieldID f =
+        system ? env->GetStaticFieldID(system, kStreamNames[i], "Ljava/io/PrintStream;") : nullptr;
     jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
+    if (ps) g_std_streams[i].store(env->NewGlobalRef(ps));
+    env->ExceptionClear();
+  }
+}
+
+void flush_java_streams(JNIEnv* env) {
+  // The streams the JVM started with, not those a program set in their place: flushing a
+  // program's stream runs its code, which may wait for one of its threads that jsched has
+  // stopped (jconsole's OutputViewer pipes System.out to a thread of its own: the JVM hung).
+  for (std::atomic<jobject>& stream : g_std_streams) {
+    jobject ps = stream.load();
     if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
     env->ExceptionClear();
   }

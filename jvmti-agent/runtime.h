@@ -47,7 +47,9 @@ std::string agent_argument(const std::string& options);
 inline constexpr int kReplayDivergedStatus = 6;
 [[noreturn]] void replay_diverged(const std::string& why);
 
-// Flushes System.out and System.err (before the process ends, or a report is written).
+// Flushes System.out and System.err as the JVM started with them (before the process ends, or
+// a report is written); remember_java_streams, at start, keeps them.
+void remember_java_streams(JNIEnv* env);
 void flush_java_streams(JNIEnv* env);
 
 // One execution of a program, or of one iteration when the JVM runs several (iterations=N,

@@ -96,6 +96,21 @@ TEST(Detection, AssertionIsExit3AndTheReplayCommandReproducesIt) {
   EXPECT_GT(found, 0) << "no lost update in 100 seeds";
 }
 
+// A program's own System.out whose flush would wait for ever: the report comes and the JVM
+// ends (jsched flushes only the streams the JVM started with), under every strategy.
+TEST(Detection, AProgramsOwnStdoutNeverHoldsTheReport) {
+  for (const char* strategy : {"random", "pct", "portfolio"}) {
+    test::ProcessResult r =
+        test::run({"timeout", "60", test::java_bin(),
+                   "-agentpath:" + test::agent_path() + "=strategy=" + strategy + ",seed=1", "-cp",
+                   cp(), "OwnStdout"});
+    ASSERT_EQ(r.status, 3) << strategy << ": " << r.err;  // 124: timeout ended it
+    EXPECT_NE(r.err.find("uncaught java.lang.IllegalStateException: worker failed"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 TEST(Replay, RecordedRunsReplayToTheSameOutcomeAndSameSeedsGiveTheSameSchedule) {
   test::TempDir dir;
   for (int seed : {3, 11, 29}) {
