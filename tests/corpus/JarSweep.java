@@ -15,7 +15,10 @@
  * child used no CPU in the 5 s after the stall, SLOW when it was still computing). A class fails
  * only under the agent when the plain run loaded it and the agent's did not (SLOW aside: listed
  * in DIR/slow.txt, as it loaded and is still initializing), or when both failed with throwables
- * of different classes. Static initializers run, so the JVMs run headless.
+ * of different classes. Static initializers run, so the JVMs run headless. A thread an
+ * initializer started that dies of an exception is a bug to jsched (the JVM ends, status 3); when
+ * a thread died of the same exception on the plain JVM, that class is the program's own failure,
+ * counted apart.
  *
  * Prints one line per jar and mode, then a summary; writes DIR/failures.txt (every agent-only
  * failure: mode, jar, class, what the plain run and the agent's run said) and DIR/summary.txt.
@@ -39,7 +42,9 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -76,6 +81,10 @@ public class JarSweep {
     List<String> names = Files.readAllLines(list, StandardCharsets.UTF_8);
     ClassLoader loader = JarSweep.class.getClassLoader();
     PrintWriter out = new PrintWriter(System.out, true);
+    // A thread an initializer started that dies of an exception: said, for the comparison with
+    // the agent's run, where it is a bug that ends the JVM (jsched's contract).
+    Thread.setDefaultUncaughtExceptionHandler(
+        (t, e) -> out.println("UNCAUGHT " + e.getClass().getName()));
     for (int i = start; i < names.size(); ++i) {
       String name = names.get(i);
       out.println("AT " + i);
@@ -118,6 +127,7 @@ public class JarSweep {
   final Map<String, AtomicLong> agentOnly = new TreeMap<>();
   final List<String> failures = Collections.synchronizedList(new ArrayList<>());
   final Map<String, AtomicLong> slowCount = new TreeMap<>();
+  final Map<String, AtomicLong> ownUncaughtCount = new TreeMap<>();
   final List<String> slow = Collections.synchronizedList(new ArrayList<>());
 
   int sweep(String[] args) throws Exception {
@@ -154,6 +164,7 @@ public class JarSweep {
     for (String m : modes.keySet()) {
       agentOnly.put(m, new AtomicLong());
       slowCount.put(m, new AtomicLong());
+      ownUncaughtCount.put(m, new AtomicLong());
     }
     Files.createDirectories(out);
     long t0 = System.nanoTime();
@@ -172,7 +183,9 @@ public class JarSweep {
     for (Map.Entry<String, AtomicLong> e : agentOnly.entrySet()) {
       sum.append("  ").append(e.getKey()).append(": ").append(e.getValue().get())
           .append(" classes fail only under the agent; ").append(slowCount.get(e.getKey()).get())
-          .append(" still computing after ").append(stallSeconds).append(" s (slow.txt)\n");
+          .append(" still computing after ").append(stallSeconds).append(" s (slow.txt); ")
+          .append(ownUncaughtCount.get(e.getKey()).get())
+          .append(" where a thread died of the exception it dies of plainly (a bug to jsched)\n");
       total += e.getValue().get();
     }
     System.out.print(sum);
@@ -211,16 +224,24 @@ public class JarSweep {
     classesSeen.addAndGet(names.size());
     String cp = jdk ? classDir() : target + File.pathSeparator + classDir();
     long t0 = System.nanoTime();
-    String[] plain = run(list, names.size(), cp, null, dir.resolve("plain.log"));
+    Set<String> plainUncaught = ConcurrentHashMap.newKeySet();
+    String[] plain = run(list, names.size(), cp, null, dir.resolve("plain.log"), plainUncaught);
     long plainMs = (System.nanoTime() - t0) / 1_000_000;
     for (Map.Entry<String, String> m : modes.entrySet()) {
       long t1 = System.nanoTime();
-      String[] under = run(list, names.size(), cp, m.getValue(), dir.resolve(m.getKey() + ".log"));
+      String[] under = run(list, names.size(), cp, m.getValue(), dir.resolve(m.getKey() + ".log"),
+          ConcurrentHashMap.newKeySet());
       long ms = (System.nanoTime() - t1) / 1_000_000;
-      int only = 0, plainFailed = 0, slowOnly = 0;
+      int only = 0, plainFailed = 0, slowOnly = 0, ownUncaught = 0;
       for (int i = 0; i < names.size(); ++i) {
         if (!plain[i].equals("OK")) ++plainFailed;
         if (under[i].equals("OK") || kind(under[i]).equals(kind(plain[i]))) continue;
+        // A thread that died of the same exception on the plain JVM: the program's own failure,
+        // which jsched reports as a bug by contract (docs/agent.md, exit status 3).
+        if (under[i].startsWith("UNCAUGHT ") && plainUncaught.contains(under[i].substring(9))) {
+          ++ownUncaught;
+          continue;
+        }
         String line = m.getKey() + "\t" + base + "\t" + names.get(i) + "\tplain: " + plain[i]
             + "\tagent: " + under[i];
         // A class still computing after --stall seconds under the agent loaded and verified:
@@ -235,6 +256,7 @@ public class JarSweep {
       }
       agentOnly.get(m.getKey()).addAndGet(only);
       slowCount.get(m.getKey()).addAndGet(slowOnly);
+      ownUncaughtCount.get(m.getKey()).addAndGet(ownUncaught);
       System.out.printf("%s %s: %d classes, %d fail plainly, %d only under the agent, %d slow"
               + " (plain %d ms, agent %d ms)%n", base, m.getKey(), names.size(), plainFailed, only,
           slowOnly, plainMs, ms);
@@ -282,7 +304,9 @@ public class JarSweep {
 
   // Every class's result in one run (plain when options is null), children restarted after a
   // death or a stall until every class has one.
-  String[] run(Path list, int n, String cp, String options, Path log) throws Exception {
+  // `uncaught` collects the exceptions that threads other than the loading one died of.
+  String[] run(Path list, int n, String cp, String options, Path log, Set<String> uncaught)
+      throws Exception {
     String[] results = new String[n];
     int next = 0;
     try (PrintWriter logOut = new PrintWriter(Files.newBufferedWriter(log))) {
@@ -303,6 +327,7 @@ public class JarSweep {
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         int[] at = {next};
         boolean[] finished = {false};
+        String[] bug = {null};  // the exception a jsched "BUG ... uncaught" line names
         AtomicLong lastLine = new AtomicLong(System.nanoTime());
         Thread reader = new Thread(() -> {
           try (BufferedReader r = new BufferedReader(
@@ -313,7 +338,14 @@ public class JarSweep {
                 finished[0] = true;
               } else if (line.startsWith("AT ")) {
                 at[0] = Integer.parseInt(line.substring(3));
+              } else if (line.startsWith("UNCAUGHT ")) {
+                uncaught.add(line.substring(9));
               } else {
+                Matcher b = BUG_UNCAUGHT.matcher(line);
+                if (b.find()) {
+                  bug[0] = b.group(1);
+                  uncaught.add(b.group(1));
+                }
                 int sp = line.indexOf(' ');
                 int i = sp > 0 ? parseIndex(line.substring(0, sp)) : -1;
                 // A later round's failure (iterations) counts over an earlier success.
@@ -349,8 +381,11 @@ public class JarSweep {
         for (int i = next; i < stuck && i < n; ++i) {
           if (results[i] == null) results[i] = "DIED";
         }
+        if (why.equals("DIED") && p.exitValue() == 3 && bug[0] != null) {
+          why = "UNCAUGHT " + bug[0];  // a thread's uncaught exception, reported as a bug
+        }
         if (stuck < n && results[stuck] == null) results[stuck] = why;
-        logOut.println("-- child " + why.toLowerCase() + " at class " + stuck + ", exit "
+        logOut.println("-- child " + why + " at class " + stuck + ", exit "
             + p.exitValue());
         next = Math.max(next + 1, stuck + 1);
       }
@@ -371,6 +406,8 @@ public class JarSweep {
     int colon = result.indexOf(':');
     return colon < 0 ? result : result.substring(0, colon);
   }
+
+  static final Pattern BUG_UNCAUGHT = Pattern.compile("^jsched: BUG \\(.*\\): uncaught ([\\w.$]+)");
 
   static int parseIndex(String s) {
     try {
