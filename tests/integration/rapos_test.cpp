@@ -59,15 +59,17 @@ TEST(RaposJvm, Figure1AssertionAtLeastTwiceAsOftenAsRandomOver200Seeds) {
 }
 
 // In JDK mode the hooks live in java.lang.Thread; a report's stacks start at the user's frame,
-// not at a hook. (Seed 25 deadlocks the synchronized-list driver: addAll and removeAll take the
-// two wrappers' locks in opposite orders.) The same seed repeats its deadlock, but not always
-// on a loaded machine: a driver thread can block on a monitor held outside jsched's view (JVM
-// threads share JDK classes), and the watchdog then lets another thread run. So: most runs.
+// not at a hook. (Seed 51 deadlocks the synchronized-list driver: addAll and removeAll take the
+// two wrappers' locks in opposite orders; a seed's schedule changes with what the agent names
+// and hooks, so this one is picked by a search over seeds 1-60.) The same seed repeats its
+// deadlock, but not always on a loaded machine: a driver thread can block on a monitor held outside
+// jsched's view (JVM threads share JDK classes), and the watchdog then lets another thread run. So:
+// most runs.
 TEST(JdkMode, ReportsShowNoHookFramesAndTheSameSeedRepeats) {
   int deadlocks = 0;
   for (int i = 0; i < 3; ++i) {
     test::ProcessResult r =
-        test::run_agent("strategy=random,seed=25,include=java.util.", JSCHED_SAMPLES_CLASSES,
+        test::run_agent("strategy=random,seed=51,include=java.util.", JSCHED_SAMPLES_CLASSES,
                         "jsched.samples.collections.Main", {}, {"arraylist"});
     ASSERT_TRUE(r.status == 4 || r.status == 0) << r.err;
     if (r.status != 4) continue;
