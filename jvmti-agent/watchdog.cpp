@@ -48,6 +48,24 @@ bool Watchdog::os_asleep(sched::ThreadId t) {
 // thread counts as blocked when the JVM says it is blocked, waiting or in native code and the
 // kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
 // stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
+namespace {
+
+// Whether `holds` has held for more than `ms` across polls (`since`: since when, 0 when it does
+// not hold); once it has, the count starts again.
+bool lasted(uint64_t& since, bool holds, uint64_t now, uint64_t ms) {
+  if (!holds) {
+    since = 0;
+  } else if (since == 0) {
+    since = now;
+  } else if (now - since > ms * 1000000ULL) {
+    since = 0;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void Watchdog::poll(JNIEnv* env) {
   const Options& o = rt_.agent_.options;
   const uint64_t now = now_ns();
@@ -108,29 +126,16 @@ void Watchdog::poll(JNIEnv* env) {
   uint64_t steps = rt_.ctl_.steps();
   jthread t = running == sched::kNoThread ? nullptr : rt_.jthread_of(running);
   // A deadlock the model saw a moment ago, unless a thread outside it has come to act.
-  if (running == sched::kNoThread && rt_.ctl_.deadlock_suspected()) {
-    if (deadlock_since_ns_ == 0) {
-      deadlock_since_ns_ = now;
-    } else if (now - deadlock_since_ns_ > kDeadlockConfirmMs * 1000000ULL) {
-      deadlock_since_ns_ = 0;
-      rt_.ctl_.confirm_deadlock();
-      return;
-    }
-  } else {
-    deadlock_since_ns_ = 0;
+  const bool idle = running == sched::kNoThread;
+  if (lasted(deadlock_since_ns_, idle && rt_.ctl_.deadlock_suspected(), now, kDeadlockConfirmMs)) {
+    rt_.ctl_.confirm_deadlock();
+    return;
   }
   // Threads outside the execution have had their chance to wake a waiter: time moves on, and
   // whether one may still act is asked again (a thread just started has aged, a helper stopped).
-  if (running == sched::kNoThread && rt_.ctl_.idle()) {
-    if (outside_since_ns_ == 0) {
-      outside_since_ns_ = now;
-    } else if (now - outside_since_ns_ > kOutsideGraceMs * 1000000ULL) {
-      outside_since_ns_ = 0;
-      rt_.ctl_.release_outside();
-      return;
-    }
-  } else {
-    outside_since_ns_ = 0;
+  if (lasted(outside_since_ns_, idle && rt_.ctl_.idle(), now, kOutsideGraceMs)) {
+    rt_.ctl_.release_outside();
+    return;
   }
   if (running == sched::kNoThread) {
     bool init_waits;
