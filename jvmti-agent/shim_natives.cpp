@@ -12,6 +12,7 @@
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
+#include "jvmti-agent/virtual_thread_service.h"
 #include "rewriter/hooks.h"
 #include "scheduler/core/fingerprint.h"
 
@@ -115,6 +116,14 @@ void outside_start(JNIEnv* env, jthread t, jint site) {
   s.outside.started(env, s.jvmti, s.filter, at ? *at->cls : std::string(), t);
 }
 
+// Whether `t`, started at `site`, is a thread the JDK starts for virtual threads (started
+// plainly and never waited for).
+bool for_virtual_threads(JNIEnv* env, jthread t, jint site) {
+  AgentState& s = state();
+  const Site* at = s.sites.get(site);
+  return t != nullptr && at != nullptr && serves_virtual_threads(env, s.jvmti, *at->cls, t);
+}
+
 }  // namespace
 
 extern "C" {
@@ -188,6 +197,7 @@ JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean a
 JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
+  if (for_virtual_threads(env, t, site)) return JNI_FALSE;
   Active a = active(env, true);
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);
@@ -210,6 +220,10 @@ JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread 
                                      "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V");
   if (start == nullptr) return;  // NoSuchMethodError pending
   auto plain = [&] { env->CallVoidMethod(access, start, t, container); };
+  if (for_virtual_threads(env, t, site)) {
+    plain();
+    return;
+  }
   Active a = active(env, true);
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);

@@ -50,6 +50,10 @@ bool Watchdog::os_asleep(sched::ThreadId t) {
 // stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
 namespace {
 
+// Polls (1 ms each) a thread asleep in a native method of the JVM's own must last: longer than
+// any safepoint pause of a small test heap.
+constexpr int kVmNativePolls = 50;
+
 // Whether `holds` has held for more than `ms` across polls (`since`: since when, 0 when it does
 // not hold); once it has, the count starts again.
 bool lasted(uint64_t& since, bool holds, uint64_t now, uint64_t ms) {
@@ -169,7 +173,12 @@ void Watchdog::poll(JNIEnv* env) {
   std::optional<InitWait> awaited;
   if (init_wait) {
     awaited = awaited_initialization(running, t);
-    if (!awaited) {  // asleep at a safepoint, say: it goes on by itself
+    // A native method of the JVM's own that blocks inside the VM is RUNNABLE without
+    // IN_NATIVE (JDK 21+'s VirtualThread.takeVirtualThreadListToUnblock waits there for
+    // ever): blocked where the model cannot see, once it has slept longer than a safepoint.
+    const bool vm_native = !awaited && in_native_method(t);
+    if (vm_native && asleep_polls_ < kVmNativePolls) return;
+    if (!awaited && !vm_native) {  // asleep at a safepoint, say: it goes on by itself
       asleep_polls_ = 0;
       return;
     }
@@ -184,6 +193,14 @@ void Watchdog::poll(JNIEnv* env) {
   std::snprintf(hex, sizeof hex, "%x", unsigned(state));
   rt_.hidden_block(running,
                    std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")", t);
+}
+
+bool Watchdog::in_native_method(jthread t) {
+  jmethodID method = nullptr;
+  jlocation at = 0;
+  jboolean native = JNI_FALSE;
+  return rt_.jvmti_->GetFrameLocation(t, 0, &method, &at) == JVMTI_ERROR_NONE &&
+         rt_.jvmti_->IsMethodNative(method, &native) == JVMTI_ERROR_NONE && native;
 }
 
 std::optional<InitWait> Watchdog::awaited_initialization(sched::ThreadId id, jthread t) {

@@ -43,6 +43,8 @@ class Watchdog {
   bool os_asleep(sched::ThreadId t);
   // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
   std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
+  // Whether `t`'s top frame is a native method.
+  bool in_native_method(jthread t);
   void check_init_deadlock(JNIEnv* env);
 
   Runtime& rt_;

@@ -78,6 +78,47 @@ TEST(Model, AThreadStartedWhereJschedDoesNotSeeIsWaitedFor) {
   }
 }
 
+// A thread blocked for good inside a native method of the JVM's own is RUNNABLE to JVMTI, not
+// in native code: still a block outside jsched's view (recorded as one), so the others go on
+// instead of a hang after the watchdog's window (JDK 21+'s virtual-thread unblocker).
+TEST(Model, AThreadBlockedInsideTheVmIsAHiddenBlock) {
+  test::TempDir d;
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 4; ++seed) {
+      const std::string report = d.path() + "/r.json";
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) +
+              ",report=" + report,
+          cp(), "VmNativeBlock", {"--add-opens", "java.base/java.lang.ref=ALL-UNNAMED"});
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "vm-native ok\n");
+      EXPECT_NE(test::slurp(report).find("waitForReferencePendingList"), std::string::npos)
+          << test::slurp(report);
+    }
+  }
+}
+
+// With the JDK instrumented, the threads it starts only to serve virtual threads (unblocker,
+// pollers, virtual sub-pollers) stay outside the model: the program ends, with its own main and
+// the JDK's cleaner as its only threads (they hung the run: pollers sit in epoll_wait, the
+// sub-pollers pinned the carriers waiting for their turn).
+TEST(Model, TheJdksVirtualThreadServiceIsNotTheProgramsThreads) {
+  test::TempDir d;
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 3; ++seed) {
+      const std::string report = d.path() + "/r.json";
+      test::ProcessResult r =
+          test::run_agent(std::string("strategy=") + strategy +
+                              ",include=*,seed=" + std::to_string(seed) + ",report=" + report,
+                          cp(), "VtService");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      if (r.out == "no virtual threads before JDK 21\n") GTEST_SKIP() << "needs JDK 21+";
+      EXPECT_EQ(r.out, "service ok\n");
+      EXPECT_EQ(json::parse(test::slurp(report)).num("threads"), 2) << test::slurp(report);
+    }
+  }
+}
+
 // A thread that starts itself in its constructor is the model's thread, its object one monitor
 // (the allocation's naming, after the constructor, renamed them: in JDK mode the thread never
 // began in the model and every seed hung; then a thread ending inside ThreadGroup's monitor
