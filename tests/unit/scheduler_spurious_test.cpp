@@ -111,3 +111,42 @@ TEST(Spurious, TheDrawsComeFromTheSeed) {
   EXPECT_EQ(trace(5), trace(5));
   EXPECT_NE(trace(5), trace(6));
 }
+
+// Runs thread `want` whenever it is a candidate.
+class Pick : public Strategy {
+ public:
+  size_t choose(const std::vector<Candidate>& enabled, uint64_t) override {
+    for (size_t i = 0; i < enabled.size(); ++i) {
+      if (enabled[i].thread == want) return i;
+    }
+    return 0;
+  }
+  size_t choose_aux(AuxChoice, size_t) override { return 0; }
+  ThreadId want = 0;
+};
+
+// A timed wait woken early (a spurious wake-up drawn for another, untimed waiter makes every
+// waiter a candidate) returns early and leaves the clock where it was: not a timeout that jumps
+// to the deadline (a timer's wait for a task far ahead, woken so again and again, moved virtual
+// time by its whole delay each time, and every sleeping daemon woke).
+TEST(Spurious, AnEarlyWakeUpOfATimedWaitIsNoTimeout) {
+  constexpr int64_t kHour = 3600LL * 1000000000LL;
+  constexpr ObjectId kOther = 43;
+  Pick s;
+  Model m(s);
+  m.set_time(1000, false);
+  m.set_spurious(1.0, 3);
+  setup(m);
+  m.spawn(0);
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
+  ASSERT_TRUE(m.wait(0, kMonitor, true, 1, 0, kHour));
+  s.want = 2;  // an untimed waiter, for whom spurious wake-ups are drawn
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(2));
+  m.arrive(2, Op::monitor(OpKind::Enter, kOther));
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(2));
+  ASSERT_TRUE(m.wait(2, kOther, false, 1));
+  s.want = 0;
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(0));
+  EXPECT_EQ(m.outcome(0), Outcome::Spurious);
+  EXPECT_LT(m.now(), kHour);
+}
