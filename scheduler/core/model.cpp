@@ -143,15 +143,6 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
   return true;
 }
 
-bool Model::timed_out(const Op& op) const {
-  if (!op.timed) return false;
-  if (op.slot < 0 || now_ >= op.slot) return true;
-  // Woken before its deadline: an early timeout when the run asks for them, unless this step
-  // drew a spurious wake-up, which returns early and leaves the clock where it is (the clock
-  // jumped to a far deadline at every spurious wake-up of a timer's wait).
-  return early_timeouts_ && !spurious_now_;
-}
-
 bool Model::may_time_out(const ThreadState& t, int64_t now) const {
   return t.pending.timed &&
          (t.pending.slot < 0 || now >= t.pending.slot ||
@@ -164,7 +155,10 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
     return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
   };
   if (t.status == ThreadState::Waiting) {
-    bool can_wake = may_time_out(t, now) || t.interrupted || spurious_now_;
+    // A spurious wake-up is drawn for untimed waits only, as for parks: a timed waiter taken
+    // so returned as timed out, and the clock jumped to its deadline (a timer's wait for a
+    // task hours ahead, at every draw: every sleeping daemon woke).
+    bool can_wake = may_time_out(t, now) || t.interrupted || (spurious_now_ && !t.pending.timed);
     return can_wake && free_or_mine(t.pending.obj);
   }
   if (t.status != ThreadState::Pending) return false;
@@ -289,7 +283,7 @@ void Model::execute(ThreadState& t) {
       t.interrupted = false;
       t.outcome = Outcome::Interrupted;
     } else {
-      t.outcome = timed_out(op) ? Outcome::Timeout : Outcome::Spurious;
+      t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
     }
     t.status = ThreadState::Running;
     if (t.outcome == Outcome::Timeout && op.slot >= 0) now_ = std::max(now_, op.slot);

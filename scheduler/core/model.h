@@ -159,9 +159,6 @@ class Model {
   // Whether the thread's timed operation may time out now (its deadline reached, or early
   // timeouts), as far as time goes.
   bool may_time_out(const ThreadState& t, int64_t now) const;
-  // Whether timed operation `op`, ending without its event, ends in a timeout (not a spurious
-  // wake-up): what the clock then jumps for.
-  bool timed_out(const Op& op) const;
   bool io_ready(const Op& op) const {
     return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));
   }
