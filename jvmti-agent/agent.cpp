@@ -28,6 +28,7 @@
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/static_reset.h"
 #include "jvmti-agent/thread_events.h"
+#include "jvmti-agent/virtual_threads.h"
 #include "scheduler/hapset/hapset_plan.h"
 #include "scheduler/hapset/hapset_strategy.h"
 #include "scheduler/pct/pct_strategy.h"
@@ -494,9 +495,14 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   }
   if (several_executions(s)) caps.can_signal_thread = 1;  // a hung execution's thread stops
   check(jvmti->AddCapabilities(&caps), "AddCapabilities");
+  jvmtiCapabilities vt_caps;
+  std::memset(&vt_caps, 0, sizeof vt_caps);
+  const bool virtual_threads = s.controlled && want_virtual_thread_events(jvmti, vt_caps) &&
+                               jvmti->AddCapabilities(&vt_caps) == JVMTI_ERROR_NONE;
 
-  jvmtiEventCallbacks cb;
-  std::memset(&cb, 0, sizeof cb);
+  EventCallbacks all;
+  std::memset(&all, 0, sizeof all);
+  jvmtiEventCallbacks& cb = all.base;
   cb.ClassFileLoadHook = on_class_file_load;
   cb.VMStart = on_vm_start;
   cb.VMInit = on_vm_init;
@@ -508,7 +514,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   cb.MonitorWait = on_monitor_wait;
   cb.MonitorWaited = on_monitor_waited;
   cb.ClassLoad = on_class_load;
-  check(jvmti->SetEventCallbacks(&cb, sizeof cb), "SetEventCallbacks");
+  all.virtual_thread_start = on_virtual_thread_start;
+  check(jvmti->SetEventCallbacks(&cb, virtual_threads ? sizeof all : sizeof cb),
+        "SetEventCallbacks");
   std::vector<jvmtiEvent> events = {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_VM_START,
                                     JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH};
   if (s.controlled) {
@@ -517,6 +525,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
                    JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED,
                    JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED, JVMTI_EVENT_CLASS_LOAD});
   }
+  if (virtual_threads) events.push_back(kVirtualThreadStartEvent);
   for (jvmtiEvent e : events) {
     check(jvmti->SetEventNotificationMode(JVMTI_ENABLE, e, nullptr), "SetEventNotificationMode");
   }

@@ -25,6 +25,7 @@
 #include "jvmti-agent/park_report.h"
 #include "jvmti-agent/shell_words.h"
 #include "jvmti-agent/tsca_report.h"
+#include "jvmti-agent/virtual_thread_service.h"
 #include "protocol/json_object.h"
 #include "rewriter/hooks.h"
 #include "scheduler/core/fingerprint.h"
@@ -589,8 +590,34 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
   return head + text;
 }
 
+void Runtime::virtual_thread_started(JNIEnv* env, jthread vthread) {
+  if (finishing_ || is_service_thread(env, vthread)) return;
+  agent_.outside.helper(env, jvmti_, vthread);  // it may wake a controlled thread
+  ++virtual_threads_;
+  static std::atomic<bool> said{false};
+  if (said.exchange(true)) return;
+  jvmtiThreadInfo info{};
+  std::string name;
+  if (jvmti_->GetThreadInfo(vthread, &info) == JVMTI_ERROR_NONE && info.name) {
+    name = info.name;
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
+  const bool warn = agent_.options.unsupported_warns;
+  log_line(std::string(warn ? "warning" : "error") + ": the program started a virtual thread" +
+           (name.empty() ? "" : " ('" + name + "')") +
+           "; jsched does not control virtual threads yet: " +
+           (warn ? "they run uncontrolled (on-unsupported=warn)"
+                 : "the run's verdict is an error (on-unsupported=warn lets them run "
+                   "uncontrolled)"));
+}
+
 std::string Runtime::untrusted() const {
   if (agent_.options.unsupported_warns) return "";
+  if (const uint64_t v = virtual_threads_.load(); v > 0) {
+    return "the program started " + std::to_string(v) + " virtual thread" + (v == 1 ? "" : "s") +
+           ", which jsched does not control yet, so no verdict can be trusted "
+           "(on-unsupported=warn runs on with them uncontrolled)";
+  }
   const uint64_t n = agent_.classes.unreadable_count();
   if (n == 0) return "";
   std::string why = "jsched could not instrument " + std::to_string(n) +

@@ -146,6 +146,10 @@ class Runtime {
   // the JVM's handler of a signal). Remembered for the report.
   void exiting(JNIEnv* env, int status);
 
+  // The program started virtual thread `vthread` (virtual_threads.h): it runs outside the
+  // execution, and the verdict cannot be trusted.
+  void virtual_thread_started(JNIEnv* env, jthread vthread);
+
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
   // Reported as "thread <name><what>" and the thread's stack.
   void hidden_block(sched::ThreadId id, const std::string& what, jthread t);
@@ -207,6 +211,7 @@ class Runtime {
   std::string exit_detail_;
   std::atomic<bool> finishing_{false};
   std::atomic<uint64_t> start_ns_{0};
+  std::atomic<uint64_t> virtual_threads_{0};  // started by the program during the execution
   const uint64_t seed_;
   const uint64_t epoch_;
 

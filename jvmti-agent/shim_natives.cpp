@@ -13,6 +13,7 @@
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/virtual_thread_service.h"
+#include "jvmti-agent/virtual_threads.h"
 #include "rewriter/hooks.h"
 #include "scheduler/core/fingerprint.h"
 
@@ -116,12 +117,18 @@ void outside_start(JNIEnv* env, jthread t, jint site) {
   s.outside.started(env, s.jvmti, s.filter, at ? *at->cls : std::string(), t);
 }
 
-// Whether `t`, started at `site`, is a thread the JDK starts for virtual threads (started
-// plainly and never waited for).
-bool for_virtual_threads(JNIEnv* env, jthread t, jint site) {
+// Whether `t`, started at `site`, starts plainly, outside the model: a thread the JDK starts for
+// virtual threads (never waited for), or a virtual thread (virtual_threads.h).
+bool starts_plainly(JNIEnv* env, jthread t, jint site) {
+  if (t == nullptr) return false;
   AgentState& s = state();
   const Site* at = s.sites.get(site);
-  return t != nullptr && at != nullptr && serves_virtual_threads(env, s.jvmti, *at->cls, t);
+  const bool virt = is_virtual(env, t);
+  if (at != nullptr && serves_virtual_threads(env, s.jvmti, *at->cls, t)) {
+    if (virt) remember_service_thread(env, t);
+    return true;
+  }
+  return virt;
 }
 
 }  // namespace
@@ -197,7 +204,7 @@ JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean a
 JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
-  if (for_virtual_threads(env, t, site)) return JNI_FALSE;
+  if (starts_plainly(env, t, site)) return JNI_FALSE;
   Active a = active(env, true);
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);
@@ -220,7 +227,7 @@ JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread 
                                      "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V");
   if (start == nullptr) return;  // NoSuchMethodError pending
   auto plain = [&] { env->CallVoidMethod(access, start, t, container); };
-  if (for_virtual_threads(env, t, site)) {
+  if (starts_plainly(env, t, site)) {
     plain();
     return;
   }

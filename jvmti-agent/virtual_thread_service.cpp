@@ -1,6 +1,8 @@
 #include "jvmti-agent/virtual_thread_service.h"
 
+#include <mutex>
 #include <string_view>
+#include <vector>
 
 #include "jvmti-agent/class_filter.h"
 #include "jvmti-agent/frame_method.h"
@@ -24,7 +26,23 @@ bool service_class(std::string_view c) {
          starts_with(c, "sun.nio.ch.Poller") || starts_with(c, "jdk.internal.misc.CarrierThread");
 }
 
+std::mutex g_service_mu;
+std::vector<jweak> g_service;  // weak: an ended one is collected
+
 }  // namespace
+
+void remember_service_thread(JNIEnv* env, jthread t) {
+  std::lock_guard<std::mutex> g(g_service_mu);
+  g_service.push_back(env->NewWeakGlobalRef(t));
+}
+
+bool is_service_thread(JNIEnv* env, jthread t) {
+  std::lock_guard<std::mutex> g(g_service_mu);
+  for (jweak w : g_service) {
+    if (env->IsSameObject(w, t)) return true;
+  }
+  return false;
+}
 
 bool serves_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, const std::string& caller, jthread t) {
   if (!jdk_package(caller)) return false;

@@ -16,4 +16,8 @@ namespace jsched::agent {
 // such a thread. Costs a stack walk only when `caller` is a JDK class.
 bool serves_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, const std::string& caller, jthread t);
 
+// Such threads, once found (a virtual sub-poller is not the program's virtual thread).
+void remember_service_thread(JNIEnv* env, jthread t);
+bool is_service_thread(JNIEnv* env, jthread t);
+
 }  // namespace jsched::agent

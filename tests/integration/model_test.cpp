@@ -119,6 +119,32 @@ TEST(Model, TheJdksVirtualThreadServiceIsNotTheProgramsThreads) {
   }
 }
 
+// Virtual threads are not under jsched's control yet: a program that starts one, however it
+// does, runs to its end and gets an error verdict that says why (a warning and its own verdict
+// with on-unsupported=warn), never "ok" as if jsched had checked them (Thread.startVirtualThread
+// ran them uncontrolled and said nothing) and never a hang of jsched's making (a virtual thread
+// started through start() or an executor became a thread of the model and was never mounted).
+TEST(Model, VirtualThreadsAreSaidUncontrolledNeverAFalseVerdict) {
+  for (const char* how : {"unstarted", "executor", "static"}) {
+    for (int seed = 1; seed <= 3; ++seed) {
+      const std::string options = "strategy=random,seed=" + std::to_string(seed);
+      test::ProcessResult r = test::run_agent(options, cp(), "VirtualStarts", {}, {how});
+      if (r.out == "no virtual threads before JDK 21\n") GTEST_SKIP() << "needs JDK 21+";
+      EXPECT_EQ(r.status, 2) << how << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "n=12\n") << how << " seed " << seed;
+      EXPECT_NE(r.err.find("error: the program started a virtual thread"), std::string::npos)
+          << r.err;
+      EXPECT_NE(r.err.find("jsched: ERROR"), std::string::npos) << r.err;
+      test::ProcessResult w =
+          test::run_agent(options + ",on-unsupported=warn", cp(), "VirtualStarts", {}, {how});
+      EXPECT_EQ(w.status, 0) << how << " seed " << seed << ": " << w.err;
+      EXPECT_EQ(w.out, "n=12\n") << how << " seed " << seed;
+      EXPECT_NE(w.err.find("warning: the program started a virtual thread"), std::string::npos)
+          << w.err;
+    }
+  }
+}
+
 // A thread that starts itself in its constructor is the model's thread, its object one monitor
 // (the allocation's naming, after the constructor, renamed them: in JDK mode the thread never
 // began in the model and every seed hung; then a thread ending inside ThreadGroup's monitor
