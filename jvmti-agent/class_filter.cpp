@@ -1,10 +1,15 @@
 #include "jvmti-agent/class_filter.h"
 
+#include <algorithm>
+
 namespace jsched::agent {
 
-bool jdk_package(std::string_view n) {
+bool jdk_package(std::string_view n, char separator) {
   for (std::string_view p : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
-    if (n.substr(0, p.size()) == p) return true;
+    if (n.size() >= p.size() && std::equal(p.begin(), p.end(), n.begin(), [&](char a, char b) {
+          return a == '/' ? b == separator : a == b;
+        }))
+      return true;
   }
   return false;
 }

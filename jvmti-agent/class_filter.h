@@ -27,7 +27,8 @@ class ClassFilter {
   bool reaches_jdk_ = false;
 };
 
-// Whether a class name belongs to the JDK by its package.
-bool jdk_package(std::string_view internal_name);
+// Whether a class name belongs to the JDK by its package: an internal name, or with
+// `separator` '.' a dotted one (as stack frames name classes).
+bool jdk_package(std::string_view name, char separator = '/');
 
 }  // namespace jsched::agent

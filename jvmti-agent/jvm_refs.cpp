@@ -41,4 +41,15 @@ bool resolve_refs(JNIEnv* env) {
   return true;
 }
 
+jclass optional_class(JNIEnv* env, const char* name) {
+  jclass local = env->FindClass(name);
+  if (local == nullptr) {
+    env->ExceptionClear();
+    return nullptr;
+  }
+  auto global = static_cast<jclass>(env->NewGlobalRef(local));
+  env->DeleteLocalRef(local);
+  return global;
+}
+
 }  // namespace jsched::agent

@@ -19,4 +19,8 @@ struct JvmRefs {
 bool resolve_refs(JNIEnv* env);
 const JvmRefs& refs();
 
+// A global reference to class `name` (internal form), or null where this JDK has none (its
+// exception cleared): classes of later JDKs, looked up when first needed, not at start-up.
+jclass optional_class(JNIEnv* env, const char* name);
+
 }  // namespace jsched::agent

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/runtime.h"
 
 namespace jsched::agent {
@@ -30,14 +31,7 @@ bool want_virtual_thread_events(jvmtiEnv* jvmti, jvmtiCapabilities& caps) {
 }
 
 bool is_virtual(JNIEnv* env, jthread t) {
-  static jclass base = [&]() -> jclass {
-    jclass c = env->FindClass("java/lang/BaseVirtualThread");
-    if (c == nullptr) {
-      env->ExceptionClear();
-      return nullptr;
-    }
-    return static_cast<jclass>(env->NewGlobalRef(c));
-  }();
+  static const jclass base = optional_class(env, "java/lang/BaseVirtualThread");
   return base != nullptr && t != nullptr && env->IsInstanceOf(t, base);
 }
 

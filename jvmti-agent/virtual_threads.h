@@ -10,11 +10,10 @@
 
 namespace jsched::agent {
 
-// JDK 17's callbacks with the two slots JVMTI 21 adds after them.
+// JDK 17's callbacks with the slot JVMTI 21 adds after them (VirtualThreadStart, event 87).
 struct EventCallbacks {
   jvmtiEventCallbacks base;
   void(JNICALL* virtual_thread_start)(jvmtiEnv*, JNIEnv*, jthread);
-  void(JNICALL* virtual_thread_end)(jvmtiEnv*, JNIEnv*, jthread);
 };
 inline constexpr jvmtiEvent kVirtualThreadStartEvent = jvmtiEvent(87);
 
