@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <thread>
 
 #include "jvmti-agent/shell_words.h"
 #include "protocol/json.h"
@@ -27,6 +28,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+// A timeline has a row per pre-emption; past this many it is no help to a reader.
+constexpr size_t kMaxTimelinePreemptions = 10000;
+
 struct Outcome {
   std::string kind;  // ok, bug, deadlock, hang, error
   std::string key;   // what must stay the same: kind and where
@@ -41,8 +45,8 @@ class Minimizer {
         agent_arg_(agent_arg),
         dir_(std::move(dir)),
         max_runs_(max_runs),
-        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(max_seconds))) {
+        deadline_(Clock::now() + seconds(max_seconds)),
+        search_deadline_(deadline_) {
     const std::string& a = command_[agent_arg_];
     agent_path_ = a.substr(11, a.find('=') - 11);
     // Where the pasted run wrote its report and schedule is the minimizer's to say.
@@ -67,11 +71,22 @@ class Minimizer {
 
   uint64_t runs() const { return runs_; }
   bool out_of_budget() const {
-    return runs_ >= max_runs_ || Clock::now() > deadline_ || interrupt_requested();
+    return runs_ >= max_runs_ || Clock::now() > search_deadline_ || interrupt_requested();
   }
+  // The search ended because its time ran out (not its executions, nor a search that ended).
+  bool out_of_time() const { return Clock::now() > search_deadline_; }
+  // The search stops `reserve` seconds before the budget ends, for checking what it found.
+  void keep_for_checks(double reserve) { search_deadline_ = deadline_ - seconds(reserve); }
+  // Time left for runs, in seconds.
+  double left() const { return std::chrono::duration<double>(deadline_ - Clock::now()).count(); }
+  // The last JVM was killed when its part of the budget ended.
+  bool cut_off() const { return cut_off_; }
 
-  // One JVM with these agent options; the report's outcome.
-  std::optional<Outcome> run(const std::string& options) {
+  // One JVM with these agent options; the report's outcome. A JVM still running when the
+  // budget ends is killed (a schedule of millions of steps takes long to follow): the budget
+  // holds whatever the schedule's size. The search's candidates end with the search's part.
+  std::optional<Outcome> run(const std::string& options) { return run(options, deadline_); }
+  std::optional<Outcome> run(const std::string& options, Clock::time_point deadline) {
     ++runs_;
     std::vector<std::string> argv = command_;
     const std::string report = dir_ + "/work/report.json";
@@ -84,10 +99,21 @@ class Minimizer {
       return std::nullopt;
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      if (interrupt_requested()) kill(pid, SIGKILL);
+    bool killed = false;
+    cut_off_ = false;
+    for (;;) {
+      const pid_t r = waitpid(pid, &status, killed ? 0 : WNOHANG);
+      if (r == pid || (r < 0 && errno != EINTR)) break;
+      if (!killed && (interrupt_requested() || Clock::now() > deadline)) {
+        cut_off_ = !interrupt_requested();
+        kill(pid, SIGKILL);
+        killed = true;
+      } else if (!killed) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
     }
     last_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (killed) return std::nullopt;
     std::ifstream in(report);
     std::string line;
     if (!std::getline(in, line)) return std::nullopt;
@@ -107,7 +133,7 @@ class Minimizer {
     const std::string g = dir_ + "/work/guide.sched", rec = dir_ + "/work/follow.sched";
     guide.write(g);
     std::string opts = "follow=" + g + ",record=" + rec + kept();
-    std::optional<Outcome> o = run(opts);
+    std::optional<Outcome> o = run(opts, search_deadline_);
     if (!o || o->key != want) return std::nullopt;
     try {
       return sched::ScheduleLog::read(rec);
@@ -125,9 +151,14 @@ class Minimizer {
   std::vector<std::string> command_;
   size_t agent_arg_;
   std::string dir_, agent_path_, original_options_, timeout_;
+  static Clock::duration seconds(double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  }
+
   uint64_t max_runs_, runs_ = 0;
   int last_status_ = 0;
-  Clock::time_point deadline_;
+  bool cut_off_ = false;
+  Clock::time_point deadline_, search_deadline_;
 };
 
 }  // namespace
@@ -167,7 +198,17 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   Minimizer m(command, agent_arg, out, req.max_runs, req.max_seconds);
   // 1. The finding, recorded.
   const std::string original_sched = out + "/work/original.sched";
+  const auto first_started = Clock::now();
   std::optional<Outcome> first = m.run(m.original_options() + ",record=" + original_sched);
+  // How long one run of this schedule takes: the checks of the result need about as long each.
+  const double run_seconds = std::chrono::duration<double>(Clock::now() - first_started).count();
+  if (interrupt_requested()) {
+    res.interrupted = true;
+    return give_up("interrupted");
+  }
+  if (m.cut_off())
+    return give_up("the budget (" + std::to_string(int(req.max_seconds)) +
+                   " s) ran out before the finding's own run ended: give --max-seconds more time");
   if (!first && m.last_status() == 2) {  // the agent refused its options
     std::string why = m.last_line();
     if (why.rfind("jsched: error: ", 0) == 0) why = why.substr(15);
@@ -192,10 +233,17 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
                  "s)\n",
                  first->kind.c_str(), res.before, (unsigned long long)req.max_runs,
                  req.max_seconds);
+  // The search leaves time for one check of what it finds (a trace too: a little longer).
+  m.keep_for_checks(1.5 * run_seconds);
   sched::PreemptionSearch search;
   search.follow = [&](const sched::ScheduleLog& guide) { return m.follow(guide, want); };
   search.out_of_budget = [&] { return m.out_of_budget(); };
   const sched::ScheduleLog best = sched::fewest_preemptions(original, search);
+  if (!interrupt_requested() && m.out_of_budget())
+    res.cut_off =
+        m.out_of_time()
+            ? "its time (--max-seconds " + std::to_string(int(req.max_seconds)) + ") ran out"
+            : "its executions (--max-runs " + std::to_string(req.max_runs) + ") ran out";
 
   if (interrupt_requested()) {
     res.interrupted = true;
@@ -209,19 +257,32 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
     return give_up(e.what());
   }
   res.after = sched::count_preemptions(best);
+  // Replayed up to 3 times, as the budget allows (once at least), the first ones writing the
+  // trace of its timeline: a replay that departs (JDK code the schedule does not cover) writes
+  // none. A timeline has a row per pre-emption: past kMaxTimelinePreemptions it is not drawn.
+  const std::string trace = out + "/work/trace.txt";
+  const bool drawable = res.after <= kMaxTimelinePreemptions;
   int reproduced = 0;
-  for (int i = 0; i < 3; ++i) {
-    std::optional<Outcome> o = m.run("replay=" + res.minimal + m.kept());
+  for (int i = 0; i < 3 && !interrupt_requested(); ++i) {
+    if (i > 0 && m.left() < 1.2 * run_seconds) break;
+    const bool tracing = drawable && !fs::exists(trace, ec);
+    std::optional<Outcome> o =
+        m.run("replay=" + res.minimal + m.kept() + (tracing ? ",trace=" + trace : ""));
+    if (m.cut_off()) break;
+    ++res.checks;
     reproduced += o && o->key == want;
   }
-  // 5. Its timeline.
-  const std::string trace = out + "/work/trace.txt";
-  // A replay that departs (JDK code the schedule does not cover) writes no trace: try again.
-  for (int i = 0; i < 3 && !fs::exists(trace, ec); ++i)
-    m.run("replay=" + res.minimal + m.kept() + ",trace=" + trace);
+  if (interrupt_requested()) {
+    res.interrupted = true;
+    return give_up("interrupted");
+  }
   res.replay = command;
   res.replay[agent_arg] = m.agent_arg("replay=" + res.minimal + m.kept());
   try {
+    if (!drawable)
+      throw std::runtime_error("the schedule has " + std::to_string(res.after) +
+                               " pre-emptions: too many to draw (at most " +
+                               std::to_string(kMaxTimelinePreemptions) + ")");
     Trace t = read_trace(trace, classpath_of(command));
     write_file(out + "/timeline.html", timeline_html(t, agent::shell_join(res.replay)));
     res.timeline = out + "/timeline.html";
@@ -232,9 +293,13 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   res.executions = m.runs();
   fs::remove_all(out + "/work", ec);  // the candidates' schedules and logs
   res.seconds = std::chrono::duration<double>(Clock::now() - started).count();
-  if (reproduced < 3)
+  if (res.checks == 0)
+    res.error = "the budget ran out before the minimal schedule could be replayed (a run takes " +
+                std::to_string(int(run_seconds + 0.5)) + " s): it is not checked";
+  else if (reproduced < res.checks)
     res.error = "the minimal schedule reproduced the finding " + std::to_string(reproduced) +
-                " of 3 times (the program takes another path under the same schedule?)";
+                " of " + std::to_string(res.checks) +
+                " times (the program takes another path under the same schedule?)";
   return res;
 }
 

@@ -13,13 +13,13 @@ struct MinimizeRequest {
   std::vector<std::string> command;  // a finding's replay command: java -agentpath:...=OPTS ...
   std::string out;                   // directory for minimal.sched, timeline.html, work/
   uint64_t max_runs = 500;
-  double max_seconds = 120;
-  bool text = false;      // also make the timeline's text form
-  bool progress = false;  // say on stderr what is being minimized
+  double max_seconds = 120;  // everything: the finding's run, the search and its checks
+  bool text = false;         // also make the timeline's text form
+  bool progress = false;     // say on stderr what is being minimized
 };
 
 struct MinimizeResult {
-  // Empty: the minimal schedule reproduces the finding 3 times out of 3. Otherwise why not
+  // Empty: the minimal schedule reproduces the finding in each of its checks. Otherwise why not
   // (the command is not jsched's, its run found nothing, the minimal schedule does not
   // reproduce); `usage` when the request itself is wrong.
   std::string error;
@@ -27,6 +27,9 @@ struct MinimizeResult {
   bool interrupted = false;  // Ctrl-C or SIGTERM (stop_batches_on_signals) ended the search
   std::string kind;          // the finding: bug, deadlock or hang
   size_t before = 0, after = 0;
+  // Why the search stopped before it ended ("": it ended): `after` is the fewest found so far.
+  std::string cut_off;
+  int checks = 0;  // replays of the minimal schedule (3, fewer when the budget ran short)
   uint64_t executions = 0;
   double seconds = 0;
   std::string minimal;              // DIR/minimal.sched

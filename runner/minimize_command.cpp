@@ -28,10 +28,12 @@ const char* kMinimizeUsage =
     "\n"
     "  --out DIR          where to write (default jsched-results/minimize-<time>)\n"
     "  --max-runs N       executions the search may use (default 500)\n"
-    "  --max-seconds S    time the search may use (default 120)\n"
+    "  --max-seconds S    time it all may take (default 120): the finding's run, the search\n"
+    "                     and the checks; a search cut short keeps the fewest found so far\n"
     "  --text             also print the timeline as text\n"
     "\n"
-    "Exit status: 0 the minimal schedule reproduces the finding (checked 3 times), 1 it does not,\n"
+    "Exit status: 0 the minimal schedule reproduces the finding (checked 3 times, or as often as\n"
+    "the budget allows, once at least), 1 it does not or could not be checked,\n"
     "or the command's run found nothing to minimize, 2 usage error, 130 interrupted.\n";
 
 }  // namespace
@@ -63,6 +65,11 @@ int cmd_minimize(const std::vector<std::string>& args) {
   std::fputs(r.timeline_text.c_str(), stdout);
   std::printf("%s: preemptions: %zu -> %zu (%llu executions, %.1f s)\n", r.kind.c_str(), r.before,
               r.after, (unsigned long long)r.executions, r.seconds);
+  if (!r.cut_off.empty())
+    std::printf("search cut short: %s; the schedule is the fewest pre-emptions found so far\n",
+                r.cut_off.c_str());
+  if (r.checks > 0 && r.checks < 3)
+    std::printf("checked %d time(s): the budget left no time for more\n", r.checks);
   std::printf("minimal schedule: %s\n", r.minimal.c_str());
   if (!r.timeline.empty()) std::printf("timeline: %s\n", r.timeline.c_str());
   std::printf("replay: %s\n", agent::shell_join(r.replay).c_str());

@@ -28,6 +28,7 @@ json::Value to_json(const MinimizedFinding& m) {
   v.set("kind", json::Value::string(m.kind));
   v.set("before", json::Value::number(double(m.before)));
   v.set("after", json::Value::number(double(m.after)));
+  v.set("cut_off", json::Value::string(m.cut_off));
   v.set("executions", json::Value::number(double(m.executions)));
   v.set("seconds", json::Value::number(m.seconds));
   v.set("minimal_replay", json::Value::string(m.minimal_replay));
@@ -44,6 +45,7 @@ MinimizedFinding from_json(const json::Value& v) {
   m.kind = v.str("kind");
   m.before = size_t(v.num("before"));
   m.after = size_t(v.num("after"));
+  m.cut_off = v.str("cut_off");
   m.executions = uint64_t(v.num("executions"));
   m.seconds = v.num("seconds");
   m.minimal_replay = v.str("minimal_replay");
@@ -133,6 +135,7 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
     m.kind = r.outcome;
     m.before = res.before;
     m.after = res.after;
+    m.cut_off = res.cut_off;
     m.executions = res.executions;
     m.seconds = res.seconds;
     m.error = res.error;

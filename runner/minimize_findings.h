@@ -17,6 +17,7 @@ struct MinimizedFinding {
   std::string replay;             // the run's replay command that was minimized
   std::string kind;
   size_t before = 0, after = 0;
+  std::string cut_off;  // why the search stopped short ("": it ended)
   uint64_t executions = 0;
   double seconds = 0;
   std::string minimal_replay;  // "" when it failed

@@ -154,6 +154,7 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
       if (const MinimizedFinding* m = minimized_of(in, *r)) {
         if (m->error.empty()) {
           o << "    minimal schedule: " << m->before << " -> " << m->after << " pre-emptions";
+          if (!m->cut_off.empty()) o << " (search cut short: " << m->cut_off << ")";
           if (!m->timeline.empty()) o << ", timeline " << in.dir << "/" << m->timeline;
           o << "; replay: " << m->minimal_replay << "\n";
         } else {
@@ -427,6 +428,7 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
         << "</td><td class=l><code>" << xml_text(r->replay) << "</code></td><td class=l>";
       if (const MinimizedFinding* m = minimized_of(in, *r); m && m->error.empty()) {
         o << m->before << " &rarr; " << m->after << " pre-emptions";
+        if (!m->cut_off.empty()) o << " (search cut short: " << xml_text(m->cut_off) << ")";
         if (!m->timeline.empty())
           o << " (<a href=\"" << xml_text(m->timeline) << "\">timeline</a>)";
         o << "<br><code>" << xml_text(m->minimal_replay) << "</code>";

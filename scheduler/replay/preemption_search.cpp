@@ -1,7 +1,6 @@
 #include "scheduler/replay/preemption_search.h"
 
 #include <algorithm>
-#include <set>
 #include <vector>
 
 namespace jsched::sched {
@@ -13,31 +12,29 @@ size_t count_preemptions(const ScheduleLog& log) {
 
 namespace {
 
-// `original` with the pre-emptions at `drop` (indices into its decisions) taken out.
-ScheduleLog without(const ScheduleLog& original, const std::set<size_t>& drop) {
-  ScheduleLog g = original;
-  for (size_t i : drop) g.decisions[i].preempt = false;
-  return g;
-}
-
 // One round of the search from `original`'s pre-emptions; `best` and `best_count` keep the
-// recording with the fewest pre-emptions met.
+// recording with the fewest pre-emptions met. Its own work per candidate is linear in the
+// schedule's length (a recorded run can have millions of pre-emptions): the sets of
+// pre-emptions tried are sorted index vectors, cut and joined, never searched.
 void search_round(const ScheduleLog& original, const PreemptionSearch& search, ScheduleLog& best,
                   size_t& best_count) {
   std::vector<size_t> preempts;
   for (size_t i = 0; i < original.decisions.size(); ++i)
     if (original.decisions[i].preempt) preempts.push_back(i);
+  if (preempts.empty()) return;
   const bool sites_known = std::any_of(preempts.begin(), preempts.end(), [&](size_t i) {
     return original.decisions[i].from_at_site;
   });
+  // One guide for every candidate, its pre-emptions set anew each time.
+  ScheduleLog guide = original;
   // Whether the finding stays with only `keep` of the original's pre-emptions. The others
   // anchored where the original made them, by each thread's step count; failing that, by the
   // operation each pre-empted thread was about to perform (taking a pre-emption out can change
   // how many steps another thread runs before the same operation: a loop turns more often).
   auto attempt = [&](const std::vector<size_t>& keep) {
-    std::set<size_t> drop(preempts.begin(), preempts.end());
-    for (size_t k : keep) drop.erase(k);
-    ScheduleLog guide = without(original, drop);
+    for (size_t i : preempts) guide.decisions[i].preempt = false;
+    for (size_t k : keep) guide.decisions[k].preempt = true;
+    guide.anchor_sites = false;
     std::optional<ScheduleLog> rec = search.follow(guide);
     if (!rec && sites_known && !search.out_of_budget()) {
       guide.anchor_sites = true;
@@ -52,18 +49,19 @@ void search_round(const ScheduleLog& original, const PreemptionSearch& search, S
     }
     return true;
   };
-  // 1. Delta debugging (ddmin) over the pre-emptions to keep.
+  // 1. Delta debugging (ddmin) over the pre-emptions to keep: halves first, then ever smaller
+  // parts, so a schedule of millions shrinks by halves before anything goes one by one.
   std::vector<size_t> keep = preempts;
   size_t n = 2;
   while (keep.size() >= 2 && !search.out_of_budget()) {
     bool reduced = false;
     const size_t chunk = (keep.size() + n - 1) / n;
     for (size_t start = 0; start < keep.size() && !search.out_of_budget(); start += chunk) {
-      std::vector<size_t> subset(keep.begin() + long(start),
-                                 keep.begin() + long(std::min(keep.size(), start + chunk)));
-      std::vector<size_t> complement;
-      for (size_t k : keep)
-        if (std::find(subset.begin(), subset.end(), k) == subset.end()) complement.push_back(k);
+      const auto from = keep.begin() + long(start);
+      const auto to = keep.begin() + long(std::min(keep.size(), start + chunk));
+      std::vector<size_t> subset(from, to);
+      std::vector<size_t> complement(keep.begin(), from);
+      complement.insert(complement.end(), to, keep.end());
       for (int which = 0; which < 2 && !reduced; ++which) {
         std::vector<size_t>& cand = which == 0 ? subset : complement;
         if (cand.empty() || cand.size() == keep.size()) continue;
@@ -99,12 +97,12 @@ ScheduleLog fewest_preemptions(const ScheduleLog& original, const PreemptionSear
   size_t best_count = count_preemptions(original);
   // Each round starts from the best recording so far: its pre-emptions anchor where that run
   // made them, which the round before could not express.
-  for (const ScheduleLog* from = &original; !search.out_of_budget();) {
-    const size_t before = best_count;
-    ScheduleLog start = *from;
+  size_t before = best_count;
+  search_round(original, search, best, best_count);
+  while (best_count < before && best_count > 0 && !search.out_of_budget()) {
+    before = best_count;
+    const ScheduleLog start = best;  // the round may replace `best`
     search_round(start, search, best, best_count);
-    if (best_count >= before || best_count == 0) break;
-    from = &best;
   }
   return best;
 }

@@ -1,6 +1,7 @@
 // jsched minimize: the smallest schedule that still fails, and its timeline.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <regex>
 
@@ -241,4 +242,51 @@ TEST(Minimize, InJvmFindingsMinimize) {
   ASSERT_EQ(p.status, 1) << p.err << p.out;
   EXPECT_TRUE(has(p.out, "minimal schedule: ")) << p.out;
   EXPECT_TRUE(has(test::slurp(out + "/minimized.jsonl"), "\"error\":\"\"")) << "reproduced";
+}
+
+// A finding of 4 million pre-emptions: minimized, or cut short with the fewest found so far
+// and said so, within the budget plus 10% (the search's bookkeeping was quadratic: it ran for
+// more than 10 minutes past a 120 s budget).
+TEST(Minimize, FourMillionPreemptionsStayWithinTheBudget) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  test::TempDir d;
+  // 4,200,000 turns each of two threads: about 4.2 million pre-emptions, 17 s a run.
+  auto minimize = [&](const std::string& out, const std::string& seconds) {
+    return test::run_jsched({"minimize", "--out", out, "--max-seconds", seconds, "--",
+                             test::java_bin(), agent_arg("strategy=random,seed=1"), "-cp",
+                             test::data_dir() + "/agent", "LongRace", "4200000"});
+  };
+  const std::string out = d.path() + "/m";
+  const auto started = Clock::now();
+  test::ProcessResult p = minimize(out, "60");
+  EXPECT_LE(since(started), 60 * 1.1) << p.out << p.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(p.out, m, std::regex(R"(preemptions: (\d+) -> (\d+))")))
+      << p.out << p.err;
+  const unsigned long before = std::stoul(m[1]), after = std::stoul(m[2]);
+  EXPECT_GE(before, 4'000'000u);
+  EXPECT_LE(after, before);
+  if (p.status == 0) {
+    EXPECT_TRUE(fs::exists(out + "/minimal.sched"));
+  } else {
+    // Not checked in the time left: said so, never passed off as checked.
+    EXPECT_EQ(p.status, 1);
+    EXPECT_TRUE(has(p.err, "budget ran out before the minimal schedule could be replayed"))
+        << p.err;
+  }
+  if (after == before || has(p.out, "search cut short")) {
+    EXPECT_TRUE(has(p.out, "search cut short: its time (--max-seconds 60) ran out")) << p.out;
+  }
+  EXPECT_TRUE(has(p.err, "no timeline: the schedule has") || has(p.out, "timeline: ")) << p.err;
+
+  // A budget shorter than the finding's own run: a clear error, on time.
+  const auto again = Clock::now();
+  test::ProcessResult q = minimize(d.path() + "/q", "3");
+  EXPECT_LE(since(again), 3 * 1.1);
+  EXPECT_EQ(q.status, 1);
+  EXPECT_TRUE(has(q.err, "ran out before the finding's own run ended")) << q.err;
+  EXPECT_FALSE(fs::exists(d.path() + "/q"));
 }

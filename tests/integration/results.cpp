@@ -1,5 +1,9 @@
 #include "tests/integration/results.h"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -44,6 +48,30 @@ std::string first_difference(const std::map<uint64_t, std::string>& a,
 ProcessResult run_jsched(std::vector<std::string> args) {
   args.insert(args.begin(), JSCHED_BIN);
   return run(args);
+}
+
+int start_jsched(const std::vector<std::string>& args, const std::string& err_file) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::vector<std::string> a = {JSCHED_BIN};
+    a.insert(a.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : a) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    int devnull = open("/dev/null", O_WRONLY);
+    int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(devnull, 1);
+    dup2(err, 2);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_status(int pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 }  // namespace jsched::test

@@ -22,5 +22,10 @@ std::string first_difference(const std::map<uint64_t, std::string>& a,
                              const std::map<uint64_t, std::string>& b);
 // The built jsched with these arguments.
 ProcessResult run_jsched(std::vector<std::string> args);
+// The built jsched with `args` in the background, its stdout discarded and its stderr in
+// `err_file`; returns its pid.
+int start_jsched(const std::vector<std::string>& args, const std::string& err_file);
+// Waits for process `pid`: its exit status, or 128 + the signal that ended it.
+int wait_status(int pid);
 
 }  // namespace jsched::test

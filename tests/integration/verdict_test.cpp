@@ -28,6 +28,8 @@ namespace {
 using test::records;
 using test::run_jsched;
 using test::slurp;
+using test::start_jsched;
+using test::wait_status;
 
 std::string cp() {
   return test::data_dir() + "/agent";
@@ -220,35 +222,6 @@ TEST(Verdict, AJvmKilledBySigtermSaysSo) {
     }
   }
 }
-
-namespace {
-
-// jsched with `args` in the background, its stderr in `err_file`; returns its pid.
-pid_t start_jsched(const std::vector<std::string>& args, const std::string& err_file) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    std::vector<std::string> a = {JSCHED_BIN};
-    a.insert(a.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& s : a) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    int devnull = open("/dev/null", O_WRONLY);
-    int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(devnull, 1);
-    dup2(err, 2);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-int wait_status(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-}  // namespace
 
 // A full disk (here a file-size limit, RLIMIT_FSIZE) used to leave runs.jsonl cut short and the
 // reports empty while jsched printed its "results:" line. Now the failed write stops the batch

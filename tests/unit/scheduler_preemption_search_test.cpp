@@ -3,6 +3,7 @@
 // exactly.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <set>
 
 #include "scheduler/replay/preemption_search.h"
@@ -71,6 +72,59 @@ TEST(PreemptionSearch, StopsWhenTheBudgetEndsWithTheBestSoFar) {
   EXPECT_EQ(runs, 3);
   EXPECT_LT(count_preemptions(best), count_preemptions(original));
   EXPECT_GT(count_preemptions(best), 0u);
+}
+
+// A recorded run of millions of pre-emptions (a long loop under a random scheduler): the
+// search's own work per candidate is linear, so it halves down to the one pre-emption the
+// finding needs in a few dozen candidates, and a budget ends it on time whatever the size.
+// (Its bookkeeping was quadratic: with 4 million it never came back to check the budget.)
+ScheduleLog every_step_preempts(size_t n) {
+  ScheduleLog log;
+  log.decisions.assign(n, Decision{Decision::Thread, 0});
+  for (size_t i = 0; i < n; ++i) {
+    log.decisions[i].value = uint32_t(i % 2);
+    log.decisions[i].preempt = true;
+  }
+  return log;
+}
+
+TEST(PreemptionSearch, MillionsOfPreemptionsHalveToTheOneNeeded) {
+  const size_t n = 1 << 20, needed = 777777;
+  int runs = 0;
+  PreemptionSearch s;
+  s.follow = [&](const ScheduleLog& guide) -> std::optional<ScheduleLog> {
+    ++runs;
+    if (!guide.decisions[needed].preempt) return std::nullopt;
+    ScheduleLog rec;  // the run's own recording: the guide's pre-emptions, no others
+    rec.decisions = guide.decisions;
+    return rec;
+  };
+  s.out_of_budget = [] { return false; };
+  ScheduleLog best = fewest_preemptions(every_step_preempts(n), s);
+  EXPECT_EQ(kept(best), std::set<size_t>({needed}));
+  EXPECT_LE(runs, 2 * 20 + 10);
+}
+
+TEST(PreemptionSearch, FourMillionPreemptionsStopWithinTheBudget) {
+  using Clock = std::chrono::steady_clock;
+  const ScheduleLog original = every_step_preempts(4'000'000);
+  const auto start = Clock::now();
+  const double budget = 2.0;
+  int runs = 0;
+  PreemptionSearch s;
+  // No candidate keeps the finding: ddmin goes to ever smaller parts until the budget ends it.
+  s.follow = [&](const ScheduleLog&) -> std::optional<ScheduleLog> {
+    ++runs;
+    return std::nullopt;
+  };
+  s.out_of_budget = [&] {
+    return std::chrono::duration<double>(Clock::now() - start).count() > budget;
+  };
+  ScheduleLog best = fewest_preemptions(original, s);
+  const double took = std::chrono::duration<double>(Clock::now() - start).count();
+  EXPECT_LE(took, budget * 1.1) << runs << " candidates";
+  EXPECT_GT(runs, 4);
+  EXPECT_EQ(count_preemptions(best), original.decisions.size()) << "the best so far: the original";
 }
 
 // A removal that keeps the finding only when the other pre-emptions anchor by site (another
