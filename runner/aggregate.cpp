@@ -17,6 +17,17 @@ uint64_t CellStats::found_runs() const {
   return n;
 }
 
+uint64_t CellStats::profile_found() const {
+  uint64_t n = 0;
+  for (const auto& [outcome, k] : profile_findings) n += k;
+  return n;
+}
+
+uint64_t CellStats::with_outcome(const std::string& outcome) const {
+  auto a = outcomes.find(outcome), b = profile_findings.find(outcome);
+  return (a == outcomes.end() ? 0 : a->second) + (b == profile_findings.end() ? 0 : b->second);
+}
+
 uint64_t CellStats::error_runs() const {
   uint64_t n = 0;
   for (const char* k : {"error", "exit", "timeout"}) {
@@ -72,8 +83,17 @@ std::vector<CellStats> aggregate(const std::vector<RunRecord>& records) {
       cells.push_back(std::move(fresh));
       by_cell.emplace_back();
     }
-    by_cell[it->second].push_back(r);
     CellStats& c = cells[it->second];
+    if (r->profile_run) {
+      // Only profile runs that found something are recorded.
+      if (r->found()) {
+        ++c.profile_findings[r->outcome];
+        c.findings.emplace(finding_key(*r), r);
+      }
+      c.profile_hits += r->hit();
+      continue;
+    }
+    by_cell[it->second].push_back(r);
     ++c.runs;
     ++c.outcomes[r->outcome];
     c.total_ms += r->elapsed_ms;

@@ -132,11 +132,14 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   uint64_t findings = 0;
   GiveUp give_up(all, opts.until_bug_per_cell ? opts.give_up : 0);
   for (const RunRecord& r : dir.records()) {
-    give_up.recorded(r);
     if (!r.fingerprint.empty()) orders.insert(r.fingerprint);
-    if (!r.found()) continue;
-    ++findings;
-    kinds.insert(finding_key(r));
+    if (r.found()) {
+      ++findings;
+      kinds.insert(finding_key(r));
+    }
+    // A profile run's finding does not end the strategy's runs (it did not when it was made).
+    if (r.profile_run) continue;
+    give_up.recorded(r);
     if (r.hit()) found_cells.insert(cell(r.program, r.strategy, r.repetition));
   }
   if (opts.until_bug && !found_cells.empty()) return 0;

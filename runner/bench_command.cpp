@@ -180,7 +180,8 @@ int cmd_bench(const std::vector<std::string>& args) {
     for (const CellStats& c : aggregate(dir->records())) {
       std::vector<const RunRecord*> pool;
       for (const RunRecord& r : dir->records()) {
-        if (r.program == c.program && r.strategy == c.strategy) pool.push_back(&r);
+        if (r.program == c.program && r.strategy == c.strategy && !r.profile_run)
+          pool.push_back(&r);
       }
       auto rows = bootstrap(pool, 50, seed);
       if (!rows.empty()) all << "\n" << bootstrap_text(c.program + " / " + c.strategy, rows);

@@ -218,6 +218,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     rec.run = s.run;
     rec.seed = s.seed;
     rec.target = s.target;
+    rec.profile_run = s.profile_run;
     if (rep) {
       rec.outcome = rep->str("outcome");
       rec.exit_status = several ? int(rep->num("exit_status")) : exit_status;

@@ -56,7 +56,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   for (uint32_t i = 0; i < runs; ++i) {
     RunSpec s = tmpl;
     s.index = first_index + i;
-    s.strategy = "profile";
+    s.profile_run = true;
     s.agent_strategy = "random";
     s.repetition = 0;
     s.run = i;

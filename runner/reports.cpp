@@ -63,6 +63,14 @@ const MinimizedFinding* minimized_of(const ReportInput& in, const RunRecord& r) 
   return it == in.minimized.end() ? nullptr : &it->second;
 }
 
+// "its profile runs found 2 bugs, 1 deadlock"
+std::string profile_text(const CellStats& c) {
+  std::string s;
+  for (const auto& [outcome, n] : c.profile_findings)
+    s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + outcome + (n > 1 ? "s" : "");
+  return "its profile runs found " + s;
+}
+
 std::string minimal_line(const ReportInput& in, const RunRecord& r) {
   const MinimizedFinding* m = minimized_of(in, r);
   return m && m->error.empty() ? "\nminimal replay (" + std::to_string(m->after) +
@@ -75,9 +83,9 @@ std::string minimal_line(const ReportInput& in, const RunRecord& r) {
 bool cell_ok(const CellStats& c, const std::string& e) {
   // Runs that never ran to their end show nothing: they cannot make "nothing found" true.
   if (e == "none" || e.empty()) return !c.found() && c.error_runs() == 0;
-  if (c.targeted) return c.hits > 0;
-  if (e == "bug") return count(c, "bug") > 0;
-  if (e == "deadlock") return count(c, "deadlock") > 0;
+  if (c.targeted) return c.hits + c.profile_hits > 0;
+  if (e == "bug") return c.with_outcome("bug") > 0;
+  if (e == "deadlock") return c.with_outcome("deadlock") > 0;
   return c.found();
 }
 
@@ -136,6 +144,11 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
     o << row;
   }
   for (const CellStats& c : cells) {
+    if (c.profile_found() == 0) continue;
+    o << c.program << " / " << c.strategy << ": " << profile_text(c)
+      << " before its runs (not in its counts above)\n";
+  }
+  for (const CellStats& c : cells) {
     if (c.partial_orders.empty() || cells.size() > 1) continue;
     o << "\npartial orders (" << c.partial_orders.size()
       << " distinct), runs each, most frequent first:";
@@ -149,8 +162,9 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
     for (const auto& [key, r] : c.findings) {
       if (!any) o << "\nfindings (one run of each, with the command that replays it):\n";
       any = true;
-      o << "  " << c.program << " / " << c.strategy << ": " << r->outcome << ": "
-        << first_line(r->detail) << "\n    seed " << r->seed << "; replay: " << r->replay << "\n";
+      o << "  " << c.program << " / " << c.strategy << (r->profile_run ? " (in a profile run)" : "")
+        << ": " << r->outcome << ": " << first_line(r->detail) << "\n    seed " << r->seed
+        << "; replay: " << r->replay << "\n";
       if (const MinimizedFinding* m = minimized_of(in, *r)) {
         if (m->error.empty()) {
           o << "    minimal schedule: " << m->before << " -> " << m->after << " pre-emptions";
@@ -201,7 +215,7 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
   std::ostringstream o;
   o << "program,strategy,runs,ok,bug,deadlock,hang,timeout,error,found,first_finding_mean,"
        "first_finding_sd,"
-       "repetitions,repetitions_found,partial_orders,hapset_pairs,mean_run_ms\n";
+       "repetitions,repetitions_found,partial_orders,hapset_pairs,mean_run_ms,profile_findings\n";
   for (const CellStats& c : cells) {
     size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
                                              [](const auto& f) { return f.has_value(); }));
@@ -212,7 +226,7 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
       << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << ","
-      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "\n";
+      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "," << c.profile_found() << "\n";
   }
   return o.str();
 }
@@ -251,8 +265,9 @@ std::string junit_xml(const ReportInput& in, const std::vector<CellStats>& cells
       if (e.empty() || e == "none") {
         const RunRecord* r = c.findings.begin()->second;
         msg = r->outcome + " in " + std::to_string(c.found_runs()) + " of " +
-              std::to_string(c.runs) + " runs: " + first_line(r->detail) + " (seed " +
-              std::to_string(r->seed) + ")";
+              std::to_string(c.runs) + " runs" +
+              (c.profile_found() ? " (and " + profile_text(c) + ")" : "") + ": " +
+              first_line(r->detail) + " (seed " + std::to_string(r->seed) + ")";
         body << "    <failure message=\"" << xml_text(msg) << "\">"
              << xml_text(r->detail + "\nreplay: " + r->replay + minimal_line(in, *r))
              << "</failure>\n";
@@ -325,6 +340,12 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << xml_text(e) << "</td></tr>\n";
   }
   o << "</table>\n";
+  for (const CellStats& c : cells) {
+    if (c.profile_found() > 0)
+      o << "<p>"
+        << xml_text(c.program + " / " + c.strategy + ": " + profile_text(c)) +
+               " before its runs (not in its counts above).</p>\n";
+  }
 
   // Runs to first finding, per program, one bar per strategy (mean over repetitions).
   o << "<h2 id=\"first\">Runs to first finding</h2>\n<div class=charts>\n";
@@ -422,9 +443,9 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
              "</tr>\n";
       any = true;
       o << "<tr><td class=l>" << xml_text(c.program) << "</td><td class=l>" << xml_text(c.strategy)
-        << "</td><td class=l>" << xml_text(r->outcome) << "</td><td class=l><pre>"
-        << xml_text(r->detail.substr(0, 1500)) << "</pre>"
-        << (r->log.empty() ? "" : "<a href=\"" + xml_text(r->log) + "\">output</a>")
+        << (r->profile_run ? " (in a profile run)" : "") << "</td><td class=l>"
+        << xml_text(r->outcome) << "</td><td class=l><pre>" << xml_text(r->detail.substr(0, 1500))
+        << "</pre>" << (r->log.empty() ? "" : "<a href=\"" + xml_text(r->log) + "\">output</a>")
         << "</td><td class=l><code>" << xml_text(r->replay) << "</code></td><td class=l>";
       if (const MinimizedFinding* m = minimized_of(in, *r); m && m->error.empty()) {
         o << m->before << " &rarr; " << m->after << " pre-emptions";

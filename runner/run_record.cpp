@@ -37,6 +37,7 @@ json::Value RunRecord::to_json() const {
   v.set("elapsed_ms", json::Value::number(elapsed_ms));
   v.set("replay", json::Value::string(replay));
   if (!target.empty()) v.set("target", json::Value::string(target));
+  if (profile_run) v.set("profile_run", json::Value::boolean(true));
   if (!log.empty()) v.set("log", json::Value::string(log));
   if (extra.is(json::Value::Object)) v.set("extra", extra);
   return v;
@@ -58,6 +59,8 @@ RunRecord RunRecord::from_json(const json::Value& v) {
   r.elapsed_ms = v.num("elapsed_ms");
   r.replay = v.str("replay");
   r.target = v.str("target");
+  // Records of earlier versions named a profile run's strategy "profile".
+  r.profile_run = v["profile_run"].as_bool() || r.strategy == "profile";
   r.log = v.str("log");
   r.extra = v["extra"];
   return r;

@@ -25,6 +25,9 @@ struct RunSpec {
   std::vector<std::string> command;   // java and its arguments, without the agent
   std::vector<std::string> jvm_args;  // JVM options, placed after the agent option
   std::string target;  // the program's bug: text its finding's detail contains ("" = any)
+  // A profile run made before the strategy's own runs (runner/profile_phase): its findings are
+  // the batch's, its counts are not the strategy's.
+  bool profile_run = false;
 
   // The agent's strategy= for this run.
   const std::string& agent_strategy_name() const {
@@ -53,7 +56,8 @@ struct RunRecord {
   std::string log;    // file with the run's output, kept for runs that found something
   json::Value extra;  // strategy-specific figures (coverage, ...)
 
-  std::string target;  // from the spec: which finding counts as the program's bug
+  std::string target;        // from the spec: which finding counts as the program's bug
+  bool profile_run = false;  // from the spec
   // Any finding.
   bool found() const { return is_finding(outcome); }
   // A run that did not run the program to its end.

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -51,8 +52,8 @@ TEST(Runner, RunWritesEveryReportAndSaysWhetherSomethingWasFound) {
   // The default strategy, portfolio, profiles the program first (10 runs, recorded as such).
   size_t planned = 0, profile = 0;
   for (const json::Value& r : records(out)) {
-    planned += r.str("strategy") == "portfolio";
-    profile += r.str("strategy") == "profile";
+    EXPECT_EQ(r.str("strategy"), "portfolio");
+    (r["profile_run"].as_bool() ? profile : planned) += 1;
   }
   EXPECT_EQ(planned, 12u);
   EXPECT_EQ(profile, 10u);
@@ -246,6 +247,43 @@ TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
   EXPECT_EQ(r.err.find("profiling"), std::string::npos) << r.err;
   EXPECT_EQ(fs::last_write_time(plans[0]), written);
   EXPECT_EQ(records(out).size(), 40u);
+}
+
+// What a profile run finds is the batch's finding, named under the batch's strategy and marked
+// as a profile run's, never a row of a strategy "profile" (which the user did not ask for),
+// and not counted among the strategy's runs. PCT at depth 1 never pre-empts and cannot lose
+// LongRace's update; the random profile runs always do.
+TEST(Runner, AProfileRunsFindingIsTheBatchsUnderItsStrategy) {
+  test::TempDir d;
+  std::string out = d.path() + "/r";
+  test::ProcessResult p = run_jsched({"run",      "--strategy",
+                                      "pct",      "--params",
+                                      "depth=1",  "--runs",
+                                      "2",        "--profile-runs",
+                                      "3",        "--no-minimize",
+                                      "--seed",   "5",
+                                      "--out",    out,
+                                      "--",       "java",
+                                      "-cp",      cp(),
+                                      "LongRace", "1000"});
+  EXPECT_EQ(p.status, 1) << "a finding of the batch: " << p.err;
+  EXPECT_EQ(p.out.find("LongRace profile"), std::string::npos) << p.out;
+  EXPECT_TRUE(std::regex_search(p.out, std::regex(R"(\nLongRace pct +2 +2 +0 )"))) << p.out;
+  EXPECT_NE(p.out.find("LongRace / pct: its profile runs found 3 bugs before its runs"),
+            std::string::npos)
+      << p.out;
+  EXPECT_NE(p.out.find("LongRace / pct (in a profile run): bug: uncaught java.lang.AssertionError"),
+            std::string::npos)
+      << p.out;
+  int profile_runs = 0;
+  for (const json::Value& r : records(out)) {
+    EXPECT_EQ(r.str("strategy"), "pct");
+    profile_runs += r["profile_run"].as_bool();
+  }
+  EXPECT_EQ(profile_runs, 3);
+  std::string csv = slurp(out + "/summary.csv");
+  EXPECT_NE(csv.find("\nLongRace,pct,2,2,0,"), std::string::npos) << csv;
+  EXPECT_EQ(csv.substr(csv.rfind(',') + 1), "3\n") << csv;
 }
 
 // bench --until-bug: each program x strategy x repetition stops at its first finding, and a

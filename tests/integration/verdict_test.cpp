@@ -357,7 +357,8 @@ TEST(Verdict, PctDoesNotStarveAThreadBehindOneThatSleeps) {
 
 // PCT's profile phase gave its runs ten times the timeout and did not report their hangs: on a
 // program whose every run hangs, no real execution started for minutes. Now the phase stops
-// after three hangs, records them as findings (strategy "profile"), and the batch goes on.
+// after three hangs, records them as findings (profile runs of the batch's strategy), and the
+// batch goes on.
 TEST(Verdict, TheProfilePhaseIsBoundedAndItsFindingsCount) {
   test::TempDir d;
   std::string out = d.path() + "/r";
@@ -370,12 +371,16 @@ TEST(Verdict, TheProfilePhaseIsBoundedAndItsFindingsCount) {
   EXPECT_TRUE(has(p.err, "profile phase of Endless stopped after 3 hangs")) << p.err;
   int profile_hangs = 0, planned = 0;
   for (const json::Value& r : records(out)) {
-    if (r.str("strategy") == "profile" && r.str("outcome") == "hang") ++profile_hangs;
-    if (r.str("strategy") == "pct") ++planned;
+    EXPECT_EQ(r.str("strategy"), "pct");
+    if (r["profile_run"].as_bool()) {
+      profile_hangs += r.str("outcome") == "hang";
+    } else {
+      ++planned;
+    }
   }
   EXPECT_GE(profile_hangs, 3);
   EXPECT_EQ(planned, 2) << "the planned runs still ran";
-  EXPECT_TRUE(has(p.out, "Endless / profile: hang")) << p.out;
+  EXPECT_TRUE(has(p.out, "Endless / pct: its profile runs found 3 hangs before its runs")) << p.out;
   EXPECT_LT(secs, 25) << "ten profile runs of 10 x 800 ms each would take 40 s";
 }
 
