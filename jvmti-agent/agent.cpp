@@ -24,6 +24,7 @@
 #include "jvmti-agent/main_diversion.h"
 #include "jvmti-agent/observer.h"
 #include "jvmti-agent/one_core.h"
+#include "jvmti-agent/output_oracle.h"
 #include "jvmti-agent/runtime.h"
 #include "jvmti-agent/shim_setup.h"
 #include "jvmti-agent/static_reset.h"
@@ -113,6 +114,7 @@ void adopt_recorded(Options& o) {
   if (!o.accesses) o.accesses = g_recorded.effective_accesses();
   if (o.include.empty()) o.include = g_recorded.include;
   if (o.exclude.empty()) o.exclude = g_recorded.exclude;
+  if (o.bug_output.empty()) o.bug_output = g_recorded.bug_output;  // the same finding
 }
 
 // The pairs earlier executions have shown (the runner merges them): coverage starts there,
@@ -220,6 +222,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!s.controlled) return;
   t_main = true;
   remember_java_streams(env);
+  if (!watch_output(env)) fatal("cannot watch the program's output (bug-output=)");
   if (!ClassHashes::start(jvmti, env)) fatal("cannot start the thread that hashes classes");
   if (s.profile && !s.jdk_mode) {
     jclass owner = env->FindClass(s.rewrite.hook_owner.c_str());

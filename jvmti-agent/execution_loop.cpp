@@ -9,6 +9,7 @@
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/one_core.h"
+#include "jvmti-agent/output_oracle.h"
 
 namespace jsched::agent {
 
@@ -74,6 +75,11 @@ std::string take_exception(JNIEnv* env) {
 Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
                        std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome) {
   AgentState& s = state();
+  // A test runner may have replaced System.out since the last execution: this one's lines too.
+  if (!watch_output(env)) {
+    log_line("error: cannot watch the program's output (bug-output=)");
+    _exit(2);
+  }
   auto* rt = new Runtime(s, s.jvmti, std::move(strategy));
   OneCore::Visit on_its_core(rt->core());
   rt->start_execution(env, static_cast<jthread>(thread), i);

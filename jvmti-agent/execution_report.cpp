@@ -61,6 +61,7 @@ std::string Runtime::agent_option() const {
     m.hapset = o.hapset;
     m.frames = o.frames;
     m.spurious = o.spurious;
+    m.bug_output = o.bug_output;
     // A member that reads the plan (surw weighs threads by its counts) replays only with it.
     const sched::StrategyEntry* e = sched::find_strategy(strategy_name(m));
     if (e && e->profile) m.plan = o.plan;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <map>
+#include <regex>
 #include <set>
 #include <stdexcept>
 
@@ -151,6 +152,28 @@ bool registered_option(const std::string& key) {
 
 }  // namespace
 
+std::string escape_commas(const std::string& value) {
+  std::string out;
+  for (char c : value) out += c == ',' ? "%2C" : c == '%' ? "%25" : std::string(1, c);
+  return out;
+}
+
+std::string unescape_commas(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 3, "%2C") == 0 || text.compare(i, 3, "%2c") == 0) {
+      out += ',';
+      i += 2;
+    } else if (text.compare(i, 3, "%25") == 0) {
+      out += '%';
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 Options parse_options(const std::string& text) {
   Options o;
   if (text.empty()) return o;
@@ -196,6 +219,15 @@ Options parse_options(const std::string& text) {
                          : o.profile) = v;
       if (key == "replay") o.strategy = Strategy::Replay;
       if (key == "follow") o.strategy = Strategy::Follow;
+    } else if (key == "bug-output") {
+      o.bug_output = unescape_commas(v);
+      if (o.bug_output.empty()) bad("bug-output: needs a regular expression");
+      try {
+        std::regex check(o.bug_output, std::regex::ECMAScript);
+      } catch (const std::regex_error& e) {
+        bad("bug-output: '" + clip(o.bug_output) + "' is not a regular expression (" + e.what() +
+            ")");
+      }
     } else if (key == "include") {
       o.include = prefixes(key, v);
     } else if (key == "exclude") {
@@ -256,7 +288,7 @@ Options parse_options(const std::string& text) {
       std::string known =
           "strategy, seed, iterations, explore, statics, tests, minimize, plan, profile, record, "
           "replay, follow, trace, report, include, exclude, accesses, timeout, verbose, hapset, "
-          "frames, base, spurious, timeouts, budget, test-budget, on-unsupported";
+          "frames, base, spurious, timeouts, budget, test-budget, on-unsupported, bug-output";
       std::set<std::string_view> listed;
       for (const sched::StrategyEntry& e : sched::registered_strategies()) {
         for (const sched::StrategyOption& opt : e.options) {
@@ -348,6 +380,7 @@ std::string format_options(const Options& o) {
   if (o.frames != 5) s += ",frames=" + std::to_string(o.frames);
   if (o.strategy == Strategy::Hapset && o.base != "random") s += ",base=" + o.base;
   if (o.spurious != Options::kDefaultSpurious) s += ",spurious=" + number_text(o.spurious);
+  if (!o.bug_output.empty()) s += ",bug-output=" + escape_commas(o.bug_output);
   for (const sched::StrategyEntry* e : option_rows(o)) {
     for (const sched::StrategyOption& opt : e->options) {
       const std::string key(opt.key);

@@ -49,6 +49,10 @@ struct Options {
   std::string follow;   // strategy=follow's guide
   std::string trace;    // write every step of the execution here (jsched minimize's timeline)
   std::string profile;  // write this execution's variable profile here
+  // The output oracle: a line the program prints that this regular expression (ECMAScript
+  // syntax) finds makes the execution a bug. In the option text, %2C stands for a comma and %25
+  // for a percent sign (commas separate options).
+  std::string bug_output;
   std::vector<std::string> include;  // class-name prefixes, dotted form as given ("*" = all)
   std::vector<std::string> exclude;
   std::optional<rw::Accesses> accesses;  // unset: the strategy's default
@@ -95,6 +99,10 @@ std::string strategy_name(const Options& o);
 
 // Parses the option string given after `=` in -agentpath. Throws std::invalid_argument with a
 // one-line message naming the offending key or value.
+// A value with commas, as an option's text: "," as %2C, "%" as %25 (and back).
+std::string escape_commas(const std::string& value);
+std::string unescape_commas(const std::string& text);
+
 Options parse_options(const std::string& text);
 
 // The option string that reproduces `o` (used in replay commands).

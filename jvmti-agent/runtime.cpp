@@ -406,6 +406,18 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   bug_ours_ = !fault.empty();
 }
 
+void Runtime::printed_bug(const std::string& line) {
+  ThreadCtx* c = current();
+  std::string who = "a thread outside the execution";
+  if (c && c->owner == this) {
+    InRuntime guard(*c);
+    who = "thread " + ctl_.inspect([&](sched::Model& m) { return m.thread(c->id).name; });
+  }
+  std::lock_guard<std::mutex> g(mu_);
+  if (!bug_.empty()) return;
+  bug_ = "bug-output: printed in " + who + ": " + line;
+}
+
 std::optional<InitWait> Runtime::class_being_initialized_for(sched::ThreadId id) {
   std::vector<std::pair<sched::ThreadId, jthread>> others;
   {
@@ -634,6 +646,14 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
     for (;;) pause();  // another thread is ending the run
   }
   std::string detail = detail_in;
+  if (outcome == RunOutcome::Ok) {
+    // A bug printed by the last thread to end (bug-output=) is still the execution's.
+    std::lock_guard<std::mutex> g(mu_);
+    if (!bug_.empty()) {
+      outcome = bug_ours_ ? RunOutcome::Error : RunOutcome::Bug;
+      detail = bug_;
+    }
+  }
   if (outcome == RunOutcome::Ok) {
     if (std::string why = untrusted(); !why.empty()) {
       outcome = RunOutcome::Error;

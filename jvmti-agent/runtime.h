@@ -135,6 +135,9 @@ class Runtime {
   // Uncaught throwable in a controlled thread: remembered; the run ends with exit 3 when the
   // thread has finished dispatching it.
   void uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e);
+  // The program printed `line`, which the output oracle's pattern finds (bug-output=): a bug,
+  // unless the execution found one already. The execution ends with it as its threads end.
+  void printed_bug(const std::string& line);
   // Ends the run now: writes the report, prints the summary, halts the JVM with the outcome's
   // exit status. One of several executions: the same, but instead of halting the JVM it
   // freezes the execution's threads and returns (callers then stop the calling thread, or

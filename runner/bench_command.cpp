@@ -5,6 +5,7 @@
 #include <sstream>
 #include <thread>
 
+#include "jvmti-agent/options.h"
 #include "runner/aggregate.h"
 #include "runner/batch.h"
 #include "runner/bootstrap.h"
@@ -60,6 +61,8 @@ const char* kBenchUsage =
     "  --no-minimize     do not minimize the findings (by default each distinct finding of each\n"
     "                    program is minimized and drawn as a timeline, see jsched minimize)\n"
     "  --minimize-seconds S  time all the minimizing may take (default 120)\n"
+    "  --bug-output REGEX  an execution that prints a line this regular expression finds is a\n"
+    "                    bug (for programs of the suite without a bug-output attribute)\n"
     "\n"
     "Exit status: 0 every expectation met, 1 some not met, 2 usage error or bad suite, 3 every\n"
     "expectation met by the runs that ran, but some runs did not run their program to its end\n"
@@ -74,6 +77,8 @@ void apply_overrides(runner::Suite& suite, const json::Value& batch) {
   }
   if (batch["repetitions"].is(json::Value::Number))
     suite.repetitions = uint32_t(batch.num("repetitions"));
+  if (batch["bug_output"].is(json::Value::String))
+    suite.default_bug_output(batch.str("bug_output"));
 }
 
 }  // namespace
@@ -118,11 +123,19 @@ int cmd_bench(const std::vector<std::string>& args) {
       opts.give_up = uint32_t(cli.number("--give-up", 0, 1, kMaxRuns));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
       const double minimize_seconds = minimize_seconds_option(cli);
+      const std::string bug_output = cli.value("--bug-output");
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
       if (pos.size() != 1) return cli.fail("give exactly one suite file");
       if (opts.give_up && !opts.until_bug_per_cell) return cli.fail("--give-up needs --until-bug");
+      if (!bug_output.empty()) {
+        try {
+          agent::parse_options("bug-output=" + agent::escape_commas(bug_output));
+        } catch (const std::invalid_argument& e) {
+          return cli.fail(e.what());
+        }
+      }
       // A repetition split over shards never runs whole in one of them.
       if (opts.give_up && opts.shard.count > 1) return cli.fail("--give-up cannot be sharded");
       batch = json::Value::object();
@@ -137,6 +150,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (opts.give_up) batch.set("give_up", json::Value::number(double(opts.give_up)));
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
       batch.set("minimize_seconds", json::Value::number(minimize_seconds));
+      if (!bug_output.empty()) batch.set("bug_output", json::Value::string(bug_output));
       if (opts.shard.count > 1) {
         batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
                                                std::to_string(opts.shard.count)));

@@ -215,7 +215,7 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
   std::ostringstream o;
   o << "program,strategy,runs,ok,bug,deadlock,hang,timeout,error,found,first_finding_mean,"
        "first_finding_sd,"
-       "repetitions,repetitions_found,partial_orders,hapset_pairs,mean_run_ms,profile_findings\n";
+       "repetitions,repetitions_found,partial_orders,hapset_pairs,profile_findings,mean_run_ms\n";
   for (const CellStats& c : cells) {
     size_t reps_found = size_t(std::count_if(c.first_finding.begin(), c.first_finding.end(),
                                              [](const auto& f) { return f.has_value(); }));
@@ -226,7 +226,7 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
       << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << ","
-      << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "," << c.profile_found() << "\n";
+      << c.profile_found() << "," << fmt(c.runs ? c.total_ms / double(c.runs) : 0, 1) << "\n";
   }
   return o.str();
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "jvmti-agent/options.h"
 #include "runner/batch.h"
 #include "runner/cli_args.h"
 #include "runner/commands.h"
@@ -61,6 +62,9 @@ const char* kRunUsage =
     "                   JVMs, 100 to one without this, and hands what one JVM learned to\n"
     "                   the next)\n"
     "  --timeout MS     per-execution watchdog (default 10000)\n"
+    "  --bug-output REGEX  an execution that prints a line this regular expression\n"
+    "                   (ECMAScript syntax) finds is a bug, the line its detail: for\n"
+    "                   harnesses that print their failure and exit 0\n"
     "  --out DIR        results directory (default jsched-results/run-<time>)\n"
     "  --resume DIR     continue an interrupted batch in DIR\n"
     "  --shard I/N      run only the executions whose index is I modulo N\n"
@@ -232,7 +236,13 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("program", json::Value::string(program.empty() ? "main" : program));
       batch.set("strategy",
                 json::Value::string(cli.value("--strategy", std::string(sched::kRunnerDefault))));
-      batch.set("params", json::Value::string(cli.value("--params")));
+      std::string params = cli.value("--params");
+      if (std::string regex = cli.value("--bug-output"); !regex.empty()) {
+        if (params.find("bug-output=") != std::string::npos)
+          return cli.fail("--bug-output and bug-output= in --params: give one");
+        params += (params.empty() ? "" : ",") + ("bug-output=" + agent::escape_commas(regex));
+      }
+      batch.set("params", json::Value::string(params));
       batch.set("runs", json::Value::number(double(cli.number("--runs", 100, 1, kMaxRuns))));
       uint64_t seed = cli.has("--seed") ? cli.number("--seed", 0) : fresh_master_seed();
       batch.set("seed", json::Value::string(std::to_string(seed)));

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "jvmti-agent/options.h"
 #include "runner/executor.h"
 #include "runner/run_checks.h"
 #include "scheduler/strategy_registry.h"
@@ -88,13 +89,18 @@ class Loader {
         strategy_nodes.push_back(n);
       } else if (tag == "program") {
         only_attrs(n, {"name", "main", "args", "classpath", "jvm-args", "params", "expect",
-                       "finding", "runs", "timeout"});
+                       "finding", "runs", "timeout", "bug-output"});
         SuiteProgram p;
         p.name = required(n, "name");
         if (!names.insert(p.name).second) fail(n, "two programs named '" + p.name + "'");
         p.main = required(n, "main");
         p.args = words(n.attribute("args").as_string());
         p.params = n.attribute("params").as_string();
+        if (pugi::xml_attribute b = n.attribute("bug-output")) {
+          p.params += std::string(p.params.empty() ? "" : ",") +
+                      "bug-output=" + agent::escape_commas(b.as_string());
+        }
+        p.bug_output = p.params.find("bug-output=") != std::string::npos;
         p.finding = n.attribute("finding").as_string();
         p.jvm_args = words(n.attribute("jvm-args").as_string(jvm_args.c_str()));
         std::string cp = n.attribute("classpath").as_string();
@@ -272,6 +278,15 @@ Expectations Suite::expectations() const {
   Expectations e;
   for (const SuiteProgram& p : programs) e[p.name] = p.expect;
   return e;
+}
+
+void Suite::default_bug_output(const std::string& regex) {
+  for (SuiteProgram& p : programs) {
+    if (p.bug_output) continue;
+    p.params +=
+        std::string(p.params.empty() ? "" : ",") + "bug-output=" + agent::escape_commas(regex);
+    p.bug_output = true;
+  }
 }
 
 }  // namespace jsched::runner

@@ -14,8 +14,9 @@ namespace jsched::runner {
 
 struct SuiteProgram {
   std::string name, main, classpath, expect;
-  std::string params;   // agent options for this program, before the strategy's (include=...)
-  std::string finding;  // text in the detail of the finding that counts as its bug ("" = any)
+  std::string params;       // agent options for this program, before the strategy's (include=...)
+  bool bug_output = false;  // params name an output oracle (bug-output=)
+  std::string finding;      // text in the detail of the finding that counts as its bug ("" = any)
   std::vector<std::string> args, jvm_args;
   uint32_t runs = 0;  // 0: the suite's
   uint64_t timeout_ms = 0;
@@ -33,6 +34,9 @@ struct Suite {
   uint64_t timeout_ms = 10000;
   std::vector<SuiteProgram> programs;
   std::vector<SuiteStrategy> strategies;
+
+  // An output oracle (bug-output=REGEX) for every program that has none of its own.
+  void default_bug_output(const std::string& regex);
 
   // Throws SuiteError "FILE:LINE: reason" (also for agent options the agent would refuse).
   static Suite load(const std::string& path);

@@ -99,6 +99,11 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
       seen = seen || starts_with(key, std::string("lifecycle.") + cls + "#");
     EXPECT_TRUE(seen) << cls << " has no results:\n" << all;
   }
+  // Harnesses that only print their failure pass without bug-output= (the next test).
+  for (const char* m : {"printsFailureOfALostUpdate", "printsNothingWrongUnderALock"}) {
+    EXPECT_TRUE(cases.count(std::string("lifecycle.PrintedFailureTest#") + m)) << m;
+    EXPECT_TRUE(cases[std::string("lifecycle.PrintedFailureTest#") + m].body.empty()) << m;
+  }
   EXPECT_EQ(correct, 13) << all;  // the parameterized and repeated ones twice
   EXPECT_EQ(buggy, 7) << all;
   EXPECT_EQ(own, 2) << all;
@@ -118,4 +123,23 @@ TEST(MavenLifecycle, ASlowStressTestPassesAndASpinWithoutStepsIsAHang) {
   EXPECT_GT(stress.seconds, 2 * 0.5) << "the stress test no longer outlasts the hang window";
   EXPECT_NE(spin.body.find("jsched found a hang"), std::string::npos)
       << spin.body << r.out << r.err;
+}
+
+// A harness that prints "FAILED" and passes: with bug-output=FAILED in the argLine the printed
+// line is jsched's finding, whose detail is the line as the test printed it (Surefire's own
+// capture of System.out encodes it: each line is matched before that); the locked twin passes.
+TEST(MavenLifecycle, BugOutputFailsATestThatOnlyPrintsItsFailure) {
+  test::TempDir dir;
+  const std::string agent = "-Djsched.argLine=-agentpath:" + test::agent_path() +
+                            "=strategy=pct,iterations=100,bug-output=FAILED";
+  test::ProcessResult r =
+      test::mvn_test("maven-demo-lifecycle", dir, {"-Dtest=PrintedFailureTest", agent});
+  auto cases = results(dir.path() + "/maven-demo-lifecycle/target/surefire-reports");
+  const TestCase& lost = cases["lifecycle.PrintedFailureTest#printsFailureOfALostUpdate"];
+  const TestCase& locked = cases["lifecycle.PrintedFailureTest#printsNothingWrongUnderALock"];
+  EXPECT_NE(lost.body.find("jsched found a bug"), std::string::npos) << lost.body << r.out;
+  EXPECT_NE(lost.body.find("bug-output: printed in thread 0: FAILED: lost update, count 1"),
+            std::string::npos)
+      << lost.body;
+  EXPECT_TRUE(locked.body.empty()) << locked.body;
 }

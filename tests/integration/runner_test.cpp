@@ -206,7 +206,8 @@ TEST(Runner, WithoutAProfileSurwRunsOnItsDefaultsAndPctvbStops) {
   EXPECT_NE(surw.err.find("surw runs without a plan, on its defaults"), std::string::npos)
       << surw.err;
   int planned = 0;
-  for (const json::Value& r : records(d.path() + "/surw")) planned += r.str("strategy") == "surw";
+  for (const json::Value& r : records(d.path() + "/surw"))
+    planned += r.str("strategy") == "surw" && !r["profile_run"].as_bool();
   EXPECT_EQ(planned, 2);
   test::ProcessResult pctvb = run("pctvb");
   EXPECT_NE(pctvb.status, 0);
@@ -283,7 +284,69 @@ TEST(Runner, AProfileRunsFindingIsTheBatchsUnderItsStrategy) {
   EXPECT_EQ(profile_runs, 3);
   std::string csv = slurp(out + "/summary.csv");
   EXPECT_NE(csv.find("\nLongRace,pct,2,2,0,"), std::string::npos) << csv;
-  EXPECT_EQ(csv.substr(csv.rfind(',') + 1), "3\n") << csv;
+  EXPECT_TRUE(std::regex_search(csv, std::regex(",3,[0-9.]+\n$"))) << csv << "profile_findings 3";
+}
+
+// A harness that prints its failure and exits 0: with --bug-output, a printed line the pattern
+// finds is a bug whose detail is the line, in a JVM per execution and with --in-jvm, where each
+// execution's output is its own: every recorded outcome is what its replay command, run alone,
+// gives. Without the oracle the same runs say ok; the locked variant never fails.
+TEST(Runner, BugOutputMakesAPrintedFailureABugOfItsExecution) {
+  for (const char* in_jvm : {"1", "20"}) {
+    SCOPED_TRACE(in_jvm);
+    test::TempDir d;
+    const std::string out = d.path() + "/r";
+    test::ProcessResult p =
+        run_jsched({"run", "--strategy", "random", "--runs", "40", "--in-jvm", in_jvm,
+                    "--no-minimize", "--seed", "7", "--bug-output", "Bug has been,? reproduced",
+                    "--out", out, "--", "java", "-cp", cp(), "PrintsFailure"});
+    EXPECT_EQ(p.status, 1) << p.err;
+    EXPECT_NE(p.out.find("PrintsFailure / random: bug: bug-output: printed in thread 0: Bug has "
+                         "been reproduced, count = 1"),
+              std::string::npos)
+        << p.out;
+    int bugs = 0, oks = 0, checked = 0;
+    for (const json::Value& r : records(out)) {
+      const std::string outcome = r.str("outcome");
+      bugs += outcome == "bug";
+      oks += outcome == "ok";
+      if (checked >= 12) continue;
+      ++checked;
+      // The record's own replay command, alone: the same outcome (3: a bug, 0: ok).
+      test::ProcessResult alone = test::run({"sh", "-c", r.str("replay") + " >/dev/null 2>&1"});
+      EXPECT_EQ(alone.status, outcome == "bug" ? 3 : 0) << r.str("replay");
+    }
+    EXPECT_GT(bugs, 3);
+    EXPECT_GT(oks, 3);
+  }
+  test::TempDir d;
+  test::ProcessResult plain =
+      run_jsched({"run", "--strategy", "random", "--runs", "20", "--seed", "7", "--out",
+                  d.path() + "/a", "--", "java", "-cp", cp(), "PrintsFailure"});
+  EXPECT_EQ(plain.status, 0) << "without the oracle a printed failure is invisible";
+  test::ProcessResult locked = run_jsched({"run", "--strategy", "random", "--runs", "20", "--seed",
+                                           "7", "--bug-output", "Bug has", "--out", d.path() + "/b",
+                                           "--", "java", "-cp", cp(), "PrintsFailure", "lock"});
+  EXPECT_EQ(locked.status, 0) << locked.out;
+  test::ProcessResult bad =
+      run_jsched({"run", "--bug-output", "(Bug", "--", "java", "-cp", cp(), "PrintsFailure"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("bug-output: '(Bug' is not a regular expression"), std::string::npos)
+      << bad.err;
+  // A suite's program attribute, and bench's option for the programs without one.
+  const std::string suite = d.path() + "/s.xml";
+  std::ofstream(suite) << "<suite name='o' runs='30'>\n<classpath>" << cp()
+                       << "</classpath>\n<strategy name='random'/>\n"
+                          "<program name='attr' main='PrintsFailure' expect='bug' "
+                          "bug-output='Bug has'/>\n"
+                          "<program name='option' main='PrintsFailure' expect='bug'/>\n"
+                          "<program name='locked' main='PrintsFailure' args='lock' "
+                          "expect='none'/>\n</suite>\n";
+  test::ProcessResult bench = run_jsched({"bench", suite, "--seed", "3", "--no-minimize",
+                                          "--bug-output", "reproduced", "--out", d.path() + "/c"});
+  EXPECT_EQ(bench.status, 0) << bench.out << bench.err;
+  EXPECT_EQ(test::count_lines(bench.out, "bug (met)"), 2) << bench.out;
+  EXPECT_EQ(test::count_lines(bench.out, "none (met)"), 1) << bench.out;
 }
 
 // bench --until-bug: each program x strategy x repetition stops at its first finding, and a

@@ -26,7 +26,8 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
         "strategy=hapset,seed=9,prefer=0.5,base=rapos", "strategy=hapset,seed=9,base=rapos,wake=0",
         "strategy=random,seed=2,spurious=0,include=java.util.:com.x.,exclude=com.x.y.",
         "strategy=tsca,seed=4,t=2,timeout=500,hapset=off",
-        "strategy=random,seed=5,frames=0,spurious=0.25", "strategy=pct,seed=6,minimize=off"}) {
+        "strategy=random,seed=5,frames=0,spurious=0.25", "strategy=pct,seed=6,minimize=off",
+        "strategy=random,seed=8,bug-output=FAILED|x{1%2C3}%25 done"}) {
     Options a = parse_options(text);
     Options b = round_trip(a);
     EXPECT_EQ(format_options(a), format_options(b)) << text;
@@ -44,6 +45,17 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
     EXPECT_EQ(a.frames, b.frames) << text;
     EXPECT_EQ(a.timeout_ms, b.timeout_ms) << text;
     EXPECT_EQ(a.minimize, b.minimize) << text;
+    EXPECT_EQ(a.bug_output, b.bug_output) << text;
+  }
+}
+
+// bug-output='s regular expression may hold commas, which separate options: %2C stands for one.
+TEST(AgentOptions, ABugOutputPatternKeepsItsCommasAndPercents) {
+  for (const std::string regex : {"FAILED", "x{1,3}", "a,b,,c", "100% (done|over)", "%2C", ","}) {
+    EXPECT_EQ(unescape_commas(escape_commas(regex)), regex);
+    EXPECT_EQ(escape_commas(regex).find(','), std::string::npos) << regex;
+    EXPECT_EQ(parse_options("seed=1,bug-output=" + escape_commas(regex) + ",timeout=9").bug_output,
+              regex);
   }
 }
 
@@ -68,7 +80,10 @@ TEST(AgentOptions, BadInputIsRefusedWithOneLine) {
                            "strategy=pct,steps=0",
                            "strategy=tsca,t=5",
                            "strategy=pos,base=rapos",
-                           "strategy=pct,prefer=0.5"}) {
+                           "strategy=pct,prefer=0.5",
+                           "bug-output=",
+                           "bug-output=(unclosed",
+                           "bug-output=[z-a]"}) {
     try {
       parse_options(text);
       ADD_FAILURE() << "accepted: " << text;
