@@ -165,6 +165,7 @@ uint64_t run_batch(const std::vector<RunSpec>& all, ResultsDir& dir, const Batch
   uint64_t finished = in_shard - todo.size(), ran = 0;
   Executor ex(opts.jobs, opts.agent, dir.work_dir(), opts.in_jvm);
   ex.stop_at_first_finding(opts.until_bug || opts.until_bug_per_cell);
+  ex.isolate(opts.workdir);
   auto skip = [&](const RunSpec& s) {
     bool found =
         opts.until_bug_per_cell && found_cells.count(cell(s.program, s.strategy, s.repetition));

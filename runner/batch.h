@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runner/isolation.h"
 #include "runner/results_dir.h"
 #include "runner/run_record.h"
 
@@ -48,6 +49,7 @@ struct BatchOptions {
   Shard shard;
   std::string agent;
   uint32_t in_jvm = 1;  // executions per JVM (consecutive seeds; see Executor)
+  Workdir workdir;      // where each JVM runs (runner/isolation.h)
 };
 
 // A batch plans every execution before it runs one: throws std::runtime_error saying so when

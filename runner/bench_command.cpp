@@ -61,6 +61,8 @@ const char* kBenchUsage =
     "  --no-minimize     do not minimize the findings (by default each distinct finding of each\n"
     "                    program is minimized and drawn as a timeline, see jsched minimize)\n"
     "  --minimize-seconds S  time all the minimizing may take (default 120)\n"
+    "  --workdir W       where each JVM runs: shared (the default), fresh (an empty directory\n"
+    "                    of its own) or copy:DIR (a fresh copy of DIR)\n"
     "  --bug-output REGEX  an execution that prints a line this regular expression finds is a\n"
     "                    bug (for programs of the suite without a bug-output attribute)\n"
     "\n"
@@ -112,6 +114,7 @@ int cmd_bench(const std::vector<std::string>& args) {
           batch["until_bug"].is(json::Value::Bool) && batch["until_bug"].as_bool();
       opts.give_up = uint32_t(batch.num("give_up", 0));
       opts.in_jvm = uint32_t(batch.num("in_jvm", 1));
+      opts.workdir = Workdir::parse(batch.str("workdir", "shared"));
       suite = Suite::load(batch.str("suite"));
     } else {
       std::optional<uint64_t> seed_opt, runs, reps;
@@ -122,6 +125,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       opts.until_bug_per_cell = cli.flag("--until-bug");
       opts.give_up = uint32_t(cli.number("--give-up", 0, 1, kMaxRuns));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
+      opts.workdir = Workdir::parse(cli.value("--workdir", "shared"));
       const double minimize_seconds = minimize_seconds_option(cli);
       const std::string bug_output = cli.value("--bug-output");
       std::string out = cli.value("--out", default_results_dir("bench"));
@@ -149,6 +153,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       batch.set("until_bug", json::Value::boolean(opts.until_bug_per_cell));
       if (opts.give_up) batch.set("give_up", json::Value::number(double(opts.give_up)));
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
+      batch.set("workdir", json::Value::string(opts.workdir.text()));
       batch.set("minimize_seconds", json::Value::number(minimize_seconds));
       if (!bug_output.empty()) batch.set("bug_output", json::Value::string(bug_output));
       if (opts.shard.count > 1) {

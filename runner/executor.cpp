@@ -18,8 +18,10 @@
 #include <set>
 #include <stdexcept>
 
+#include "jvmti-agent/shell_words.h"
 #include "runner/batch.h"
 #include "runner/hapset_pairs.h"
+#include "runner/shared_writes.h"
 #include "scheduler/strategy_registry.h"
 
 extern char** environ;
@@ -34,10 +36,12 @@ namespace {
 struct Running {
   std::vector<RunSpec> specs;
   std::string report, log;
+  JvmDirs dirs;
   std::chrono::steady_clock::time_point started;
   size_t reported = 0;        // executions recorded so far
   std::streamoff offset = 0;  // in the report file, after the lines read
   bool found = false, log_kept = false;
+  bool parallel = false;              // another JVM ran while it did
   std::optional<std::string> output;  // the log, read once the JVM has ended
 
   const std::string& ended_output() {
@@ -48,6 +52,27 @@ struct Running {
     return *output;
   }
 };
+
+// A replay command without the java.io.tmpdir the runner gave its JVM (removed once it ended).
+std::string without_own_tmpdir(std::string replay, const std::string& tmp) {
+  for (const std::string& arg :
+       {agent::shell_quote("-Djava.io.tmpdir=" + tmp), "-Djava.io.tmpdir=" + tmp}) {
+    if (size_t at = replay.find(" " + arg); at != std::string::npos) {
+      replay.erase(at, arg.size() + 1);
+      break;
+    }
+  }
+  return replay;
+}
+
+// The wall-clock budget of one execution of `s`: its budget= option, else the agent's default,
+// ten times the hang window.
+uint64_t budget_ms(const RunSpec& s) {
+  for (const auto& [k, v] : split_params(s.params)) {
+    if (k == "budget") return std::strtoull(v.c_str(), nullptr, 10);
+  }
+  return 10 * s.timeout_ms;
+}
 
 // Whether `next` can run in the same JVM right after `last` (the agent runs iterations under
 // these strategies only).
@@ -102,7 +127,7 @@ std::string failure_reason(int exit_status, const std::string& output) {
 
 }  // namespace
 
-pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log) {
+pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log, const std::string& cwd) {
   std::vector<char*> args;
   for (std::string& a : argv) args.push_back(a.data());
   args.push_back(nullptr);
@@ -111,6 +136,7 @@ pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log) {
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());  // after the log
   // The JVM gets the default action of the signals jsched handles or ignores itself.
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
@@ -195,13 +221,17 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     Running r;
     r.specs = std::move(group);
     const RunSpec& s = r.specs.front();
-    r.report = work_ + "/run-" + std::to_string(s.index) + ".json";
+    // Absolute: the JVM may run in a working directory of its own.
+    r.report = fs::absolute(work_ + "/run-" + std::to_string(s.index) + ".json").string();
     // One log per JVM: the findings of its executions all point to it.
     r.log = work_ + (r.specs.size() > 1 ? "/jvm-" : "/run-") + std::to_string(s.index) + ".log";
     fs::remove(r.report);
-    std::vector<std::string> argv =
-        command(s, r.report, r.specs.size(), before ? before(r.specs) : std::string());
-    pid_t pid = spawn_jvm(argv, r.log);
+    r.dirs = JvmDirs::make(workdir_, work_, s.index);
+    std::vector<std::string> argv = isolated_command(
+        command(s, r.report, r.specs.size(), before ? before(r.specs) : std::string()), r.dirs);
+    pid_t pid = spawn_jvm(argv, r.log, r.dirs.cwd);
+    r.parallel = !running.empty();
+    for (auto& [p, other] : running) other.parallel = true;
     r.started = std::chrono::steady_clock::now();
     running.emplace(pid, std::move(r));
   };
@@ -226,7 +256,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       rec.detail = rep->str("detail");
       rec.fingerprint = rep->str("fingerprint");
       rec.points = uint64_t(rep->num("scheduling_points"));
-      rec.replay = rep->str("replay");
+      rec.replay = without_own_tmpdir(rep->str("replay"), r.dirs.tmp);
       rec.extra = (*rep)["extra"];
       // The blocks that ran (for the TSCA batch); the HaPSet pairs (coverage, learning).
       for (const char* key : {"tsca", "hapset"}) {
@@ -376,6 +406,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         std::error_code ec;
         fs::remove(r.report, ec);
         fs::remove(r.log, ec);
+        r.dirs.remove();
       }
     }
   } reaper{running};
@@ -386,7 +417,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       if (other.specs.front().index > stop_at) kill(p, SIGKILL);
     }
   };
-  auto last_poll = std::chrono::steady_clock::now();
+  auto last_poll = std::chrono::steady_clock::now(), last_look = last_poll;
+  // Parallel JVMs in the shared working directory: whether they write the same files.
+  std::optional<SharedWrites> shared;
+  if (workdir_.mode == Workdir::Shared && jobs_ > 1)
+    shared.emplace(fs::current_path().string(), fs::path(work_).parent_path().string());
   while ((next < specs.size() && !stopping()) || !running.empty()) {
     if (interrupt_requested()) throw Interrupted();
     while (!stopping() && next < specs.size() && int(running.size()) < jobs_) {
@@ -421,11 +456,16 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         }
         if (stopping()) stop_later_jvms();
       }
+      if (shared && running.size() > 1 && now - last_look > std::chrono::milliseconds(200)) {
+        last_look = now;
+        for (auto& [p, r] : running) shared->look(p, r.specs.front().index);
+      }
       // A JVM that outlives its own watchdog by far (a crash in start-up, a stuck exit) is
-      // killed and reported.
+      // killed and reported. Its executions may each run for their budget (slow, not hung).
       for (auto& [p, r] : running) {
-        auto limit = std::chrono::milliseconds(2 * r.specs[0].timeout_ms * r.specs.size() + 10000);
-        if (now - r.started > limit) kill(p, SIGKILL);
+        const uint64_t each = budget_ms(r.specs[0]) + 2 * r.specs[0].timeout_ms;
+        if (now - r.started > std::chrono::milliseconds(each * r.specs.size() + 10000))
+          kill(p, SIGKILL);
       }
       timespec ts{0, 2000000};
       nanosleep(&ts, nullptr);
@@ -435,6 +475,12 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     if (it == running.end()) continue;
     Running r = std::move(it->second);
     running.erase(it);
+    if (shared) {
+      shared->ended(pid);
+      // A JVM of one that ran beside others: what it wrote where they all run.
+      if (r.parallel) shared->scan();
+    }
+    r.dirs.remove();
     if (r.specs.front().index <= stop_at) {
       finish(r, status);
     } else {  // killed because an earlier run stopped the batch: not counted

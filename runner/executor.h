@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "runner/isolation.h"
 #include "runner/run_record.h"
 
 namespace jsched::runner {
@@ -23,6 +24,9 @@ class Executor {
   // A JVM of several executions stops at its first finding when every finding counts (no
   // target): the executions it then does not run are not recorded, as if skipped (--until-bug).
   void stop_at_first_finding(bool on) { stop_at_finding_ = on; }
+
+  // Where each JVM runs (runner/isolation.h): its own java.io.tmpdir always.
+  void isolate(const Workdir& w) { workdir_ = w; }
 
   // Agent options for a JVM about to run `group`, from what earlier JVMs found (a HaPSet plan).
   using BeforeLaunch = std::function<std::string(const std::vector<RunSpec>& group)>;
@@ -48,11 +52,13 @@ class Executor {
   uint32_t in_jvm_;
   bool stop_at_finding_ = false;
   std::string agent_, work_;
+  Workdir workdir_;
 };
 
 // Starts `argv` (a JVM) with stdin from /dev/null, stdout and stderr into `log`, and the
-// default action of the signals jsched itself handles or ignores. Throws std::runtime_error.
-pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log);
+// default action of the signals jsched itself handles or ignores, in working directory `cwd`
+// ("": jsched's). Throws std::runtime_error.
+pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log, const std::string& cwd = "");
 
 // Whether runs of this strategy learn from the runs before them (HaPSet).
 bool learns(const RunSpec& s);

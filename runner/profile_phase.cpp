@@ -73,6 +73,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   std::map<std::string, uint32_t> outcomes;
   const std::set<uint64_t> recorded = dir.done_indices();  // a resumed batch's
   Executor ex(opts.jobs, opts.agent, base + "/work");
+  ex.isolate(opts.workdir);
   ex.run(specs, [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
     ++outcomes[r.outcome];

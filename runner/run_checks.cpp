@@ -102,6 +102,48 @@ std::string classpath_of(const std::vector<std::string>& command) {
   return env && *env ? env : ".";
 }
 
+std::vector<std::string> with_absolute_paths(std::vector<std::string> command) {
+  auto absolute = [](const std::string& p) {
+    return p.empty() ? fs::current_path().string() : fs::absolute(p).lexically_normal().string();
+  };
+  auto absolute_list = [&](const std::string& list) {
+    std::string out;
+    size_t start = 0;
+    for (;;) {
+      const size_t at = list.find(':', start);
+      out += (start ? ":" : "") + absolute(list.substr(start, at - start));
+      if (at == std::string::npos) return out;
+      start = at + 1;
+    }
+  };
+  bool classpath = false;
+  for (size_t i = 1; i < command.size(); ++i) {
+    std::string& a = command[i];
+    const bool list = a == "-cp" || a == "-classpath" || a == "--class-path" || a == "-p" ||
+                      a == "--module-path" || a == "--upgrade-module-path";
+    if (list && i + 1 < command.size()) {
+      classpath = classpath || a[1] == 'c' || a == "--class-path";
+      command[i + 1] = absolute_list(command[i + 1]);
+      ++i;
+    } else if (a.rfind("--class-path=", 0) == 0) {
+      classpath = true;
+      a = "--class-path=" + absolute_list(a.substr(13));
+    } else if (kWithValue.count(a)) {
+      ++i;
+    } else if (a == "-jar") {
+      if (i + 1 < command.size()) command[i + 1] = absolute(command[i + 1]);
+      return command;  // the jar's own class path is relative to the jar
+    } else if (a.empty() || a[0] != '-') {
+      // The main class: without a class path of its own the JVM takes $CLASSPATH or ".",
+      // which a working directory of its own would change.
+      if (!classpath)
+        command.insert(command.begin() + long(i), {"-cp", absolute_list(classpath_of(command))});
+      return command;
+    }
+  }
+  return command;
+}
+
 std::string check_java_command(const std::vector<std::string>& command) {
   for (size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];

@@ -28,6 +28,11 @@ std::string check_main_class(const std::string& classpath, const std::string& ma
 // else ".".
 std::string classpath_of(const std::vector<std::string>& command);
 
+// The same command run from another working directory: its class path (given, else $CLASSPATH
+// or "."), module paths and -jar file made absolute (from the current directory). The
+// program's own arguments are left as they are.
+std::vector<std::string> with_absolute_paths(std::vector<std::string> command);
+
 // The main class a java command runs ("" if none or not known): names a batch by its program.
 std::string main_class_of(const std::vector<std::string>& command);
 

@@ -62,6 +62,9 @@ const char* kRunUsage =
     "                   JVMs, 100 to one without this, and hands what one JVM learned to\n"
     "                   the next)\n"
     "  --timeout MS     per-execution watchdog (default 10000)\n"
+    "  --workdir W      where each JVM runs: shared (jsched's directory, the default), fresh\n"
+    "                   (an empty directory of its own) or copy:DIR (a fresh copy of DIR);\n"
+    "                   each JVM has a java.io.tmpdir of its own whatever W\n"
     "  --bug-output REGEX  an execution that prints a line this regular expression\n"
     "                   (ECMAScript syntax) finds is a bug, the line its detail: for\n"
     "                   harnesses that print their failure and exit 0\n"
@@ -219,6 +222,7 @@ int cmd_run(const std::vector<std::string>& args) {
         return cli.fail(resume + " holds a " + batch.str("kind") + " batch, not a run");
       opts.until_bug = opts.until_bug || batch["until_bug"].as_bool();
       opts.in_jvm = uint32_t(batch.num("in_jvm", 1));
+      opts.workdir = Workdir::parse(batch.str("workdir", "shared"));
     } else {
       std::vector<std::string> command = cli.rest();
       if (command.empty()) return cli.fail("missing the program: ... -- java MAIN [ARGS]");
@@ -251,10 +255,12 @@ int cmd_run(const std::vector<std::string>& args) {
       batch.set("until_bug", json::Value::boolean(opts.until_bug));
       batch.set("minimize_seconds", json::Value::number(minimize_seconds_option(cli)));
       opts.in_jvm = uint32_t(cli.number("--in-jvm", 1, 1, kMaxInJvm));
+      opts.workdir = Workdir::parse(cli.value("--workdir", "shared"));
       const std::string st = batch.str("strategy");
       if (opts.in_jvm > 1 && !sched::runs_several_per_jvm(st))
         return cli.fail("--in-jvm runs " + sched::several_per_jvm_names() + ", not " + st);
       batch.set("in_jvm", json::Value::number(double(opts.in_jvm)));
+      batch.set("workdir", json::Value::string(opts.workdir.text()));
       batch.set("profile_runs",
                 json::Value::number(double(cli.number("--profile-runs", 10, 0, kMaxProfileRuns))));
       const bool tsca_opts = cli.has("--t") || cli.has("--explore");

@@ -74,6 +74,7 @@ uint64_t run_tsca_batch(const json::Value& b, ResultsDir& dir, const BatchOption
   const std::string plans = dir.path() + "/plans";
   fs::create_directories(plans);
   Executor ex(opts.jobs, opts.agent, dir.work_dir());
+  ex.isolate(opts.workdir);
   uint64_t ran = 0;
   size_t last_known = 0;
   while (!stop && next_index < budget) {

@@ -349,6 +349,70 @@ TEST(Runner, BugOutputMakesAPrintedFailureABugOfItsExecution) {
   EXPECT_EQ(test::count_lines(bench.out, "none (met)"), 1) << bench.out;
 }
 
+// Two JVMs of a batch opened one "database" in the shared working directory: all but one failed
+// to start it, bugs of jsched's making. The runner says so, naming the file, and --workdir
+// fresh (an empty directory per JVM) or copy:DIR (a fresh copy) keeps them apart; every JVM
+// has a java.io.tmpdir of its own, which its replay command does not name (it is gone).
+TEST(Runner, ParallelRunsInOneDirectoryAreWarnedAboutAndWorkdirKeepsThemApart) {
+  test::TempDir d;
+  auto jsched_in = [&](const std::string& args) {
+    return test::run({"sh", "-c",
+                      "cd " + d.path() + " && exec " + jsched_bin() +
+                          " run --strategy random --runs 6 --jobs 2 --no-minimize --seed 1 " +
+                          args + " -- java -cp " + cp() + " Database"});
+  };
+  test::ProcessResult shared = jsched_in("--out r1");
+  EXPECT_NE(shared.err.find("warning: the runs wrote " + d.path() + "/app.db while others ran"),
+            std::string::npos)
+      << shared.err;
+  EXPECT_NE(shared.err.find("give --workdir fresh"), std::string::npos) << shared.err;
+  for (const json::Value& r : records(d.path() + "/r1")) {
+    EXPECT_EQ(r.str("detail").find("scratch file in use"), std::string::npos)
+        << "java.io.tmpdir is each JVM's own: " << r.str("detail");
+    EXPECT_EQ(r.str("replay").find("java.io.tmpdir"), std::string::npos) << r.str("replay");
+  }
+  fs::remove(d.path() + "/app.db");
+  test::ProcessResult fresh = jsched_in("--workdir fresh --out r2");
+  EXPECT_EQ(fresh.status, 0) << fresh.out << fresh.err;
+  EXPECT_EQ(fresh.err.find("warning"), std::string::npos) << fresh.err;
+  EXPECT_FALSE(fs::exists(d.path() + "/app.db")) << "each JVM wrote in a directory of its own";
+  EXPECT_FALSE(fs::exists(d.path() + "/r2/work/jvm-0")) << "and it is gone after the run";
+  fs::create_directories(d.path() + "/src");
+  std::ofstream(d.path() + "/src/seed.txt") << "42\n";
+  test::ProcessResult copy =
+      test::run({"sh", "-c",
+                 "cd " + d.path() + " && exec " + jsched_bin() +
+                     " run --strategy random --runs 4 --jobs 2 --in-jvm 2 --no-minimize --seed 1 "
+                     "--workdir copy:src --out r3 -- java -cp " +
+                     cp() + " Database seeded"});
+  EXPECT_EQ(copy.status, 0) << copy.out << copy.err;
+  // A resumed batch runs as the batch began.
+  EXPECT_NE(slurp(d.path() + "/r3/batch.json").find("\"workdir\":\"copy:" + d.path() + "/src\""),
+            std::string::npos)
+      << slurp(d.path() + "/r3/batch.json");
+  EXPECT_EQ(run_jsched({"run", "--resume", d.path() + "/r3"}).status, 0);
+  test::ProcessResult bad =
+      run_jsched({"run", "--workdir", "copy:/no/such", "--", "java", "-cp", cp(), "Database"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--workdir: no directory /no/such to copy"), std::string::npos) << bad.err;
+}
+
+// The runner's last resort for a JVM that outlives its watchdog killed one after twice its hang
+// window plus 10 s, while its executions may run for their budget: a slow program that made
+// steps all along ended as an error. LongRace's 4 million turns take about 16 s.
+TEST(Runner, ASlowRunWithinItsBudgetIsNotKilled) {
+  test::TempDir d;
+  test::ProcessResult p =
+      run_jsched({"run",       "--strategy", "random",   "--runs",        "1",
+                  "--timeout", "200",        "--params", "budget=40000",  "--no-minimize",
+                  "--seed",    "1",          "--out",    d.path() + "/r", "--",
+                  "java",      "-cp",        cp(),       "LongRace",      "4000000"});
+  std::vector<json::Value> recs = records(d.path() + "/r");
+  ASSERT_EQ(recs.size(), 1u) << p.err;
+  EXPECT_EQ(recs[0].str("outcome"), "bug") << recs[0].str("detail");
+  EXPECT_GT(recs[0].num("elapsed_ms"), 200 * 2 + 10000) << "it outlived the old limit";
+}
+
 // bench --until-bug: each program x strategy x repetition stops at its first finding, and a
 // strategy's own runs= overrides the suite's.
 TEST(Runner, BenchUntilBugStopsEachCellAtItsFirstFinding) {
