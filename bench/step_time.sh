@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How much real time one scheduling point stands for in ordinary concurrent code: the basis of
-# the virtual clock's cost per step (kStepTimeNs, jvmti-agent/virtual_clock.h). Each workload
+# the virtual clock's cost per step (kStepTimeNs, jvmti-agent/model/virtual_clock.h). Each workload
 # of bench/java/StepMix.java runs plainly (its first round, a cold JVM, and the best of 5, a
 # warm one) and once under the agent, whose report counts its scheduling points; the time per
 # point is the plain elapsed time over that count.

@@ -9,16 +9,16 @@
 #include <memory>
 #include <string>
 
-#include "jvmti-agent/class_cache.h"
-#include "jvmti-agent/class_filter.h"
-#include "jvmti-agent/class_outcomes.h"
-#include "jvmti-agent/field_filter.h"
+#include "jvmti-agent/executions/profile_recorder.h"
+#include "jvmti-agent/executions/variable_tracker.h"
+#include "jvmti-agent/hooks/statements.h"
+#include "jvmti-agent/instrumentation/class_cache.h"
+#include "jvmti-agent/instrumentation/class_filter.h"
+#include "jvmti-agent/instrumentation/class_outcomes.h"
+#include "jvmti-agent/instrumentation/field_filter.h"
+#include "jvmti-agent/instrumentation/site_registry.h"
+#include "jvmti-agent/model/outside_threads.h"
 #include "jvmti-agent/options.h"
-#include "jvmti-agent/outside_threads.h"
-#include "jvmti-agent/profile_recorder.h"
-#include "jvmti-agent/site_registry.h"
-#include "jvmti-agent/statements.h"
-#include "jvmti-agent/variable_tracker.h"
 #include "rewriter/config.h"
 #include "scheduler/core/strategy.h"
 #include "scheduler/hapset/hapset.h"
@@ -68,8 +68,8 @@ struct AgentState {
   sched::HapsetLearner hapset;
   std::unique_ptr<Statements> statements;
 
-  // Several executions in this JVM (jvmti-agent/executions.h): iterations of main, whose class
-  // the launcher loads is `main_class` (internal name; diverted when the system loader
+  // Several executions in this JVM (jvmti-agent/executions/executions.h): iterations of main, whose
+  // class the launcher loads is `main_class` (internal name; diverted when the system loader
   // defines it), or test methods.
   std::string main_class;
   bool tests = false;
@@ -80,7 +80,7 @@ struct AgentState {
   std::unique_ptr<ClassCache> cache;
   // A fresh strategy for the seed in `options`.
   std::function<std::unique_ptr<sched::Strategy>()> new_strategy;
-  // A test's finding is being minimized (jvmti-agent/test_minimizer.h): the candidate
+  // A test's finding is being minimized (jvmti-agent/executions/test_minimizer.h): the candidate
   // executions say nothing on stderr.
   bool minimizing = false;
 

@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "runner/suite.h"
+#include "runner/batch/suite.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/support/test_paths.h"
 

@@ -4,7 +4,7 @@
 
 #include <thread>
 
-#include "jvmti-agent/virtual_clock.h"
+#include "jvmti-agent/model/virtual_clock.h"
 
 using jsched::agent::VirtualClock;
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "runner/suite.h"
+#include "runner/batch/suite.h"
 
 using namespace jsched::runner;
 namespace fs = std::filesystem;

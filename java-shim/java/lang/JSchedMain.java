@@ -3,7 +3,7 @@
  * methods under a test runner): it runs the program's main, or a test method, as the launcher
  * would, and what it throws is uncaught in that thread as the launcher's would be.
  *
- * The static helpers are the Java side of the agent's driver (jvmti-agent/executions.cpp): a
+ * The static helpers are the Java side of the agent's driver (jvmti-agent/executions/executions.cpp): a
  * class loader of the driver's over the application class path (one for every execution, whose
  * statics java.lang.JSchedStatics makes clean, or one per execution).
  *

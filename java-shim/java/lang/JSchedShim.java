@@ -8,7 +8,7 @@
  * rewriter targets Thread instead. The rewriter reads hook names and descriptors from this
  * class (a unit test checks its table against it).
  *
- * Until the agent has linked the natives (in libjsched.so, jvmti-agent/shim_natives.cpp) and
+ * Until the agent has linked the natives (in libjsched.so, jvmti-agent/hooks/shim_natives.cpp) and
  * set `jschedReady`, every hook performs the plain operation: the JVM looks native methods
  * up through Java code that may itself be instrumented. A native returns false when the calling thread is
  * not under jsched's control, and the hook then performs the plain operation too.

@@ -1,0 +1,167 @@
+// DerbyBank: a bank on an embedded, in-memory Apache Derby database (Derby 10.14, Debian's
+// derby.jar), a fixed program of the heavy set (bench/heavy_programs.sh).
+//
+// What it does: creates an accounts table (5 accounts of 1000) and a ledger table, then 3
+// threads, each with a JDBC connection of its own, make N transfers each (default 60): every
+// transfer is one transaction (autocommit off) that debits one account (only if it has the
+// money: UPDATE ... WHERE balance >= ?), credits another and writes a ledger row, then commits.
+// Rows are updated in account-id order, so two transfers never wait on each other's row locks
+// in a cycle; a deadlock or lock timeout Derby reports anyway (SQL states 40001, 40XL1) is
+// rolled back and retried, as an application must.
+// Derby's error log (derby.log) goes to java.io.tmpdir, not to the working directory; at the
+// end the database is dropped and the engine shut down (which also ends Derby's own threads).
+//
+// What it checks: the money is conserved (the sum of the balances is 5 * 1000), no balance is
+// negative, and the ledger has one row per committed transfer. Any other outcome throws an
+// AssertionError from main: a real bug in Derby (or a wrong verdict of the tool running it).
+//
+// Why it is realistic: this is how applications use an embedded database from a few worker
+// threads: a connection each, short transactions, the database's own lock manager (Derby's
+// row locks, latches, its daemon and cache threads) doing all the synchronization.
+//
+//   java -cp /usr/share/java/derby.jar:OUT DerbyBank [TRANSFERS_PER_THREAD]
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+public class DerbyBank {
+  static final int ACCOUNTS = 5;
+  static final int INITIAL = 1000;
+  static final int THREADS = 3;
+
+  public static void main(String[] args) throws Exception {
+    final int n = args.length > 0 ? Integer.parseInt(args[0]) : 60;
+    System.setProperty("derby.stream.error.file",
+        new java.io.File(System.getProperty("java.io.tmpdir"), "derby-" + System.nanoTime() + ".log").getPath());
+    // Registers the driver again should an earlier run in this JVM have shut the engine down.
+    Class.forName("org.apache.derby.jdbc.EmbeddedDriver").getDeclaredConstructor().newInstance();
+    // A database of this run's own (in-memory databases are per JVM, by name).
+    final String name = "bank" + System.nanoTime();
+    final String url = "jdbc:derby:memory:" + name;
+    try (Connection c = DriverManager.getConnection(url + ";create=true");
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE accounts(id INT PRIMARY KEY, balance INT NOT NULL)");
+      s.execute("CREATE TABLE ledger(id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, worker INT, src INT, dst INT,"
+          + " amount INT)");
+      for (int i = 0; i < ACCOUNTS; i++) {
+        s.execute("INSERT INTO accounts VALUES(" + i + ", " + INITIAL + ")");
+      }
+    }
+    final AtomicInteger committed = new AtomicInteger();
+    final AtomicInteger retries = new AtomicInteger();
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread[] workers = new Thread[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+      final int worker = t;
+      workers[t] = new Thread(() -> {
+        try (Connection c = DriverManager.getConnection(url)) {
+          c.setAutoCommit(false);
+          Random random = new Random(1000 + worker);
+          for (int i = 0; i < n; i++) {
+            int src = random.nextInt(ACCOUNTS);
+            int dst = (src + 1 + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
+            int amount = 1 + random.nextInt(50);
+            while (true) {
+              try {
+                if (transfer(c, worker, src, dst, amount)) committed.incrementAndGet();
+                break;
+              } catch (SQLException e) {
+                c.rollback();
+                String state = e.getSQLState();
+                if (!"40001".equals(state) && !"40XL1".equals(state)) throw e;
+                retries.incrementAndGet();
+              }
+            }
+          }
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+        }
+      }, "teller-" + t);
+      workers[t].start();
+    }
+    for (Thread w : workers) w.join();
+    if (failure.get() != null) throw new IllegalStateException("a teller failed", failure.get());
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      int total = 0;
+      try (ResultSet r = s.executeQuery("SELECT id, balance FROM accounts")) {
+        while (r.next()) {
+          if (r.getInt(2) < 0) throw new AssertionError("account " + r.getInt(1) + " is negative: " + r.getInt(2));
+          total += r.getInt(2);
+        }
+      }
+      int ledger;
+      try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM ledger")) {
+        r.next();
+        ledger = r.getInt(1);
+      }
+      if (total != ACCOUNTS * INITIAL) {
+        throw new AssertionError("money not conserved: total " + total + ", expected " + ACCOUNTS * INITIAL);
+      }
+      if (ledger != committed.get()) {
+        throw new AssertionError("ledger has " + ledger + " rows for " + committed.get() + " committed transfers");
+      }
+    }
+    shutdown(name);
+    System.out.println("DerbyBank: " + committed.get() + " transfers committed, " + retries.get()
+        + " retried, total conserved");
+  }
+
+  // Drops the database and shuts the engine down; Derby reports both as SQLExceptions.
+  static void shutdown(String name) {
+    try {
+      DriverManager.getConnection("jdbc:derby:memory:" + name + ";drop=true");
+      throw new IllegalStateException("drop did not report 08006");
+    } catch (SQLException e) {
+      if (!"08006".equals(e.getSQLState())) throw new IllegalStateException("drop failed", e);
+    }
+    try {
+      DriverManager.getConnection("jdbc:derby:;shutdown=true");
+      throw new IllegalStateException("shutdown did not report XJ015");
+    } catch (SQLException e) {
+      if (!"XJ015".equals(e.getSQLState())) throw new IllegalStateException("shutdown failed", e);
+    }
+  }
+
+  // One transfer in one transaction; false (rolled back) when src has too little money. The rows
+  // are locked in id order.
+  static boolean transfer(Connection c, int worker, int src, int dst, int amount) throws SQLException {
+    try (PreparedStatement debit = c.prepareStatement(
+            "UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?");
+        PreparedStatement credit = c.prepareStatement(
+            "UPDATE accounts SET balance = balance + ? WHERE id = ?");
+        PreparedStatement log = c.prepareStatement(
+            "INSERT INTO ledger(worker, src, dst, amount) VALUES(?, ?, ?, ?)")) {
+      debit.setInt(1, amount);
+      debit.setInt(2, src);
+      debit.setInt(3, amount);
+      credit.setInt(1, amount);
+      credit.setInt(2, dst);
+      boolean ok;
+      if (src < dst) {
+        ok = debit.executeUpdate() == 1;
+        if (ok) credit.executeUpdate();
+      } else {
+        credit.executeUpdate();
+        ok = debit.executeUpdate() == 1;
+      }
+      if (!ok) {
+        c.rollback();
+        return false;
+      }
+      log.setInt(1, worker);
+      log.setInt(2, src);
+      log.setInt(3, dst);
+      log.setInt(4, amount);
+      log.executeUpdate();
+      c.commit();
+      return true;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+// The executions of one driver call (the iterations of main, or of one test): each execution a
+// Runtime of its own with seed, seed+1, ..., its thread 0 run to its end, the first finding kept,
+// progress on long loops. One driver call at a time in the JVM (driver_mutex).
+#pragma once
+
+#include <jni.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/runtime.h"
+#include "scheduler/core/strategy.h"
+
+namespace jsched::agent {
+
+// java.lang.JSchedMain (thread 0's runnables) and its static helpers (executions.cpp).
+struct DriverHelper {
+  jclass cls = nullptr;
+  jmethodID fresh_loader = nullptr, main_thread = nullptr, close = nullptr;
+  jmethodID junit4 = nullptr, jupiter = nullptr, thread = nullptr, aborted = nullptr;
+  jmethodID run_plainly = nullptr;
+};
+DriverHelper& driver_helper();
+
+// One execution at a time in the JVM: test methods run in parallel by the test runner take turns.
+std::mutex& driver_mutex();
+
+// The seed and PCT steps as given: every driver call starts from them (each test method, say).
+void remember_first_options(uint64_t seed, uint64_t steps);
+
+// The pending exception as text (cleared).
+std::string take_exception(JNIEnv* env);
+
+// Runs thread 0 `thread` (not started) as execution `i` under `strategy`, to its end; the
+// caller retires the Runtime.
+Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
+                       std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome);
+
+// An execution that is over: deleted once its threads are gone and it has been retired a while.
+void retire(Runtime* rt);
+
+uint64_t initial_seed();
+uint64_t initial_steps();
+
+// Whether every thread of the execution is gone within a moment.
+bool threads_end(Runtime* rt);
+
+// The executions of one driver call: seeds, what they found, progress on long loops.
+class ExecutionLoop {
+  using Clock = std::chrono::steady_clock;
+
+ public:
+  explicit ExecutionLoop(std::string what) : what_(std::move(what)), start_(Clock::now()) {
+    base_ = initial_seed();
+    const Options& o = state().options;
+    count_ = o.iterations;
+    learn_steps_ = o.strategy == Strategy::Pct && initial_steps() == 0 && o.plan.empty();
+    state().options.steps = initial_steps();  // each loop learns anew (each test method, say)
+  }
+
+  uint64_t count() const { return count_; }
+  void limit(uint64_t n) { count_ = std::min(count_, n); }
+
+  // Whether run() should wait for each execution's threads to be gone (a reused class loader:
+  // a thread left running would use the next execution's statics).
+  void await_threads(bool on) { await_threads_ = on; }
+  bool threads_gone() const { return threads_gone_; }
+
+  // Runs execution i with thread 0 `thread` (not started); false when the loop should stop.
+  bool run(JNIEnv* env, jobject thread, uint64_t i) {
+    AgentState& s = state();
+    s.options.seed = base_ + i;
+    // PCT without steps= or a plan learns k from the executions before (docs/agent.md): the most
+    // steps one took. The execution's replay command says the k it ran with.
+    if (learn_steps_ && max_steps_ > 0) s.options.steps = max_steps_;
+    RunOutcome o = RunOutcome::Ok;
+    Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o);
+    max_steps_ = std::max(max_steps_, rt->ctl().steps());
+    threads_gone_ = !await_threads_ || threads_end(rt);
+    ++done_;
+    if (o != RunOutcome::Ok) {
+      ++found_;
+      if (!first_) {
+        first_ = o;
+        first_iteration_ = i;
+        first_seed_ = rt->seed();
+        first_steps_ = s.options.steps;
+        first_detail_ = rt->detail();
+        first_replay_ = rt->agent_option();
+      }
+    }
+    retire(rt);
+    progress();
+    // A test method's executions within their budget (test-budget=).
+    if (o == RunOutcome::Ok && s.tests && s.options.test_budget_ms > 0 &&
+        Clock::now() - start_ > std::chrono::milliseconds(s.options.test_budget_ms)) {
+      out_of_budget_ = i + 1 < count_;
+      return false;
+    }
+    // An error (jsched's own failure, or classes it could not instrument) ends the loop: no
+    // later execution can be trusted either.
+    return o == RunOutcome::Ok ||
+           (s.options.explore && o != RunOutcome::Error && o != RunOutcome::Timeout);
+  }
+
+  // "200 iterations in 0.4 s (500 per second), seeds 1..200: no finding"
+  std::string summary() const {
+    double secs = std::chrono::duration<double>(Clock::now() - start_).count();
+    std::string line = what_ + std::to_string(done_) +
+                       (out_of_budget_ ? " of " + std::to_string(count_) : std::string()) +
+                       (done_ == 1 ? " iteration" : " iterations") + " in " + fixed(secs) + " s (" +
+                       fixed(secs > 0 ? done_ / secs : 0) + " per second), seeds " +
+                       std::to_string(base_) + ".." +
+                       std::to_string(base_ + (done_ ? done_ - 1 : 0)) + ": ";
+    if (!first_)
+      return line + "no finding" +
+             (out_of_budget_
+                  ? " (test-budget " + std::to_string(state().options.test_budget_ms) + " ms spent)"
+                  : std::string());
+    if (*first_ == RunOutcome::Error)
+      return line + "an error of jsched's in iteration " + std::to_string(first_iteration_) +
+             " (seed " + std::to_string(first_seed_) + "), no verdict";
+    if (*first_ == RunOutcome::Timeout)
+      return line + "iteration " + std::to_string(first_iteration_) + " (seed " +
+             std::to_string(first_seed_) + ") ran out of time still making steps, no verdict";
+    return line + std::to_string(found_) + (found_ == 1 ? " finding" : " findings") +
+           ", the first a " + outcome_name(*first_) + " in iteration " +
+           std::to_string(first_iteration_) + " (seed " + std::to_string(first_seed_) + ")";
+  }
+
+  std::optional<RunOutcome> first() const { return first_; }
+  uint64_t first_iteration() const { return first_iteration_; }
+  uint64_t first_seed() const { return first_seed_; }
+  uint64_t first_steps() const { return first_steps_; }  // the PCT k it ran with
+  const std::string& first_detail() const { return first_detail_; }
+  const std::string& first_replay() const { return first_replay_; }
+
+ private:
+  static std::string fixed(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v < 10 ? "%.2f" : "%.0f", v);
+    return buf;
+  }
+
+  void progress() {
+    auto now = Clock::now();
+    if (now - last_progress_ < std::chrono::seconds(10)) return;
+    if (last_progress_ == Clock::time_point{}) {  // the first ten seconds are quiet
+      last_progress_ = start_;
+      if (now - start_ < std::chrono::seconds(10)) return;
+    }
+    last_progress_ = now;
+    log_line(what_ + std::to_string(done_) + " of " + std::to_string(count_) + " iterations, " +
+             std::to_string(found_) + (found_ == 1 ? " finding" : " findings"));
+  }
+
+  std::string what_;
+  uint64_t base_ = 0, count_ = 1, done_ = 0, found_ = 0, max_steps_ = 0;
+  bool learn_steps_ = false, await_threads_ = false, threads_gone_ = true;
+  bool out_of_budget_ = false;  // test-budget= ended the loop before count_
+  Clock::time_point start_, last_progress_{};
+  std::optional<RunOutcome> first_;
+  uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0;
+  std::string first_detail_, first_replay_;
+};
+
+}  // namespace jsched::agent

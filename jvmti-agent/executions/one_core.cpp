@@ -1,0 +1,42 @@
+#include "jvmti-agent/executions/one_core.h"
+
+#include <sched.h>
+
+namespace jsched::agent {
+
+namespace {
+cpu_set_t g_process;
+bool g_process_known = false;
+}  // namespace
+
+void OneCore::note_process_cpus() {
+  g_process_known = sched_getaffinity(0, sizeof g_process, &g_process) == 0;
+}
+
+void OneCore::leave() {
+  if (g_process_known) sched_setaffinity(0, sizeof g_process, &g_process);
+}
+
+void OneCore::join() {
+  int cpu = cpu_.load();
+  if (cpu < 0) {
+    const int here = sched_getcpu();
+    if (here < 0) return;
+    if (cpu_.compare_exchange_strong(cpu, here)) cpu = here;
+  }
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  sched_setaffinity(0, sizeof set, &set);
+}
+
+OneCore::Visit::Visit(OneCore& core) {
+  restore_ = sched_getaffinity(0, sizeof saved_, &saved_) == 0;
+  core.join();
+}
+
+OneCore::Visit::~Visit() {
+  if (restore_) sched_setaffinity(0, sizeof saved_, &saved_);
+}
+
+}  // namespace jsched::agent

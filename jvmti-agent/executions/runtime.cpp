@@ -1,0 +1,832 @@
+#include "jvmti-agent/executions/runtime.h"
+
+#include <time.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <unordered_map>
+
+#include "jvmti-agent/agent_thread.h"
+#include "jvmti-agent/executions/tsca_report.h"
+#include "jvmti-agent/hooks/frame_method.h"
+#include "jvmti-agent/hooks/observer.h"
+#include "jvmti-agent/instrumentation/own_fault.h"
+#include "jvmti-agent/java_text.h"
+#include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/model/class_init_waits.h"
+#include "jvmti-agent/model/io_waits.h"
+#include "jvmti-agent/model/park_report.h"
+#include "jvmti-agent/model/virtual_thread_service.h"
+#include "jvmti-agent/shell_words.h"
+#include "protocol/json_object.h"
+#include "rewriter/hooks.h"
+#include "scheduler/core/fingerprint.h"
+
+namespace jsched::agent {
+
+namespace {
+
+std::atomic<Runtime*> g_runtime{nullptr};
+std::mutex g_runtime_mu;  // held by the watchdog while it looks at the current execution
+std::atomic<uint64_t> g_epoch{0}, g_epochs{0};
+std::atomic<bool> g_vm_dying{false};  // the watchdog ends (the JVM's exit waits for it)
+thread_local ThreadCtx* t_ctx = nullptr;
+
+// Threads a controlled thread started whose JVMTI ThreadStart has not come yet, by tag: their
+// execution, which need not be the current one by then.
+std::mutex g_starting_mu;
+std::unordered_map<uint64_t, Runtime*> g_starting;
+std::mutex g_ctx_mu;
+std::deque<ThreadCtx> g_ctxs;  // stable addresses; contexts live as long as the process
+
+ThreadCtx& new_ctx(sched::ThreadId id, const std::string& name, Runtime* owner) {
+  std::lock_guard<std::mutex> g(g_ctx_mu);
+  ThreadCtx& c = g_ctxs.emplace_back();
+  c.id = id;
+  c.name_hash = sched::hash_string(name);
+  c.epoch = owner->epoch();
+  c.owner = owner;
+  return c;
+}
+
+}  // namespace
+
+namespace {
+// The JVM's own System.out and System.err, as they were at start (remember_java_streams).
+std::atomic<jobject> g_std_streams[2] = {nullptr, nullptr};
+constexpr const char* kStreamNames[2] = {"out", "err"};
+}  // namespace
+
+void remember_java_streams(JNIEnv* env) {
+  jclass system = env->FindClass("java/lang/System");
+  for (int i = 0; i < 2; ++i) {
+    jfieldID f =
+        system ? env->GetStaticFieldID(system, kStreamNames[i], "Ljava/io/PrintStream;") : nullptr;
+    jobject ps = f ? env->GetStaticObjectField(system, f) : nullptr;
+    if (ps) g_std_streams[i].store(env->NewGlobalRef(ps));
+    env->ExceptionClear();
+  }
+}
+
+void flush_java_streams(JNIEnv* env) {
+  // The streams the JVM started with, not those a program set in their place: flushing a
+  // program's stream runs its code, which may wait for one of its threads that jsched has
+  // stopped (jconsole's OutputViewer pipes System.out to a thread of its own: the JVM hung).
+  for (std::atomic<jobject>& stream : g_std_streams) {
+    jobject ps = stream.load();
+    if (ps) env->CallVoidMethod(ps, env->GetMethodID(env->GetObjectClass(ps), "flush", "()V"));
+    env->ExceptionClear();
+  }
+}
+
+void replay_diverged(const std::string& why) {
+  log_line("replay diverged " + why + ": this run is not the recorded one");
+  std::fflush(stdout);
+  std::fflush(stderr);
+  _exit(kReplayDivergedStatus);
+}
+
+Runtime* runtime() {
+  return g_runtime.load(std::memory_order_acquire);
+}
+void set_runtime(Runtime* r) {
+  std::lock_guard<std::mutex> g(g_runtime_mu);
+  g_epoch.store(r ? r->epoch() : 0, std::memory_order_release);
+  g_runtime.store(r, std::memory_order_release);
+}
+
+ThreadCtx* Runtime::current() {
+  ThreadCtx* c = t_ctx;
+  if (c == nullptr || c->depth != 0) return nullptr;
+  return c->epoch == g_epoch.load(std::memory_order_relaxed) ? c : nullptr;
+}
+
+bool Runtime::on_controlled_thread() {
+  return t_ctx != nullptr;
+}
+
+bool Runtime::stale() {
+  return over() && t_ctx->depth == 0;
+}
+
+bool Runtime::over() {
+  ThreadCtx* c = t_ctx;
+  return c != nullptr && c->epoch != g_epoch.load(std::memory_order_relaxed);
+}
+
+void Runtime::end_stale(JNIEnv* env) {
+  ThreadCtx* c = t_ctx;
+  if (c == nullptr || env->ExceptionCheck()) return;  // already unwinding
+  // A thread that catches Throwable in a loop would take ThreadDeath for ever, at full speed.
+  constexpr uint32_t kMaxDeaths = 100;
+  if (++c->deaths > kMaxDeaths) {
+    for (;;) pause();
+  }
+  jclass death = env->FindClass("java/lang/ThreadDeath");
+  jmethodID ctor = death ? env->GetMethodID(death, "<init>", "()V") : nullptr;
+  jobject e = ctor ? env->NewObject(death, ctor) : nullptr;
+  if (e != nullptr) env->Throw(static_cast<jthrowable>(e));
+}
+
+void Runtime::end_threads(JNIEnv* env) {
+  std::vector<sched::ThreadId> alive = ctl_.inspect([](sched::Model& m) {
+    std::vector<sched::ThreadId> ids;
+    for (size_t i = 0; i < m.thread_count(); ++i)
+      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead)
+        ids.push_back(sched::ThreadId(i));
+    return ids;
+  });
+  stale_left_.store(int(alive.size()));
+  ctl_.abort();
+  // Most end at their next hook; one blocked where jsched does not see (a process reaper in
+  // native code) may still act while the next executions run.
+  for (sched::ThreadId id : alive) {
+    if (jthread t = jthread_of(id)) agent_.outside.adopt(env, jvmti_, t);
+  }
+}
+
+void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
+  if (over() && t_ctx->owner != nullptr) {
+    // Its Runtime is deleted only once stale_left_ reaches 0: this is the last touch of it.
+    Runtime* owner = t_ctx->owner;
+    t_ctx = nullptr;
+    --owner->stale_left_;
+    return;
+  }
+  if (Runtime* rt = runtime()) rt->thread_ended(env, t);
+}
+
+Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
+    : agent_(agent),
+      ctl_(std::move(strategy), agent.options.record.empty() ? nullptr : &log_),
+      clock_([this] { return ctl_.now(); }),
+      random_(agent.options.seed ^ 0x72616e646f6d2121ULL),
+      jvmti_(jvmti),
+      names_(jvmti),
+      seed_(agent.options.seed),
+      epoch_(++g_epochs) {
+  log_.options = format_options(agent.options);
+  if (!agent.options.trace.empty())
+    ctl_.inspect([this](sched::Model& m) {
+      m.trace_into(&trace_);
+      return 0;
+    });
+  ctl_.set_spurious(agent.options.spurious, seed_);
+  ctl_.set_time(kStepTimeNs, agent.options.early_timeouts);
+  ctl_.set_io_ready(&fd_ready);
+  ctl_.set_outside([&agent, jvmti] { return agent.outside.may_act(jvmti); });
+  if (Statements* st = agent.statements.get()) {
+    agent.hapset.next_execution();
+    ctl_.learn_hapsets(&agent.hapset, [st] { return st->current(); });
+  }
+}
+
+Runtime::~Runtime() {
+  JNIEnv* env = nullptr;
+  if (agent_.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) return;
+  for (jthread t : threads_) {
+    if (t) env->DeleteGlobalRef(t);
+  }
+}
+
+void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
+  start_ns_ = now_ns();
+  ctl_.on_deadlock([this] {
+    JNIEnv* e = nullptr;
+    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    if (std::string idle = idle_workers_only(); !idle.empty()) {
+      finish(e, RunOutcome::Ok,
+             "the program is done but left " + idle +
+                 " waiting for work (its executor or timer was never shut down; a plain JVM "
+                 "would not exit)");
+    } else {
+      finish(e, RunOutcome::Deadlock, describe_threads(e, true));
+    }
+  });
+  ctl_.confirm_deadlocks_later(true);
+  ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
+  if (agent_.replay && agent_.replay->hang_steps() > 0) {
+    ctl_.stop_at(agent_.replay->hang_steps(), [this] {
+      JNIEnv* e = nullptr;
+      agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+      finish(e, RunOutcome::Hang,
+             "the recorded run hung after " + std::to_string(agent_.replay->hang_steps()) +
+                 " steps (its watchdog); here at the same step: " + describe_threads(e, true));
+    });
+  }
+  sched::ThreadId id = ctl_.attach_main();
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    threads_.push_back(static_cast<jthread>(env->NewGlobalRef(main)));
+  }
+  InRuntime guard(ctx);
+  // Others name main by its Thread object too (unpark, interrupt, join).
+  uint64_t tag = object_id(env, main, ctx);
+  std::lock_guard<std::mutex> g(mu_);
+  thread_by_tag_[tag] = id;
+}
+
+void Runtime::start(JNIEnv* env, jthread main) {
+  t_ctx = &new_ctx(0, "0", this);
+  watchdog_.thread_is_here(0);
+  core_.join();
+  attach_main(env, main, *t_ctx);
+}
+
+void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
+  iteration_ = iteration;
+  ctl_.end_with_thread_zero(agent_.tests);
+  ctl_.on_done([this] {
+    JNIEnv* e = nullptr;
+    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    finish(e, RunOutcome::Ok, "");
+  });
+  // Thread 0's context is made now (its object's name counts as its first touch, as for the
+  // launcher's main thread) and taken up by the thread when it starts.
+  main_ctx_ = &new_ctx(0, "0", this);
+  attach_main(env, t, *main_ctx_);
+}
+
+RunOutcome Runtime::end() {
+  std::unique_lock<std::mutex> lk(end_mu_);
+  end_cv_.wait(lk, [this] { return outcome_.has_value(); });
+  return *outcome_;
+}
+
+bool Runtime::threads_ended() {
+  bool dead = ctl_.inspect([](sched::Model& m) {
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead) return false;
+    }
+    return true;
+  });
+  return dead || stale_left_.load() == 0;
+}
+
+bool Runtime::all_gone() {
+  return threads_ended() && busy_.load() == 0;
+}
+
+void Runtime::start_watchdog(jvmtiEnv* jvmti, JNIEnv* env) {
+  if (!start_agent_thread(jvmti, env, "jsched watchdog", &Runtime::watchdog_main, nullptr,
+                          JVMTI_THREAD_MAX_PRIORITY))
+    log_line("warning: cannot start the watchdog; hangs and hidden blocks will not be detected");
+}
+
+sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
+  jmethodID is_daemon = env->GetMethodID(refs().Thread, "isDaemon", "()Z");
+  bool daemon = env->CallBooleanMethod(t, is_daemon);
+  sched::ThreadId child = ctl_.spawn(parent.id, daemon);
+  uint64_t tag = object_id(env, t, parent);
+  {
+    std::lock_guard<std::mutex> g(g_starting_mu);
+    g_starting[tag] = this;
+  }
+  std::lock_guard<std::mutex> g(mu_);
+  thread_by_tag_[tag] = child;
+  if (threads_.size() <= child) threads_.resize(child + 1, nullptr);
+  threads_[child] = static_cast<jthread>(env->NewGlobalRef(t));
+  return child;
+}
+
+void Runtime::any_thread_started(JNIEnv* env, jthread t) {
+  Runtime* rt = nullptr;
+  jlong tag = 0;
+  if (t != nullptr && state().jvmti->GetTag(t, &tag) == JVMTI_ERROR_NONE && tag != 0) {
+    std::lock_guard<std::mutex> g(g_starting_mu);
+    if (auto it = g_starting.find(uint64_t(tag)); it != g_starting.end()) {
+      rt = it->second;
+      g_starting.erase(it);
+    }
+  }
+  if (rt == nullptr) rt = runtime();
+  if (rt == nullptr) return;
+  rt->thread_started(env, t);
+  // Started during an execution, not as one of its threads (outside_threads.h).
+  // (A tag names an object by its creation path: another execution's thread may carry it.)
+  const sched::ThreadId id = rt->thread_of(t);
+  if (t != nullptr && (id == sched::kNoThread || !env->IsSameObject(t, rt->jthread_of(id))))
+    state().outside.helper(env, state().jvmti, t);
+  // Started after its execution was over (a thread main started just before it returned, say):
+  // it ends before running any of the program's code.
+  if (over()) rt->stop_thread(env, t);
+}
+
+void Runtime::abandon(sched::ThreadId child) {
+  ctl_.end(child);
+  jlong tag = 0;
+  if (jvmti_->GetTag(jthread_of(child), &tag) != JVMTI_ERROR_NONE) return;
+  std::lock_guard<std::mutex> g(g_starting_mu);
+  g_starting.erase(uint64_t(tag));
+}
+
+sched::ThreadId Runtime::thread_of(jobject t) {
+  jlong tag = 0;
+  if (t == nullptr || jvmti_->GetTag(t, &tag) != JVMTI_ERROR_NONE || tag == 0)
+    return sched::kNoThread;
+  std::lock_guard<std::mutex> g(mu_);
+  auto it = thread_by_tag_.find(uint64_t(tag));
+  return it == thread_by_tag_.end() ? sched::kNoThread : it->second;
+}
+
+jthread Runtime::jthread_of(sched::ThreadId t) {
+  std::lock_guard<std::mutex> g(mu_);
+  return t < threads_.size() ? threads_[t] : nullptr;
+}
+
+void Runtime::thread_started(JNIEnv* env, jthread t) {
+  if (t_ctx != nullptr) return;  // main: its ThreadStart may come after VM init
+  sched::ThreadId id = thread_of(t);
+  if (id == sched::kNoThread) return;  // not started by a controlled thread
+  // Names are stable, so a thread object of an earlier execution may carry the same one.
+  if (!env->IsSameObject(t, jthread_of(id))) return;
+  watchdog_.thread_is_here(id);
+  core_.join();
+  if (id == 0 && main_ctx_) {  // thread 0 of one of several executions: it runs already
+    t_ctx = main_ctx_;
+    return;
+  }
+  std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
+  t_ctx = &new_ctx(id, name, this);
+  ctl_.begin(id);
+}
+
+void Runtime::thread_ended(JNIEnv* env, jthread) {
+  ThreadCtx* c = t_ctx;
+  if (c == nullptr) return;
+  if (c->epoch != epoch_) {  // a thread of an earlier execution
+    t_ctx = nullptr;
+    return;
+  }
+  ++busy_;
+  bool failed, ours;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    failed = !bug_.empty();
+    ours = bug_ours_;
+  }
+  if (failed) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug_);
+  t_ctx = nullptr;
+  ctl_.end(c->id);
+  --busy_;  // the last touch of this Runtime: the driver may delete it from here on
+}
+
+void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
+  InRuntime guard(ctx);
+  std::ostringstream out;
+  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
+  jclass throwable = env->FindClass("java/lang/Throwable");
+  jmethodID get_trace =
+      env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
+  out << "uncaught " << java_to_string(env, e) << " in thread " << tname;
+  if (auto trace = static_cast<jobjectArray>(env->CallObjectMethod(e, get_trace))) {
+    jsize n = env->GetArrayLength(trace);
+    for (jsize i = 0; i < n && i < 40; ++i) {
+      jobject el = env->GetObjectArrayElement(trace, i);
+      out << "\n    at " << java_to_string(env, el);
+      env->DeleteLocalRef(el);
+    }
+  }
+  env->ExceptionClear();
+  // A class jsched broke, or code it added that cannot link: jsched's failure, not the
+  // program's.
+  const std::string fault = own_fault(env, e, agent_.classes);
+  std::lock_guard<std::mutex> g(mu_);
+  if (!bug_.empty()) return;
+  bug_ = fault.empty() ? out.str()
+                       : "jsched's own failure, not the program's: " + fault + "\n" + out.str();
+  bug_ours_ = !fault.empty();
+}
+
+void Runtime::printed_bug(const std::string& line) {
+  ThreadCtx* c = current();
+  std::string who = "a thread outside the execution";
+  if (c && c->owner == this) {
+    InRuntime guard(*c);
+    who = "thread " + ctl_.inspect([&](sched::Model& m) { return m.thread(c->id).name; });
+  }
+  std::lock_guard<std::mutex> g(mu_);
+  if (!bug_.empty()) return;
+  bug_ = "bug-output: printed in " + who + ": " + line;
+}
+
+std::optional<InitWait> Runtime::class_being_initialized_for(sched::ThreadId id) {
+  std::vector<std::pair<sched::ThreadId, jthread>> others;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    for (size_t i = 0; i < threads_.size(); ++i) {
+      if (i != id && threads_[i]) others.emplace_back(sched::ThreadId(i), threads_[i]);
+    }
+  }
+  return class_being_initialized(jvmti_, others);
+}
+
+void Runtime::awaits_initialization(sched::ThreadId id, const InitWait& w) {
+  // Modelled, not hidden: the report lists it apart from the hidden blocks.
+  auto [who, by] = ctl_.inspect(
+      [&](sched::Model& m) { return std::make_pair(m.thread(id).name, m.thread(w.by).name); });
+  std::lock_guard<std::mutex> g(mu_);
+  init_waits_[id] = w;
+  if (init_wait_log_.size() < 100)
+    init_wait_log_.push_back("thread " + who + " waits for " + w.what + " by thread " + by);
+}
+
+void Runtime::hidden_block(sched::ThreadId id, const std::string& what, jthread t) {
+  std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
+  std::string stack = stack_of(t);
+  std::lock_guard<std::mutex> g(mu_);
+  init_waits_.erase(id);
+  if (hidden_blocks_.size() < 100) hidden_blocks_.push_back("thread " + tname + what + stack);
+}
+
+std::string Runtime::stack_of(jthread t) {
+  jvmtiFrameInfo frames[48];
+  jint count = 0;
+  if (t == nullptr || jvmti_->GetStackTrace(t, 0, 48, frames, &count) != JVMTI_ERROR_NONE)
+    return "";
+  // JDK frames a hook of jsched's called (a wait of its own) are not the program's.
+  jint first = 0;
+  for (jint i = 0; i < count; ++i) {
+    FrameMethod m;
+    if (!frame_method(jvmti_, frames[i].method, m)) break;
+    if (m.hook) first = i + 1;
+    if (m.hook || m.cls.rfind("java.", 0) != 0) break;
+  }
+  std::string out;
+  bool after_check = false;  // a method whose entry checked its class (static_reset.h)
+  for (jint i = first; i < count; ++i) {
+    FrameMethod m;
+    jclass cls = nullptr;
+    if (!frame_method(jvmti_, frames[i].method, m, &cls)) continue;
+    if (std::exchange(after_check, m.name == "jsched$check") && frames[i].location == 0) continue;
+    if (m.jsched) continue;
+    int line = -1;
+    jint entries = 0;
+    jvmtiLineNumberEntry* table = nullptr;
+    if (jvmti_->GetLineNumberTable(frames[i].method, &entries, &table) == JVMTI_ERROR_NONE) {
+      for (jint k = 0; k < entries; ++k) {
+        if (table[k].start_location <= frames[i].location) line = table[k].line_number;
+      }
+      jvmti_->Deallocate(reinterpret_cast<unsigned char*>(table));
+    }
+    char* file = nullptr;
+    jvmti_->GetSourceFileName(cls, &file);
+    out += "\n    at " + m.cls + "." + m.name + "(" + (file ? file : "Unknown Source") +
+           (line >= 0 ? ":" + std::to_string(line) : std::string()) + ")";
+    if (file) jvmti_->Deallocate(reinterpret_cast<unsigned char*>(file));
+  }
+  return out;
+}
+
+std::string Runtime::idle_workers_only() {
+  auto alive = ctl_.inspect([](sched::Model& m) {
+    std::vector<std::pair<sched::ThreadId, std::string>> out;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& t = m.thread(sched::ThreadId(i));
+      if (t.status != sched::ThreadState::Dead) out.emplace_back(t.id, t.name);
+    }
+    return out;
+  });
+  std::string names;
+  for (const auto& [t, name] : alive) {
+    if (!idle_worker(jvmti_, jthread_of(t))) return "";
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  return (alive.size() == 1 ? "thread " : "threads ") + names;
+}
+
+std::string Runtime::describe_threads(JNIEnv* env, bool) {
+  struct Row {
+    sched::ThreadState state;
+    // What it waits for ("runs ..." for the running thread); for a parked thread filled in
+    // outside the scheduler's lock.
+    std::string waits_for;
+  };
+  std::map<sched::ThreadId, InitWait> init_waits;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    init_waits = init_waits_;
+  }
+  std::vector<Row> rows = ctl_.inspect([&](sched::Model& m) {
+    std::vector<Row> out;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& t = m.thread(sched::ThreadId(i));
+      if (t.status == sched::ThreadState::Dead) continue;
+      Row r{t, ""};
+      auto owner_of = [&](sched::ObjectId obj) {
+        auto it = m.monitors().find(obj);
+        if (it == m.monitors().end() || it->second.owner == sched::kNoThread)
+          return std::string("nobody");
+        return "thread " + m.thread(it->second.owner).name;
+      };
+      const std::string obj = sched::hex64(t.pending.obj);
+      if (t.status == sched::ThreadState::Running) {
+        // A spin without scheduling points, a long computation, or a block nothing reported:
+        // its `pending` is the operation it last performed, not one it waits to perform.
+        r.waits_for = "runs and has reached no scheduling point since its " +
+                      std::string(sched::op_name(t.pending.kind));
+        std::string held;
+        for (const auto& [mon, st] : m.monitors()) {
+          if (st.owner == t.id) held += (held.empty() ? "" : ", ") + sched::hex64(mon);
+        }
+        if (!held.empty()) r.waits_for += ", holding monitor " + held;
+      } else if (t.status == sched::ThreadState::Waiting) {
+        r.waits_for = std::string("a notify on monitor ") + obj;
+      } else if (t.pending.kind == sched::OpKind::Enter ||
+                 t.pending.kind == sched::OpKind::Reacquire) {
+        r.waits_for = std::string("monitor ") + obj + " held by " + owner_of(t.pending.obj);
+      } else if (t.pending.kind == sched::OpKind::Join) {
+        r.waits_for = "thread " + m.thread(t.pending.target).name + " to end";
+      } else if (t.pending.kind == sched::OpKind::Park) {
+        r.waits_for = "an unpark";
+      } else if (t.pending.kind == sched::OpKind::IoWait) {
+        r.waits_for = "its socket or selector (descriptor " + std::to_string(t.pending.obj) +
+                      ") to be ready, which only threads of this program can make it";
+      } else if (t.status == sched::ThreadState::Detached) {
+        r.waits_for = "something outside jsched's view";
+        if (auto w = init_waits.find(t.id); w != init_waits.end())
+          r.waits_for = w->second.what + " by thread " + m.thread(w->second.by).name;
+      } else {
+        r.waits_for = std::string("its turn (next: ") + sched::op_name(t.pending.kind) + ")";
+      }
+      out.push_back(r);
+    }
+    return out;
+  });
+  // First line: each blocked thread at its innermost frame, so findings group by where they
+  // block; then each thread with what it waits for and its stack.
+  std::string head, text;
+  auto name_of = [this](jobject thread) {
+    sched::ThreadId id = thread_of(thread);
+    if (id == sched::kNoThread) return std::string();
+    return ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
+  };
+  for (Row& r : rows) {
+    if (r.state.pending.kind == sched::OpKind::Park && env)
+      r.waits_for = park_blocker(env, jthread_of(r.state.id), name_of);
+  }
+  for (const Row& r : rows) {
+    std::string stack = stack_of(jthread_of(r.state.id));
+    // The summary names the innermost frame of the program, not LockSupport.park's.
+    std::string top = "?";
+    for (size_t at = stack.find("at "); at != std::string::npos; at = stack.find("\n    at ", at)) {
+      at += stack.compare(at, 3, "at ") == 0 ? 3 : 8;
+      std::string frame = stack.substr(at, stack.find('\n', at) - at);
+      if (top == "?") top = frame;
+      const bool jdk = frame.rfind("java.", 0) == 0 || frame.rfind("jdk.", 0) == 0 ||
+                       frame.rfind("sun.", 0) == 0;
+      if (!jdk) {
+        top = frame;
+        break;
+      }
+    }
+    head += (head.empty() ? "" : ", ") + r.state.name + " at " + top;
+    text += "\n  thread " + r.state.name +
+            (r.state.status == sched::ThreadState::Running ? " " : " waits for ") + r.waits_for +
+            ":" + stack;
+  }
+  // Threads jsched does not control that may have been meant to wake one of these.
+  std::string outside;
+  for (const std::string& t : agent_.outside.describe(jvmti_))
+    outside += (outside.empty() ? "" : ", ") + t;
+  if (!outside.empty())
+    text += "\n  threads outside jsched's control (started outside the execution): " + outside;
+  return head + text;
+}
+
+void Runtime::virtual_thread_started(JNIEnv* env, jthread vthread) {
+  if (finishing_ || is_service_thread(env, vthread)) return;
+  agent_.outside.helper(env, jvmti_, vthread);  // it may wake a controlled thread
+  ++virtual_threads_;
+  static std::atomic<bool> said{false};
+  if (said.exchange(true)) return;
+  jvmtiThreadInfo info{};
+  std::string name;
+  if (jvmti_->GetThreadInfo(vthread, &info) == JVMTI_ERROR_NONE && info.name) {
+    name = info.name;
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
+  const bool warn = agent_.options.unsupported_warns;
+  log_line(std::string(warn ? "warning" : "error") + ": the program started a virtual thread" +
+           (name.empty() ? "" : " ('" + name + "')") +
+           "; jsched does not control virtual threads yet: " +
+           (warn ? "they run uncontrolled (on-unsupported=warn)"
+                 : "the run's verdict is an error (on-unsupported=warn lets them run "
+                   "uncontrolled)"));
+}
+
+std::string Runtime::untrusted() const {
+  if (agent_.options.unsupported_warns) return "";
+  if (const uint64_t v = virtual_threads_.load(); v > 0) {
+    return "the program started " + std::to_string(v) + " virtual thread" + (v == 1 ? "" : "s") +
+           ", which jsched does not control yet, so no verdict can be trusted "
+           "(on-unsupported=warn runs on with them uncontrolled)";
+  }
+  const uint64_t n = agent_.classes.unreadable_count();
+  if (n == 0) return "";
+  std::string why = "jsched could not instrument " + std::to_string(n) +
+                    (n == 1 ? " class" : " classes") +
+                    " it was asked to, so no verdict can be trusted "
+                    "(on-unsupported=warn runs on with them uncontrolled):";
+  for (const std::string& l : agent_.classes.unreadable_lines()) why += "\n  " + l;
+  return why;
+}
+
+void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_in) {
+  if (finishing_.exchange(true)) {
+    if (multi()) return;
+    for (;;) pause();  // another thread is ending the run
+  }
+  std::string detail = detail_in;
+  if (outcome == RunOutcome::Ok) {
+    // A bug printed by the last thread to end (bug-output=) is still the execution's.
+    std::lock_guard<std::mutex> g(mu_);
+    if (!bug_.empty()) {
+      outcome = bug_ours_ ? RunOutcome::Error : RunOutcome::Bug;
+      detail = bug_;
+    }
+  }
+  if (outcome == RunOutcome::Ok) {
+    if (std::string why = untrusted(); !why.empty()) {
+      outcome = RunOutcome::Error;
+      detail = why;
+    }
+  }
+  check_replay_complete(outcome);
+  // One of several executions: nothing of it runs any more, whatever thread ends it. A hung
+  // thread that never reaches a scheduling point again is stopped (ThreadDeath), so that it
+  // does not spin on beside the executions that follow.
+  if (multi()) {
+    sched::ThreadId hung = outcome == RunOutcome::Hang ? ctl_.running() : sched::kNoThread;
+    ctl_.freeze();
+    if (hung != sched::kNoThread && env) stop_thread(env, jthread_of(hung));
+  }
+  std::string what = outcome == RunOutcome::Ok ? "ok" : outcome_name(outcome);
+  if (outcome != RunOutcome::Ok)
+    for (char& c : what) c = char(std::toupper(c));
+  write_report(env, outcome, detail);
+  if (env) {
+    // What the program printed comes out before the report and the end of the process.
+    if (t_ctx) ++t_ctx->depth;
+    flush_java_streams(env);
+    if (t_ctx) --t_ctx->depth;
+  }
+  // A clean end with something to say (threads left waiting for work) is said once per JVM.
+  static std::atomic<bool> said_clean_note{false};
+  const bool say =
+      outcome != RunOutcome::Ok || !multi() || (!detail.empty() && !said_clean_note.exchange(true));
+  if (say && !agent_.minimizing) {
+    std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
+    const std::string member = member_options(agent_);
+    log_line(what + " (" + where + "strategy " + strategy_name(agent_.options) +
+             (member.empty() ? "" : " [" + member.substr(9) + "]") + ", seed " +
+             std::to_string(seed_) + "): " + detail);
+    if (outcome != RunOutcome::Ok) {
+      // Under a test runner the JVM's command line replays nothing: the test does.
+      log_line(agent_.tests ? "replay: run the test alone with " + agent_option()
+                            : "replay: " + replay_command());
+    }
+  }
+  std::fflush(stdout);
+  std::fflush(stderr);
+  if (!multi()) _exit(int(outcome));
+  std::lock_guard<std::mutex> g(end_mu_);
+  detail_ = detail;
+  outcome_ = outcome;
+  end_cv_.notify_all();
+}
+
+void Runtime::stop_thread(JNIEnv* env, jthread t) {
+  jclass death = env->FindClass("java/lang/ThreadDeath");
+  jmethodID ctor = death ? env->GetMethodID(death, "<init>", "()V") : nullptr;
+  jobject e = ctor ? env->NewObject(death, ctor) : nullptr;
+  if (e == nullptr || t == nullptr || jvmti_->StopThread(t, e) != JVMTI_ERROR_NONE) {
+    env->ExceptionClear();
+    log_line("warning: cannot stop the hung thread; it may go on running");
+  }
+}
+
+void Runtime::stop_watchdog() {
+  g_vm_dying = true;
+}
+
+int Runtime::exit_status(RunOutcome o) {
+  if (o != RunOutcome::Exit && o != RunOutcome::Killed) return int(o);
+  std::lock_guard<std::mutex> g(mu_);
+  return exit_status_ ? exit_status_ : 1;
+}
+
+void Runtime::exiting(JNIEnv*, int status) {
+  if (status == 0) return;
+  jthread self = nullptr;
+  jvmtiThreadInfo info{};
+  std::string tname = "?";
+  if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
+      jvmti_->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
+    tname = info.name;
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
+  std::string stack = stack_of(self);
+  // The JVM's signal handlers (java.lang.Terminator) exit with 128 + the signal's number.
+  const bool signal = stack.find("java.lang.Terminator") != std::string::npos && status > 128;
+  std::string detail;
+  if (signal) {
+    const char* abbrev = sigabbrev_np(status - 128);
+    detail = std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
+             std::to_string(status) + ")";
+  } else {
+    ThreadCtx* c = t_ctx;
+    std::string who =
+        c && c->epoch == epoch_
+            ? "thread " + ctl_.inspect([&](sched::Model& m) { return m.thread(c->id).name; })
+            : "the uncontrolled thread '" + tname + "'";
+    const bool halt = stack.find("java.lang.Runtime.halt") != std::string::npos;
+    // The stack from the program's call on (Shutdown, Runtime and System frames dropped).
+    for (const char* call : {"java.lang.System.exit(", "java.lang.Runtime.halt("}) {
+      size_t at = stack.find(call);
+      if (at != std::string::npos) {
+        size_t next = stack.find('\n', at);
+        stack = next == std::string::npos ? "" : stack.substr(next);
+        break;
+      }
+    }
+    detail = std::string(halt ? "Runtime.halt(" : "System.exit(") + std::to_string(status) +
+             ") in " + who + stack;
+  }
+  std::lock_guard<std::mutex> g(mu_);
+  if (!exit_detail_.empty()) return;
+  exit_status_ = status;
+  killed_ = signal;
+  exit_detail_ = detail;
+}
+
+void Runtime::vm_death(JNIEnv* env) {
+  std::string bug, exit_detail;
+  bool killed, ours;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    bug = bug_;
+    ours = bug_ours_;
+    exit_detail = exit_detail_;
+    killed = killed_;
+  }
+  if (!bug.empty() && !multi()) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug);
+  if (finishing_.exchange(true)) return;
+  if (multi()) {
+    log_line((killed ? exit_detail : std::string("the program called System.exit")) +
+             " in iteration " + std::to_string(iteration_) + " (seed " + std::to_string(seed_) +
+             "): the iterations stop there");
+    write_report(env, killed ? RunOutcome::Killed : RunOutcome::Exit,
+                 exit_detail.empty() ? "System.exit(0)" : exit_detail);
+    return;
+  }
+  check_replay_complete(RunOutcome::Ok);
+  if (exit_detail.empty()) {
+    if (std::string why = untrusted(); !why.empty()) {
+      // The program ended the JVM itself (System.exit(0)): the verdict is still an error.
+      write_report(env, RunOutcome::Error, why);
+      log_line("ERROR (strategy " + strategy_name(agent_.options) + ", seed " +
+               std::to_string(seed_) + "): " + why);
+      std::fflush(stderr);
+      _exit(int(RunOutcome::Error));
+    }
+    write_report(env, RunOutcome::Ok, "");
+    return;
+  }
+  // The program did not end by itself: the report says so rather than "ok".
+  const RunOutcome o = killed ? RunOutcome::Killed : RunOutcome::Exit;
+  write_report(env, o, exit_detail);
+  log_line(std::string(outcome_name(o)) + " (strategy " + strategy_name(agent_.options) +
+           ", seed " + std::to_string(seed_) +
+           "): " + exit_detail.substr(0, exit_detail.find('\n')));
+}
+
+void JNICALL Runtime::watchdog_main(jvmtiEnv*, JNIEnv* env, void*) {
+  OneCore::leave();
+  while (!g_vm_dying) {
+    timespec ts{0, 1000000};
+    nanosleep(&ts, nullptr);
+    std::lock_guard<std::mutex> g(g_runtime_mu);
+    Runtime* rt = g_runtime.load();
+    if (rt && !rt->finishing_ && rt->start_ns_ != 0) {
+      // This loop never returns to Java: the local references a poll makes (JVMTI's
+      // declaring classes, say) are freed with each poll's frame.
+      if (env->PushLocalFrame(32) != 0) {
+        env->ExceptionClear();
+        continue;
+      }
+      rt->watchdog_.poll(env);
+      env->PopLocalFrame(nullptr);
+    }
+  }
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,258 @@
+// The bridge between the JVM and the scheduler when a strategy controls the run: which JVM
+// threads are controlled, stable names for objects, the controller, and how a run ends.
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/object_names.h"
+#include "jvmti-agent/executions/one_core.h"
+#include "jvmti-agent/executions/watchdog.h"
+#include "jvmti-agent/model/class_init_waits.h"
+#include "jvmti-agent/model/virtual_clock.h"
+#include "protocol/outcome.h"
+#include "scheduler/core/controller.h"
+#include "scheduler/hapset/hapset_plan.h"
+
+namespace jsched::agent {
+
+class Runtime;
+
+struct ThreadCtx {
+  sched::ThreadId id = sched::kNoThread;
+  uint64_t name_hash = 0;  // of the stable thread name
+  uint64_t allocations = 0, first_touches = 0;
+  int depth = 0;             // > 0 while inside jsched on this thread: hooks then act plain
+  uint64_t epoch = 0;        // the execution (Runtime) the thread belongs to
+  Runtime* owner = nullptr;  // that execution
+  uint32_t deaths = 0;       // ThreadDeaths thrown at it once its execution was over
+};
+
+// -agentpath:<this agent's path>=<options>, quoted for a shell.
+std::string agent_argument(const std::string& options);
+
+// A replay (replay=FILE) that departs from its recording says where and ends the JVM with
+// this status of its own: its outcome would not be the recorded run's.
+inline constexpr int kReplayDivergedStatus = 6;
+[[noreturn]] void replay_diverged(const std::string& why);
+
+// Flushes System.out and System.err as the JVM started with them (before the process ends, or
+// a report is written); remember_java_streams, at start, keeps them.
+void remember_java_streams(JNIEnv* env);
+void flush_java_streams(JNIEnv* env);
+
+// One execution of a program, or of one iteration when the JVM runs several (iterations=N,
+// test methods): a Runtime per execution, swapped in by the driver
+// (jvmti-agent/executions/executions.h). Threads of an earlier execution are stale: at their next
+// hook they stop for good.
+class Runtime {
+ public:
+  Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy);
+  // Drops the global references to its threads (they hold the execution's class loader).
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // The controlled context of the calling thread, or nullptr when the thread is not
+  // controlled (by the current execution) or is already inside jsched.
+  static ThreadCtx* current();
+  // The calling thread is (or was) a thread of an execution.
+  static bool on_controlled_thread();
+  // The calling thread belongs to an execution that is over.
+  static bool stale();
+  // Ends a stale thread, which must not run on beside the executions that follow: ThreadDeath
+  // is pending when the hook returns (it unwinds, releasing its monitors); one that catches it
+  // and goes on many times is parked for good instead.
+  static void end_stale(JNIEnv* env);
+  // The calling thread belongs to an execution that is over (inside jsched or not).
+  static bool over();
+  // After a finding in one of several executions, once it is no longer the current one: the
+  // threads waiting in its scheduler wake, and each ends with ThreadDeath as its hook returns.
+  void end_threads(JNIEnv* env);
+  // A thread ended (JVMTI ThreadEnd): to its execution, if it is over, or to the current one.
+  static void any_thread_ended(JNIEnv* env, jthread t);
+  // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.
+  static void any_thread_started(JNIEnv* env, jthread t);
+  // Why no verdict of this run can be trusted (classes jsched could not instrument, unless
+  // on-unsupported=warn), or "".
+  std::string untrusted() const;
+  // The execution is ending (a finding, or its last thread ended).
+  bool finishing() const { return finishing_; }
+  sched::Controller& ctl() { return ctl_; }
+  VirtualClock& clock() { return clock_; }
+  // The execution's source of chance for the program (new Random()'s seed, Math.random, ...):
+  // drawn from its seed, in the order the schedule gives, so a seed and a schedule determine it.
+  uint64_t next_random() {
+    std::lock_guard<std::mutex> g(random_mu_);
+    return random_.next();
+  }
+
+  // VM init: the main thread becomes thread 0. JVM threads started before this (their
+  // ThreadStart events may arrive at any time) are never controlled.
+  void start(JNIEnv* env, jthread main);
+  // One of several executions in this JVM: thread 0 is `t`, a thread not yet started (by the
+  // driver, which is not controlled). The execution ends when its last thread that is not a
+  // daemon ends, or at its first finding; end() tells which.
+  void start_execution(JNIEnv* env, jthread t, uint64_t iteration);
+  RunOutcome end();  // waits for the execution's end
+  // Every thread of the execution has ended and left jsched: the Runtime may be deleted.
+  bool all_gone();
+  // Whether each thread of the execution has run its last code of the program (it may still be
+  // in jsched's handling of its end).
+  bool threads_ended();
+  // The process-wide watchdog, over whichever execution is current.
+  static void start_watchdog(jvmtiEnv* jvmti, JNIEnv* env);
+  static void stop_watchdog();  // the VM is dying: its exit would wait for a running watchdog
+  // Thread.start hook: the model gets the child before the real start.
+  sched::ThreadId spawn(JNIEnv* env, ThreadCtx& parent, jthread t);
+  void abandon(sched::ThreadId child);  // the real start failed
+  // JVMTI ThreadStart/ThreadEnd in the thread itself.
+  void thread_started(JNIEnv* env, jthread t);
+  void thread_ended(JNIEnv* env, jthread t);
+
+  // Stable names: objects allocated by instrumented code are named by allocating thread and
+  // allocation count; others by the first thread to touch them and its touch count; classes
+  // by name. The name is the object's JVMTI tag.
+  sched::ObjectId object_id(JNIEnv* env, jobject o, ThreadCtx& ctx) {
+    return names_.of(env, o, ctx.name_hash, ctx.first_touches);
+  }
+  void name_new_object(jobject o, ThreadCtx& ctx) {
+    names_.name_new(o, ctx.name_hash, ctx.allocations);
+  }
+  // The controlled thread behind a Thread object, or kNoThread.
+  sched::ThreadId thread_of(jobject t);
+
+  // Uncaught throwable in a controlled thread: remembered; the run ends with exit 3 when the
+  // thread has finished dispatching it.
+  void uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e);
+  // The program printed `line`, which the output oracle's pattern finds (bug-output=): a bug,
+  // unless the execution found one already. The execution ends with it as its threads end.
+  void printed_bug(const std::string& line);
+  // Ends the run now: writes the report, prints the summary, halts the JVM with the outcome's
+  // exit status. One of several executions: the same, but instead of halting the JVM it
+  // freezes the execution's threads and returns (callers then stop the calling thread, or
+  // let it end).
+  void finish(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  // Normal VM exit: report only.
+  void vm_death(JNIEnv* env);
+  // First thing in Shutdown.halt: the process ends with `status` (System.exit, Runtime.halt, or
+  // the JVM's handler of a signal). Remembered for the report.
+  void exiting(JNIEnv* env, int status);
+
+  // The program started virtual thread `vthread` (virtual_threads.h): it runs outside the
+  // execution, and the verdict cannot be trusted.
+  void virtual_thread_started(JNIEnv* env, jthread vthread);
+
+  // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
+  // Reported as "thread <name><what>" and the thread's stack.
+  void hidden_block(sched::ThreadId id, const std::string& what, jthread t);
+  // A controlled thread that waits for another's class initialization: the class another
+  // thread is initializing, if any.
+  std::optional<InitWait> class_being_initialized_for(sched::ThreadId id);
+  // Records that `id`, detached, waits for `w` (a cycle of such waits is a deadlock).
+  void awaits_initialization(sched::ThreadId id, const InitWait& w);
+
+  jvmtiEnv* jvmti() const { return jvmti_; }
+  OneCore& core() { return core_; }
+  uint64_t seed() const { return seed_; }
+  const std::string& detail() const { return detail_; }  // of the finding that ended it
+  // The agent's option, as on the command line, with what reproduces this execution alone.
+  std::string agent_option() const;
+  uint64_t epoch() const { return epoch_; }
+  std::string replay_command() const;
+
+ private:
+  friend class Watchdog;
+  static void JNICALL watchdog_main(jvmtiEnv* jvmti, JNIEnv* env, void* arg);
+  // The model's thread 0 and its Thread object; the controller's handlers.
+  void attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx);
+  bool multi() const { return iteration_ != kSingle; }
+  void stop_thread(JNIEnv* env, jthread t);  // an asynchronous ThreadDeath
+  std::string describe_threads(JNIEnv* env, bool with_monitors);
+  // "threads 0.1, 0.2" when every thread left is an idle pool or timer worker, else "".
+  std::string idle_workers_only();
+  std::string stack_of(jthread t);
+  void write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  void write_trace(RunOutcome outcome, const std::string& detail);  // trace=FILE
+  int exit_status(RunOutcome o);  // the process's, for Exit and Killed
+  // Under replay=FILE: a run that ends before its schedule does is not the recorded run.
+  void check_replay_complete(RunOutcome outcome);
+  // The execution's HaPSet coverage as a JSON object; its pairs become known if it passed.
+  // Under strategy=hapset with several executions, a finding's replay needs what the
+  // executions before it taught: that goes to a plan file the replay command names.
+  std::string end_hapsets(RunOutcome outcome);
+  void write_replay_plan(sched::HapsetPlan& plan);  // sets hapset_plan_
+  jthread jthread_of(sched::ThreadId t);
+
+  AgentState& agent_;
+  sched::ScheduleLog log_;
+  sched::Controller ctl_;
+  VirtualClock clock_;
+  std::mutex random_mu_;
+  sched::Rng random_;
+  jvmtiEnv* jvmti_ = nullptr;
+  ObjectNames names_;
+  std::mutex mu_;
+  std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;
+  std::vector<jthread> threads_;  // global refs, by thread id
+  std::vector<std::string> hidden_blocks_;
+  std::string bug_;        // description of the uncaught throwable
+  bool bug_ours_ = false;  // ... which jsched caused (own_fault.h): an error, not a bug
+  // How the process is ending when it ends with a status other than 0 (exiting()).
+  int exit_status_ = 0;
+  bool killed_ = false;
+  std::string exit_detail_;
+  std::atomic<bool> finishing_{false};
+  std::atomic<uint64_t> start_ns_{0};
+  std::atomic<uint64_t> virtual_threads_{0};  // started by the program during the execution
+  const uint64_t seed_;
+  const uint64_t epoch_;
+
+  // One of several executions: which, and how it ended.
+  static constexpr uint64_t kSingle = UINT64_MAX;
+  uint64_t iteration_ = kSingle;
+  ThreadCtx* main_ctx_ = nullptr;  // thread 0's, until thread 0 takes it up
+  std::mutex end_mu_;
+  std::condition_variable end_cv_;
+  std::optional<RunOutcome> outcome_;
+  std::string detail_;
+  std::string hapset_plan_;          // the replay's plan (strategy=hapset, several executions)
+  std::atomic<int> stale_left_{-1};  // after end_threads(): its threads not yet ended
+  std::atomic<int> busy_{0};         // threads inside thread_ended (the last code they run here)
+
+  // Threads detached because they wait for another thread's class initialization.
+  std::map<sched::ThreadId, InitWait> init_waits_;
+  std::vector<std::string> init_wait_log_;  // for the report
+  std::vector<sched::TraceEvent> trace_;    // every step, with trace=
+  Watchdog watchdog_{*this};
+  OneCore core_;
+};
+
+Runtime* runtime();  // nullptr under strategy=none, and between executions
+// Makes `r` the current execution (a new epoch: the threads of the one before are stale).
+void set_runtime(Runtime* r);
+
+// Marks the calling thread as inside jsched for the lifetime of the guard.
+class InRuntime {
+ public:
+  explicit InRuntime(ThreadCtx& c) : c_(c) { ++c_.depth; }
+  ~InRuntime() { --c_.depth; }
+  InRuntime(const InRuntime&) = delete;
+  InRuntime& operator=(const InRuntime&) = delete;
+
+ private:
+  ThreadCtx& c_;
+};
+
+}  // namespace jsched::agent

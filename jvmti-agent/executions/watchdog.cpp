@@ -1,0 +1,254 @@
+#include "jvmti-agent/executions/watchdog.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "jvmti-agent/executions/runtime.h"
+#include "jvmti-agent/instrumentation/class_hashes.h"
+#include "jvmti-agent/model/outside_holder.h"
+
+namespace jsched::agent {
+
+void Watchdog::thread_is_here(sched::ThreadId t) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (os_tids_.size() <= t) os_tids_.resize(t + 1, 0);
+  os_tids_[t] = int(gettid());
+}
+
+bool Watchdog::os_asleep(sched::ThreadId t) {
+  int tid;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    tid = t < os_tids_.size() ? os_tids_[t] : 0;
+  }
+  if (tid == 0) return false;
+  // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
+  // (an ifstream would throw from inside the scheduler's watchdog).
+  std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[512];
+  ssize_t n = read(fd, buf, sizeof buf);
+  close(fd);
+  if (n <= 0) return false;
+  std::string stat(buf, size_t(n));
+  size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
+  if (paren == std::string::npos || paren + 2 >= stat.size()) return false;
+  char state = stat[paren + 2];
+  return state == 'S' || state == 'D';
+}
+
+// Ends hung runs, and lets another thread run when the running one blocks where the model
+// cannot see (I/O, a JDK-internal lock, class initialization by another thread, park). A
+// thread counts as blocked when the JVM says it is blocked, waiting or in native code and the
+// kernel says it is asleep, on three polls in a row: a thread the OS merely preempted, or one
+// stopped at a safepoint, is neither, so it keeps its turn and runs stay deterministic.
+namespace {
+
+// Polls (1 ms each) a thread asleep in a native method of the JVM's own must last: longer than
+// any safepoint pause of a small test heap.
+constexpr int kVmNativePolls = 50;
+
+// Whether `holds` has held for more than `ms` across polls (`since`: since when, 0 when it does
+// not hold); once it has, the count starts again.
+bool lasted(uint64_t& since, bool holds, uint64_t now, uint64_t ms) {
+  if (!holds) {
+    since = 0;
+  } else if (since == 0) {
+    since = now;
+  } else if (now - since > ms * 1000000ULL) {
+    since = 0;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Watchdog::poll(JNIEnv* env) {
+  const Options& o = rt_.agent_.options;
+  const uint64_t now = now_ns();
+  const uint64_t made = rt_.ctl_.steps();
+  if (made != progress_steps_ || progress_ns_ == 0) {
+    progress_steps_ = made;
+    progress_ns_ = now;
+  }
+  // Slow is not hung: an execution still making steps when its budget runs out ends as a
+  // timeout, not a finding; one whose threads made no step for the hang window is hung.
+  uint64_t window_ms = o.timeout_ms;
+  // The replay of a hang, at the recorded run's last step: a second without one will do.
+  if (rt_.agent_.replay && rt_.agent_.replay->hang_steps() > 0 &&
+      made >= rt_.agent_.replay->hang_steps())
+    window_ms = std::min<uint64_t>(window_ms, 1000);
+  const bool stalled = now - progress_ns_ > window_ms * 1000000ULL;
+  const bool spent = now - rt_.start_ns_ > o.budget() * 1000000ULL;
+  if (spent && !stalled && end_asked_ns_ == 0) {
+    const double secs = double(now - rt_.start_ns_) / 1e9;
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.0f", double(made) / secs);
+    const std::string why = "no end after " + std::to_string(o.budget()) +
+                            " ms, still making steps (" + std::to_string(made) + " steps, " + rate +
+                            " per second): slow, not hung";
+    end_asked_ns_ = now;
+    rt_.ctl_.stop_at(made, [this, why] {
+      JNIEnv* e = nullptr;
+      rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+      rt_.finish(e, RunOutcome::Timeout, why);
+    });
+    return;
+  }
+  if (end_asked_ns_ != 0 && !stalled) {
+    if (now - end_asked_ns_ > 200000000ULL) rt_.finish(env, RunOutcome::Timeout, "no end");
+    return;
+  }
+  if (stalled) {
+    const std::string why = window_ms < o.timeout_ms
+                                ? "the recorded run hung after " + std::to_string(made) +
+                                      " steps (its watchdog); here at the same step: "
+                                : "no step for " + std::to_string(o.timeout_ms) + " ms: ";
+    // Described at the next step, as its replay (which stops at that step) will: the state a
+    // step leaves, not wherever real time caught the running thread. A thread that makes no
+    // more steps (a spin without scheduling points) is described as it is, a moment later.
+    if (hang_asked_ns_ == 0) {
+      hang_asked_ns_ = now;
+      rt_.ctl_.stop_at(rt_.ctl_.steps(), [this, why] {
+        JNIEnv* e = nullptr;
+        rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+        rt_.finish(e, RunOutcome::Hang, why + rt_.describe_threads(e, true));
+      });
+    } else if (now - hang_asked_ns_ > 200000000ULL) {
+      rt_.finish(env, RunOutcome::Hang, why + rt_.describe_threads(env, true));
+    }
+    return;
+  }
+  sched::ThreadId running = rt_.ctl_.running();
+  uint64_t steps = rt_.ctl_.steps();
+  jthread t = running == sched::kNoThread ? nullptr : rt_.jthread_of(running);
+  // A deadlock the model saw a moment ago, unless a thread outside it has come to act.
+  const bool idle = running == sched::kNoThread;
+  if (lasted(deadlock_since_ns_, idle && rt_.ctl_.deadlock_suspected(), now, kDeadlockConfirmMs)) {
+    rt_.ctl_.confirm_deadlock();
+    return;
+  }
+  // Threads outside the execution have had their chance to wake a waiter: time moves on, and
+  // whether one may still act is asked again (a thread just started has aged, a helper stopped).
+  if (lasted(outside_since_ns_, idle && rt_.ctl_.idle(), now, kOutsideGraceMs)) {
+    rt_.ctl_.release_outside();
+    return;
+  }
+  if (running == sched::kNoThread) {
+    bool init_waits;
+    {
+      std::lock_guard<std::mutex> g(rt_.mu_);
+      init_waits = !rt_.init_waits_.empty();
+    }
+    if (init_waits) check_init_deadlock(env);
+  }
+  if (running != last_ || steps != steps_ || !t || ClassHashes::waiting()) {
+    last_ = running;
+    steps_ = steps;
+    asleep_polls_ = 0;
+    return;
+  }
+  jint state = 0;
+  if (rt_.jvmti_->GetThreadState(t, &state) != JVMTI_ERROR_NONE) return;
+  const jint blocked = JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER | JVMTI_THREAD_STATE_WAITING |
+                       JVMTI_THREAD_STATE_PARKED | JVMTI_THREAD_STATE_SLEEPING |
+                       JVMTI_THREAD_STATE_IN_NATIVE;
+  // A thread waiting for a class's initialization is RUNNABLE to JVMTI (class_init_waits.h).
+  const bool init_wait = may_await_initialization(state);
+  if ((!(state & blocked) && !init_wait) || !os_asleep(running)) {
+    asleep_polls_ = 0;
+    return;
+  }
+  // A monitor a thread outside the execution holds is held briefly (outside_holder.h).
+  const bool outside = (state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) &&
+                       blocked_on_outside_monitor(rt_.jvmti_, rt_, t);
+  if (++asleep_polls_ < (outside ? kOutsideHoldPolls : 3)) return;
+  std::optional<InitWait> awaited;
+  if (init_wait) {
+    awaited = awaited_initialization(running, t);
+    // A native method of the JVM's own that blocks inside the VM is RUNNABLE without
+    // IN_NATIVE (JDK 21+'s VirtualThread.takeVirtualThreadListToUnblock waits there for
+    // ever): blocked where the model cannot see, once it has slept longer than a safepoint.
+    const bool vm_native = !awaited && in_native_method(t);
+    if (vm_native && asleep_polls_ < kVmNativePolls) return;
+    if (!awaited && !vm_native) {  // asleep at a safepoint, say: it goes on by itself
+      asleep_polls_ = 0;
+      return;
+    }
+  }
+  if (!rt_.ctl_.detach_if_stuck(running, steps)) return;
+  asleep_polls_ = 0;
+  if (awaited) {
+    rt_.awaits_initialization(running, *awaited);
+    return;
+  }
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%x", unsigned(state));
+  rt_.hidden_block(running,
+                   std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")", t);
+}
+
+bool Watchdog::in_native_method(jthread t) {
+  jmethodID method = nullptr;
+  jlocation at = 0;
+  jboolean native = JNI_FALSE;
+  return rt_.jvmti_->GetFrameLocation(t, 0, &method, &at) == JVMTI_ERROR_NONE &&
+         rt_.jvmti_->IsMethodNative(method, &native) == JVMTI_ERROR_NONE && native;
+}
+
+std::optional<InitWait> Watchdog::awaited_initialization(sched::ThreadId id, jthread t) {
+  // Its next instruction must be one that initializes a class (JVMS 5.5): a static field, a
+  // static method, or new.
+  jmethodID method = nullptr;
+  jlocation at = 0;
+  if (rt_.jvmti_->GetFrameLocation(t, 0, &method, &at) != JVMTI_ERROR_NONE || at < 0) return {};
+  jint size = 0;
+  unsigned char* code = nullptr;
+  if (rt_.jvmti_->GetBytecodes(method, &size, &code) != JVMTI_ERROR_NONE) return {};
+  const uint8_t op = at < size ? code[at] : 0;
+  rt_.jvmti_->Deallocate(code);
+  if (!initializes_class(op)) return {};
+  return rt_.class_being_initialized_for(id);
+}
+
+// No thread can run in the model, and every thread it lost sight of waits for a class's
+// initialization by a thread that waits too: a deadlock through class initialization.
+void Watchdog::check_init_deadlock(JNIEnv* env) {
+  std::map<sched::ThreadId, InitWait> waits;
+  {
+    std::lock_guard<std::mutex> g(rt_.mu_);
+    waits = rt_.init_waits_;
+  }
+  const bool stuck = rt_.ctl_.inspect([&](sched::Model& m) {
+    if (!m.enabled().empty()) return false;
+    bool any = false;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& th = m.thread(sched::ThreadId(i));
+      if (th.status == sched::ThreadState::Running) return false;
+      if (th.status != sched::ThreadState::Detached) continue;
+      auto w = waits.find(th.id);
+      if (w == waits.end()) return false;  // blocked where we cannot tell on what
+      if (m.thread(w->second.by).status == sched::ThreadState::Dead) return false;
+      any = true;
+    }
+    return any;
+  });
+  for (const auto& [id, w] : waits) {
+    if (stuck && !os_asleep(id)) return;  // just released: it is on its way back
+  }
+  if (!stuck) {
+    init_deadlock_polls_ = 0;
+    return;
+  }
+  if (++init_deadlock_polls_ < 5) return;
+  rt_.finish(env, RunOutcome::Deadlock, rt_.describe_threads(env, true));
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,72 @@
+// The watchdog's view of one execution (Runtime): a process-wide thread polls the current
+// execution every millisecond (Runtime::start_watchdog). It ends hung executions, and lets
+// another thread run when the running one blocks where the model cannot see (I/O, a JDK-internal
+// lock, class initialization by another thread, park).
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "jvmti-agent/model/class_init_waits.h"
+#include "scheduler/core/op.h"
+
+namespace jsched::agent {
+
+class Runtime;
+
+inline uint64_t now_ns() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+class Watchdog {
+ public:
+  explicit Watchdog(Runtime& rt) : rt_(rt) {}
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+  // Thread `t` of the execution runs on the calling OS thread (whose kernel state tells asleep
+  // from pre-empted).
+  void thread_is_here(sched::ThreadId t);
+  void poll(JNIEnv* env);  // one poll, with the watchdog's lock on the current execution
+
+ private:
+  // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
+  // for a CPU.
+  bool os_asleep(sched::ThreadId t);
+  // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
+  std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
+  // Whether `t`'s top frame is a native method.
+  bool in_native_method(jthread t);
+  void check_init_deadlock(JNIEnv* env);
+
+  Runtime& rt_;
+  std::mutex mu_;
+  std::vector<int> os_tids_;    // Linux thread ids, by thread id (0: unknown)
+  uint64_t hang_asked_ns_ = 0;  // when the controller was asked to stop for a hang
+  uint64_t end_asked_ns_ = 0;   // ... for the end of the budget
+  uint64_t progress_steps_ = 0, progress_ns_ = 0;  // the steps made, and when they last grew
+  // How long no thread may run while threads outside the execution may still wake one
+  // (outside_threads.h) before virtual time jumps to the next deadline: they act in real time,
+  // a thread sleeping a millisecond between rounds well within it.
+  static constexpr uint64_t kOutsideGraceMs = 50;
+  uint64_t outside_since_ns_ = 0;  // since when no thread runs, held for outside threads
+  // How long a deadlock the model sees must last before it is reported: a thread JDK code has
+  // just started where jsched does not see (outside_threads.h) is registered as it starts.
+  static constexpr uint64_t kDeadlockConfirmMs = 20;
+  uint64_t deadlock_since_ns_ = 0;
+  int init_deadlock_polls_ = 0;  // polls in a row that saw a deadlock through class initialization
+  // The running thread across polls.
+  sched::ThreadId last_ = sched::kNoThread;
+  uint64_t steps_ = 0;
+  int asleep_polls_ = 0;
+};
+
+}  // namespace jsched::agent

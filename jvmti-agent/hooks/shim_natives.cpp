@@ -1,0 +1,584 @@
+// The natives of the hooks (java-shim/java/lang/JSchedShim.java). Each is exported twice: for
+// java.lang.JSchedShim (default mode) and, as an alias, for java.lang.Thread (JDK mode), so
+// the JVM finds them by name in this library. Site 0 is the no-op call that links them.
+//
+// A native acts only for a controlled thread that is not already inside jsched; otherwise it
+// returns at once (false for those that return boolean: the hook then does the plain thing).
+#include <jni.h>
+#include <sched.h>
+
+#include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/runtime.h"
+#include "jvmti-agent/hooks/observer.h"
+#include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/model/io_waits.h"
+#include "jvmti-agent/model/virtual_thread_service.h"
+#include "jvmti-agent/model/virtual_threads.h"
+#include "rewriter/hooks.h"
+#include "scheduler/core/fingerprint.h"
+
+using jsched::rw::Hook;
+using namespace jsched::agent;
+namespace sched = jsched::sched;
+
+// A native of JSchedShim, and the same function under java.lang.Thread's name (JDK mode).
+#define JSCHED_NATIVE(ret, name, ...)                                  \
+  JNIEXPORT ret JNICALL Java_java_lang_JSchedShim_##name(__VA_ARGS__); \
+  JNIEXPORT ret JNICALL Java_java_lang_Thread_##name(__VA_ARGS__)      \
+      __attribute__((alias("Java_java_lang_JSchedShim_" #name)));      \
+  JNIEXPORT ret JNICALL Java_java_lang_JSchedShim_##name(__VA_ARGS__)
+
+namespace {
+
+// The runtime and the calling thread's context when the hook should act.
+struct Active {
+  Runtime* rt = nullptr;
+  ThreadCtx* ctx = nullptr;
+  explicit operator bool() const { return ctx != nullptr; }
+};
+
+// `may_end`: the hook is a scheduling point, and may throw ThreadDeath at a thread whose
+// execution is over. Not the hooks that come after a monitorexit (javac's handler covers them
+// and would run its monitorexit again, on a monitor no longer held, for ever), nor those JDK
+// code calls for a value (a class initializer that threw would stay failed for every later
+// execution).
+Active active(JNIEnv* env, bool may_end) {
+  Active a;
+  a.rt = runtime();
+  if (a.rt) a.ctx = Runtime::current();
+  if (a.ctx == nullptr && may_end && Runtime::stale()) Runtime::end_stale(env);
+  return a;
+}
+
+// Inside jsched until the hook returns (InRuntime); then, if the thread's execution ended while
+// it waited in the scheduler, it ends too (ThreadDeath pending as the hook returns).
+class Acting {
+ public:
+  Acting(JNIEnv* env, ThreadCtx& c) : env_(env), in_(c) {}
+  ~Acting() {
+    if (Runtime::over()) Runtime::end_stale(env_);
+  }
+  Acting(const Acting&) = delete;
+  Acting& operator=(const Acting&) = delete;
+
+ private:
+  JNIEnv* env_;
+  InRuntime in_;
+};
+
+bool holds_lock(JNIEnv* env, jobject o) {
+  return env->CallStaticBooleanMethod(refs().Thread, refs().Thread_holdsLock, o);
+}
+
+// Keeps the model's interrupt flag in step with an interrupt it did not see; `clears` too: with
+// a clear it did not see (the JVM's flag is then the truth).
+void sync_interrupt(JNIEnv* env, const Active& a, bool clears = false) {
+  jthread self = nullptr;
+  if (a.rt->jvmti()->GetCurrentThread(&self) != JVMTI_ERROR_NONE) return;
+  if (env->CallBooleanMethod(self, refs().Thread_isInterrupted))
+    a.rt->ctl().mark_interrupted(a.ctx->id);
+  else if (clears)
+    a.rt->ctl().interrupted(a.ctx->id, true);
+  env->DeleteLocalRef(self);
+}
+
+// InterruptedException, with the JVM's interrupt flag cleared as Java's blocking calls do.
+void throw_interrupted(JNIEnv* env, const char* what) {
+  env->CallStaticBooleanMethod(refs().Thread, refs().Thread_interrupted);
+  env->ThrowNew(env->FindClass("java/lang/InterruptedException"), what);
+}
+
+// A thread started by a controlled one: registered in the model, started by `start`, and its
+// start a step of the parent's.
+template <class Start>
+void start_controlled(JNIEnv* env, const Active& a, jthread t, Start start) {
+  sched::ThreadId child = a.rt->spawn(env, *a.ctx, t);
+  start();
+  jint state = 0;
+  a.rt->jvmti()->GetThreadState(t, &state);
+  if (env->ExceptionCheck() || state == 0) {
+    // Not started (already started, or an override of start() that never calls super): the
+    // model must not wait for it.
+    a.rt->abandon(child);
+    return;
+  }
+  a.rt->ctl().started(a.ctx->id, child);
+}
+
+// A thread no execution controls starts `t` (outside_threads.h).
+void outside_start(JNIEnv* env, jthread t, jint site) {
+  AgentState& s = state();
+  if (!s.controlled) return;
+  if (Runtime::on_controlled_thread()) {  // a thread of an execution that is over
+    s.outside.adopt(env, s.jvmti, t);
+    return;
+  }
+  const Site* at = s.sites.get(site);
+  s.outside.started(env, s.jvmti, s.filter, at ? *at->cls : std::string(), t);
+}
+
+// Whether `t`, started at `site`, starts plainly, outside the model: a thread the JDK starts for
+// virtual threads (never waited for), or a virtual thread (virtual_threads.h).
+bool starts_plainly(JNIEnv* env, jthread t, jint site) {
+  if (t == nullptr) return false;
+  AgentState& s = state();
+  const Site* at = s.sites.get(site);
+  const bool virt = is_virtual(env, t);
+  if (at != nullptr && serves_virtual_threads(env, s.jvmti, *at->cls, t)) {
+    if (virt) remember_service_thread(env, t);
+    return true;
+  }
+  return virt;
+}
+
+}  // namespace
+
+extern "C" {
+
+JSCHED_NATIVE(void, jschedEnter, JNIEnv* env, jclass, jobject lock, jint site) {
+  if (site == 0) return;
+  observe(Hook::MonitorEnter);
+  Active a = active(env, true);
+  if (!a || lock == nullptr) return;
+  Acting g(env, *a.ctx);
+  a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter,
+                                                  a.rt->object_id(env, lock, *a.ctx), site));
+}
+
+JSCHED_NATIVE(void, jschedExit, JNIEnv* env, jclass, jobject lock, jint site) {
+  if (site == 0) return;
+  observe(Hook::MonitorExit);
+  Active a = active(env, false);
+  if (!a || lock == nullptr) return;
+  InRuntime g(*a.ctx);
+  a.rt->ctl().release(a.ctx->id, a.rt->object_id(env, lock, *a.ctx), site);
+}
+
+JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis, jint nanos,
+              jboolean timed, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::ObjectWait);
+  Active a = active(env, true);
+  if (!a || o == nullptr) return JNI_FALSE;
+  Acting g(env, *a.ctx);
+  if (!holds_lock(env, o)) return JNI_FALSE;  // the plain wait throws IllegalMonitorStateException
+  sync_interrupt(env, a);
+  sched::ObjectId m = a.rt->object_id(env, o, *a.ctx);
+  // Release the JVM's monitor completely, as Object.wait would, so the thread that runs next
+  // can really take it; count the exits to restore the same state afterwards.
+  int exits = 0;
+  while (holds_lock(env, o)) {
+    env->MonitorExit(o);
+    ++exits;
+  }
+  const int64_t deadline = a.rt->clock().deadline_after(millis, nanos);
+  sched::Outcome r = a.rt->ctl().wait(a.ctx->id, m, timed, deadline, site);
+  for (int i = 0; i < exits; ++i) env->MonitorEnter(o);
+  switch (r) {
+    case sched::Outcome::Interrupted:
+      throw_interrupted(env, "wait interrupted");
+      return JNI_TRUE;
+    case sched::Outcome::IllegalMonitor:
+      return JNI_FALSE;            // taken where jsched did not see
+    case sched::Outcome::Timeout:  // the clock reaches the wait's deadline
+      a.rt->clock().advance_to(deadline);
+      return JNI_TRUE;
+    default:
+      return JNI_TRUE;
+  }
+}
+
+JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean all, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
+  Active a = active(env, true);
+  if (!a || o == nullptr) return JNI_FALSE;
+  Acting g(env, *a.ctx);
+  if (!holds_lock(env, o)) return JNI_FALSE;
+  sched::OpKind k = all ? sched::OpKind::NotifyAll : sched::OpKind::Notify;
+  sched::Outcome r =
+      a.rt->ctl().point(a.ctx->id, sched::Op::monitor(k, a.rt->object_id(env, o, *a.ctx), site));
+  return r == sched::Outcome::IllegalMonitor ? JNI_FALSE : JNI_TRUE;
+}
+
+JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::ThreadStart);
+  if (starts_plainly(env, t, site)) return JNI_FALSE;
+  Active a = active(env, true);
+  if (!a || t == nullptr) {
+    if (t != nullptr) outside_start(env, t, site);
+    return JNI_FALSE;
+  }
+  Acting g(env, *a.ctx);
+  start_controlled(env, a, t, [&] { env->CallVoidMethod(t, refs().Thread_start); });
+  return JNI_TRUE;
+}
+
+JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread t,
+              jobject container, jint site) {
+  if (site == 0) return;
+  observe(Hook::ThreadStartIn);
+  if (access == nullptr) {
+    env->ThrowNew(env->FindClass("java/lang/NullPointerException"), "JavaLangAccess");
+    return;
+  }
+  jmethodID start = env->GetMethodID(env->GetObjectClass(access), "start",
+                                     "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V");
+  if (start == nullptr) return;  // NoSuchMethodError pending
+  auto plain = [&] { env->CallVoidMethod(access, start, t, container); };
+  if (starts_plainly(env, t, site)) {
+    plain();
+    return;
+  }
+  Active a = active(env, true);
+  if (!a || t == nullptr) {
+    if (t != nullptr) outside_start(env, t, site);
+    plain();
+    return;
+  }
+  Acting g(env, *a.ctx);
+  start_controlled(env, a, t, plain);
+}
+
+JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis, jboolean timed,
+              jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::ThreadJoin);
+  Active a = active(env, true);
+  if (!a || t == nullptr) return JNI_FALSE;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
+  Acting g(env, *a.ctx);
+  sync_interrupt(env, a);
+  const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
+  sched::Op join = sched::Op::thread(sched::OpKind::Join, target, timed, site);
+  join.slot = timed ? deadline : -1;
+  sched::Outcome r = a.rt->ctl().point(a.ctx->id, join);
+  if (r == sched::Outcome::Interrupted) {
+    throw_interrupted(env, "join interrupted");
+  } else if (r == sched::Outcome::Timeout) {
+    a.rt->clock().advance_to(deadline);
+  } else if (r == sched::Outcome::Ok) {
+    // The model saw the thread end; the JVM finishes it a moment later (outside jsched).
+    jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
+    while (env->CallBooleanMethod(t, alive)) sched_yield();
+  }
+  return JNI_TRUE;
+}
+
+JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::ThreadSleep);
+  Active a = active(env, true);
+  if (!a) return JNI_FALSE;
+  Acting g(env, *a.ctx);
+  sync_interrupt(env, a);
+  // Time is the scheduler's: a sleep never really delays; it ends when virtual time reaches
+  // its deadline (others' steps move it, or it jumps there when no thread can run), so the
+  // others run meanwhile as they would on a real JVM (sched::Model::set_time).
+  const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
+  sched::Op op = sched::Op::of(sched::OpKind::Sleep);
+  op.site = site;
+  op.timed = true;
+  op.slot = deadline;
+  if (a.rt->ctl().point(a.ctx->id, op) == sched::Outcome::Interrupted)
+    throw_interrupted(env, "sleep interrupted");
+  else
+    a.rt->clock().advance_to(deadline);
+  return JNI_TRUE;
+}
+
+JSCHED_NATIVE(void, jschedGc, JNIEnv* env, jclass, jint site) {
+  if (site == 0) return;
+  observe(Hook::SystemGc);
+  Active a = active(env, true);
+  if (!a) return;
+  Acting g(env, *a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Busy);
+  op.site = site;
+  op.timed = true;
+  op.slot = a.rt->clock().deadline_after(0, kGcTimeNs);
+  a.rt->ctl().point(a.ctx->id, op);
+}
+
+JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::ThreadYield);
+  Active a = active(env, true);
+  if (!a) return JNI_FALSE;
+  Acting g(env, *a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Yield);
+  op.site = site;
+  a.rt->ctl().point(a.ctx->id, op);
+  return JNI_TRUE;
+}
+
+JSCHED_NATIVE(void, jschedInterrupt, JNIEnv* env, jclass, jthread t, jint site) {
+  if (site == 0) return;
+  observe(Hook::ThreadInterrupt);
+  Active a = active(env, true);
+  if (!a || t == nullptr) return;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return;
+  Acting g(env, *a.ctx);
+  a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Interrupt, target, false, site));
+}
+
+JSCHED_NATIVE(jint, jschedIsInterrupted, JNIEnv* env, jclass, jthread t, jboolean clear,
+              jint site) {
+  if (site == 0) return -1;
+  observe(clear ? Hook::ThreadInterrupted : Hook::ThreadIsInterrupted);
+  Active a = active(env, false);
+  if (!a || t == nullptr) return -1;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return -1;
+  // The JVM's flag is set along with the model's; only a model flag the JVM lacks matters.
+  return a.rt->ctl().interrupted(target, clear) ? 1 : -1;
+}
+
+JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
+  if (site == 0) return -1;
+  observe(Hook::ThreadIsAlive);
+  Active a = active(env, true);
+  if (!a || t == nullptr) return -1;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return -1;
+  Acting g(env, *a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Yield);
+  op.site = site;
+  a.rt->ctl().point(a.ctx->id, op);
+  const bool dead = a.rt->ctl().inspect(
+      [&](sched::Model& m) { return m.thread(target).status == sched::ThreadState::Dead; });
+  if (!dead) return 1;
+  // The model saw it end; the JVM finishes it a moment later (outside jsched), as for join.
+  jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
+  while (env->CallBooleanMethod(t, alive)) sched_yield();
+  return 0;
+}
+
+// True when `owner` resolves the site's static method to java.lang.Thread's own.
+JSCHED_NATIVE(jboolean, jschedResolves, JNIEnv* env, jclass, jclass owner, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::ResolvesToThread);
+  const Site* s = state().sites.get(site);
+  if (s == nullptr || owner == nullptr) return JNI_FALSE;
+  if (!env->IsAssignableFrom(owner, refs().Thread)) return JNI_FALSE;
+  jmethodID m = env->GetStaticMethodID(owner, s->name->c_str(), s->desc->c_str());
+  if (m == nullptr) {
+    env->ExceptionClear();
+    return JNI_FALSE;
+  }
+  jclass declaring = nullptr;
+  if (state().jvmti->GetMethodDeclaringClass(m, &declaring) != JVMTI_ERROR_NONE) return JNI_FALSE;
+  jboolean same = env->IsSameObject(declaring, refs().Thread);
+  env->DeleteLocalRef(declaring);
+  return same;
+}
+
+JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jboolean write,
+              jint site) {
+  if (site == 0) return;
+  observe(index >= 0 ? (write ? Hook::ArrayStore : Hook::ArrayLoad)
+                     : (write ? Hook::PutField : Hook::GetField));
+  Active a = active(env, true);
+  if (!a) return;
+  const Site* s = state().sites.get(site);
+  if (s == nullptr) return;
+  bool is_static =
+      s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
+  if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
+  Acting g(env, *a.ctx);
+  if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s);
+  if (!state().access_points || !s->point) return;
+  sched::ObjectId obj;
+  int64_t slot;
+  if (is_static) {
+    obj = sched::hash_string("static:" + *s->owner + "." + *s->name);
+    slot = 0;
+  } else {
+    obj = a.rt->object_id(env, o, *a.ctx);
+    slot = index >= 0 ? int64_t(index) : int64_t(sched::hash_string(*s->name + *s->desc) >> 1);
+  }
+  a.rt->ctl().point(a.ctx->id, sched::Op::variable(write, obj, slot, site));
+}
+
+JSCHED_NATIVE(void, jschedAllocated, JNIEnv* env, jclass, jobject o, jint site) {
+  if (site == 0) return;
+  observe(Hook::Allocated);
+  Active a = active(env, true);
+  if (!a || o == nullptr) return;
+  a.rt->name_new_object(o, *a.ctx);
+  if (ProfileRecorder* p = state().profile.get()) {
+    if (const Site* s = state().sites.get(site)) {
+      Acting g(env, *a.ctx);
+      p->allocated(env, o, *s);
+    }
+  }
+}
+
+JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass, jint slot, jint site) {
+  if (site == 0) return;
+  observe(Hook::TrackedStatic);
+  AgentState& st = state();
+  if (!st.tracker) return;
+  VariableTracker::Handover h = st.tracker->handover(env, slot);
+  Active a = active(env, true);
+  if (!a) return;  // a change point passed by an uncontrolled thread is lost
+  Acting g(env, *a.ctx);
+  if (h.switch_now) a.rt->ctl().point(a.ctx->id, sched::Op::of(sched::OpKind::Continue));
+  if (h.change_point) {
+    if (st.change_point) st.change_point(a.ctx->id, h.index);
+    st.tracker->request_switch(env);
+  }
+}
+
+JSCHED_NATIVE(jboolean, jschedPark, JNIEnv* env, jclass, jboolean absolute, jlong time, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::UnsafePark);
+  Active a = active(env, true);
+  if (!a) return JNI_FALSE;
+  if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
+  Acting g(env, *a.ctx);
+  // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched does
+  // not look (JDK code).
+  sync_interrupt(env, a, true);
+  bool timed = absolute || time > 0;
+  int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
+  if (a.rt->ctl().park(a.ctx->id, timed, deadline, site) == sched::Outcome::Timeout)
+    a.rt->clock().advance_to(deadline);
+  return JNI_TRUE;
+}
+
+JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(Hook::UnsafeUnpark);
+  Runtime* rt = runtime();
+  if (rt == nullptr || thread == nullptr) return JNI_FALSE;
+  sched::ThreadId target = rt->thread_of(thread);
+  if (target == sched::kNoThread) return JNI_FALSE;  // a thread that parks for real
+  Active a = active(env, true);
+  if (a) {
+    Acting g(env, *a.ctx);
+    rt->ctl().unpark(a.ctx->id, target);
+  } else {
+    rt->ctl().unpark(sched::kNoThread, target);
+  }
+  return JNI_TRUE;
+}
+
+JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, jint site) {
+  if (site == 0) return;
+  observe(write ? Hook::SyncCall : Hook::SyncRead);
+  Active a = active(env, true);
+  if (!a || o == nullptr) return;
+  Acting g(env, *a.ctx);
+  a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
+}
+
+JSCHED_NATIVE(jlong, jschedEpochNanos, JNIEnv*, jclass, jint site) {
+  if (site == 0) return 0;
+  Runtime* rt = runtime();
+  if (rt == nullptr) return VirtualClock::real_epoch_nanos();
+  return rt->clock().epoch_nanos(Runtime::current() != nullptr);
+}
+
+JSCHED_NATIVE(jlong, jschedClock, JNIEnv*, jclass, jboolean millis, jint site) {
+  if (site == 0) return 0;
+  Runtime* rt = runtime();
+  if (rt == nullptr) return VirtualClock::real(millis);
+  bool controlled = Runtime::current() != nullptr;
+  return millis ? rt->clock().millis(controlled) : rt->clock().nanos(controlled);
+}
+
+JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
+  if (e == nullptr) return;
+  // The ThreadDeath jsched threw at a hung thread as its execution ended is jsched's, too: from
+  // JDK 20 on, ThreadGroup prints it like any other throwable.
+  Runtime* rt = runtime();
+  const bool stopped = rt != nullptr && rt->finishing() &&
+                       env->IsInstanceOf(e, env->FindClass("java/lang/ThreadDeath"));
+  if (Runtime::over() || stopped) {
+    // Its execution is over: it ends silently (JSchedShim.uncaughtException does nothing).
+    jthread self = nullptr;
+    jclass handler = env->FindClass("java/lang/Thread$UncaughtExceptionHandler");
+    jobject quiet = env->AllocObject(shim);  // java.lang.Thread in JDK mode: not a handler
+    jmethodID set = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
+                                     "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
+    if (handler && quiet && set && env->IsInstanceOf(quiet, handler) &&
+        state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE)
+      env->CallVoidMethod(self, set, quiet);
+    env->ExceptionClear();
+    return;
+  }
+  Active a = active(env, false);
+  if (!a) return;
+  a.rt->uncaught(env, *a.ctx, e);
+}
+
+JSCHED_NATIVE(void, jschedExiting, JNIEnv* env, jclass, jint status) {
+  if (Runtime* rt = runtime()) rt->exiting(env, status);
+}
+
+JSCHED_NATIVE(jlong, jschedRandomSeed, JNIEnv* env, jclass, jlong seed, jint site) {
+  if (site == 0) return seed;
+  Active a = active(env, false);
+  return a ? jlong(a.rt->next_random()) : seed;
+}
+
+JSCHED_NATIVE(jboolean, jschedControlled, JNIEnv* env, jclass, jint site) {
+  if (site == 0) return JNI_FALSE;
+  return active(env, false) ? JNI_TRUE : JNI_FALSE;
+}
+
+JSCHED_NATIVE(jint, jschedIdentityHash, JNIEnv* env, jclass, jobject o) {
+  if (o == nullptr) return 0;
+  Runtime* rt = runtime();
+  jlong tag = 0;
+  if (rt) rt->jvmti()->GetTag(o, &tag);
+  if (tag == 0) {
+    // Named now by a controlled thread (its first touch), else by its JVM identity hash: an
+    // object keeps one hash for its life.
+    if (Active a = active(env, false)) {
+      InRuntime g(*a.ctx);
+      tag = jlong(a.rt->object_id(env, o, *a.ctx));
+    } else {
+      static jclass system =
+          static_cast<jclass>(env->NewGlobalRef(env->FindClass("java/lang/System")));
+      static jmethodID identity =
+          env->GetStaticMethodID(system, "identityHashCode", "(Ljava/lang/Object;)I");
+      const jint h = env->CallStaticIntMethod(system, identity, o);
+      tag = jlong(uint32_t(h)) | (jlong(1) << 40);  // never 0: tags name objects
+      if (!rt) return h;
+      rt->jvmti()->SetTag(o, tag);
+    }
+  }
+  return jint(uint64_t(tag) ^ (uint64_t(tag) >> 32));
+}
+
+JSCHED_NATIVE(jlong, jschedThreadId, JNIEnv* env, jclass, jlong id, jint site) {
+  if (site == 0) return id;
+  Active a = active(env, false);
+  return a ? jlong(a.ctx->id) + 1 : id;
+}
+
+JSCHED_NATIVE(jlong, jschedIoWait, JNIEnv* env, jclass, jobject fd_object, jint fd, jint events,
+              jlong millis, jint site) {
+  if (site == 0 || millis == 0) return millis;  // 0: a poll that does not block
+  Active a = active(env, true);
+  if (!a) return millis;
+  if (fd_object) {
+    static jfieldID field = env->GetFieldID(env->GetObjectClass(fd_object), "fd", "I");
+    fd = env->GetIntField(fd_object, field);
+  }
+  if (fd < 0 || !peer_in_process(fd)) return millis;  // the world outside: a real wait
+  Acting g(env, *a.ctx);
+  const bool timed = millis > 0;
+  const int64_t deadline = timed ? a.rt->clock().deadline_after(millis, 0) : 0;
+  if (a.rt->ctl().io_wait(a.ctx->id, fd, uint32_t(events), timed, deadline, site) ==
+      sched::Outcome::Timeout)
+    a.rt->clock().advance_to(deadline);
+  return 0;
+}
+
+}  // extern "C"

@@ -1,0 +1,43 @@
+#include "jvmti-agent/instrumentation/site_registry.h"
+
+namespace jsched::agent {
+
+const std::string* SiteRegistry::intern(std::string_view s) {
+  return &*strings_.emplace(s).first;
+}
+
+void SiteRegistry::set_points(rw::Accesses accesses, const rw::AccessFilter* fields) {
+  points_ = accesses;
+  fields_ = fields;
+}
+
+bool SiteRegistry::point(const rw::SiteInfo& s) const {
+  bool point = rw::accesses_cover(points_, s.kind);
+  if (point && rw::is_field_access(s.kind) && fields_)
+    point = fields_->decide(s).kind != rw::AccessDecision::Skip;
+  return point;
+}
+
+int32_t SiteRegistry::add(const rw::SiteInfo& s) {
+  // Outside the lock: deciding may read class files, which may load classes and add sites.
+  const bool point = this->point(s);
+  std::lock_guard<std::mutex> g(mu_);
+  const size_t i = count_.load(std::memory_order_relaxed);
+  if (i >= kMaxSites) return 0;
+  Site* chunk = chunks_[i >> kChunkBits].load(std::memory_order_relaxed);
+  if (chunk == nullptr) {
+    chunk = new Site[kChunk];
+    chunks_[i >> kChunkBits].store(chunk, std::memory_order_release);
+  }
+  chunk[i & (kChunk - 1)] = Site{s.kind, intern(s.cls),   intern(s.method), intern(s.method_desc),
+                                 s.bci,  intern(s.owner), intern(s.name),   intern(s.desc),
+                                 point};
+  count_.store(i + 1, std::memory_order_release);
+  return int32_t(i + 1);
+}
+
+SiteRegistry::~SiteRegistry() {
+  for (auto& c : chunks_) delete[] c.load();
+}
+
+}  // namespace jsched::agent

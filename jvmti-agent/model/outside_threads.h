@@ -1,0 +1,59 @@
+// Threads the program started from outside every execution (a JUnit @BeforeAll, a static
+// initializer the test runner ran, code between iterations): jsched does not control them,
+// and they may unpark or interrupt controlled threads at moments real time decides. When no
+// controlled thread can run while one of them may still act, the scheduler waits for it a
+// little before virtual time jumps to the next deadline, and never calls that a deadlock
+// (Model::set_outside).
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "jvmti-agent/instrumentation/class_filter.h"
+
+namespace jsched::agent {
+
+class OutsideThreads {
+ public:
+  // Thread `t` is being started, at a call in class `caller`, by a thread no execution
+  // controls: kept if the program starts it (the call is in a class `filter` instruments, or
+  // one is on the stack: an executor the program made), not the test runner or the JDK.
+  void started(JNIEnv* env, jvmtiEnv* jvmti, const ClassFilter& filter, const std::string& caller,
+               jthread t);
+  // Thread `t` is one of them whatever started it: a thread of an execution that is over and
+  // is still alive (blocked in native code, say), or one such a thread starts.
+  void adopt(JNIEnv* env, jvmtiEnv* jvmti, jthread t) { add(env, jvmti, t, false); }
+  // Thread `t` started while an execution runs, not as one of its threads: JDK code started
+  // it for the program where jsched does not hook the start (a printer-lookup thread that runs
+  // commands; the process reaper it then needs). Such a helper counts only while it runs (a
+  // reaper in native code waiting for a process), not while it sleeps or waits: the JDK's
+  // housekeeping threads (the cleaner) would otherwise hold every time jump.
+  void helper(JNIEnv* env, jvmtiEnv* jvmti, jthread t) { add(env, jvmti, t, true); }
+  // Whether one of them may still act on its own: alive (or about to start) and neither
+  // blocked on a monitor nor waiting without a timeout.
+  bool may_act(jvmtiEnv* jvmti);
+  // "name (state)" of each alive one that the program started, or that may act now, for a
+  // report.
+  std::vector<std::string> describe(jvmtiEnv* jvmti);
+  bool any() const { return count_.load(std::memory_order_relaxed) > 0; }
+
+  struct Entry {
+    jobject thread;  // global ref
+    bool helper;
+    std::chrono::steady_clock::time_point since;  // registered then
+  };
+
+ private:
+  void add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper);
+  std::mutex mu_;
+  std::vector<Entry> threads_;  // the ended ones dropped as others start
+  std::atomic<size_t> count_{0};
+};
+
+}  // namespace jsched::agent

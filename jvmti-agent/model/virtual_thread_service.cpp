@@ -1,0 +1,57 @@
+#include "jvmti-agent/model/virtual_thread_service.h"
+
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+#include "jvmti-agent/hooks/frame_method.h"
+#include "jvmti-agent/instrumentation/class_filter.h"
+#include "jvmti-agent/jvm_refs.h"
+
+namespace jsched::agent {
+namespace {
+
+// Classes (dotted, as frames name them) whose code starts threads for virtual threads only.
+bool service_class(std::string_view c) {
+  return c == "java.lang.VirtualThread" || c.starts_with("java.lang.VirtualThread$") ||
+         c.starts_with("sun.nio.ch.Poller") || c.starts_with("jdk.internal.misc.CarrierThread");
+}
+
+std::mutex g_service_mu;
+std::vector<jweak> g_service;  // weak: an ended one is collected
+
+}  // namespace
+
+void remember_service_thread(JNIEnv* env, jthread t) {
+  std::lock_guard<std::mutex> g(g_service_mu);
+  g_service.push_back(env->NewWeakGlobalRef(t));
+}
+
+bool is_service_thread(JNIEnv* env, jthread t) {
+  std::lock_guard<std::mutex> g(g_service_mu);
+  for (jweak w : g_service) {
+    if (env->IsSameObject(w, t)) return true;
+  }
+  return false;
+}
+
+bool serves_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, const std::string& caller, jthread t) {
+  if (!jdk_package(caller)) return false;
+  static const jclass carrier = optional_class(env, "jdk/internal/misc/CarrierThread");
+  if (carrier != nullptr && env->IsInstanceOf(t, carrier)) return true;
+  // The JDK frames above the program's own code: a virtual thread the program runs has
+  // VirtualThread.run at the bottom of its stack, below the program's frames.
+  jvmtiFrameInfo frames[32];
+  jint count = 0;
+  if (jvmti->GetStackTrace(nullptr, 0, 32, frames, &count) != JVMTI_ERROR_NONE) return false;
+  for (jint i = 0; i < count; ++i) {
+    FrameMethod m;
+    if (!frame_method(jvmti, frames[i].method, m)) continue;
+    if (m.hook) continue;
+    if (!jdk_package(m.cls, '.')) return false;
+    if (service_class(m.cls)) return true;
+  }
+  return false;
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,164 @@
+#include "runner/batch/profile_phase.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "runner/batch/executor.h"
+#include "scheduler/core/fingerprint.h"
+#include "scheduler/pct/variable_plan.h"
+#include "scheduler/strategy_registry.h"
+
+namespace jsched::runner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uint32_t kHangsEndingProfile = 3;
+
+// The options of `s` that change what a profile run counts (accesses, include, ...), without
+// those of the planned strategy itself.
+std::string profile_params(const RunSpec& s) {
+  const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
+  std::string out;
+  for (const auto& [k, v] : split_params(s.params)) {
+    bool planned = k == "plan" || k == "iterations";
+    if (e) {
+      for (const sched::StrategyOption& opt : e->options) planned = planned || k == opt.key;
+    }
+    if (!planned) out += (out.empty() ? "" : ",") + k + (v.empty() ? "" : "=" + v);
+  }
+  return out;
+}
+
+std::string hex(uint64_t v) {
+  char buf[9];
+  std::snprintf(buf, sizeof buf, "%08x", unsigned(v >> 32));
+  return buf;
+}
+
+// Runs the profile executions of `tmpl`'s program into `base`/ and merges them into
+// `base`.plan.
+std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t runs,
+                      uint64_t master_seed, const std::string& base, const BatchOptions& opts,
+                      uint64_t first_index, ResultsDir& dir) {
+  std::string plan_path = base + ".plan";
+  if (fs::exists(plan_path)) {
+    sched::VariablePlan::read(plan_path);  // reject a damaged plan rather than use it
+    return plan_path;
+  }
+  fs::create_directories(base);
+  std::vector<RunSpec> specs;
+  for (uint32_t i = 0; i < runs; ++i) {
+    RunSpec s = tmpl;
+    s.index = first_index + i;
+    s.profile_run = true;
+    s.agent_strategy = "random";
+    s.repetition = 0;
+    s.run = i;
+    s.seed = derive_seed(master_seed, tmpl.program, "profile " + params, 0, i);
+    s.timeout_ms = tmpl.timeout_ms * 2;  // counting every access makes a profile run slower
+    s.params = params + (params.empty() ? "" : ",") + "profile=" + base + "/run-" +
+               std::to_string(i) + ".txt";
+    specs.push_back(std::move(s));
+  }
+  std::fprintf(stderr, "jsched: profiling %s: %u runs (strategy random%s)\n", tmpl.program.c_str(),
+               runs, params.empty() ? "" : (", " + params).c_str());
+  sched::VariablePlan plan;
+  std::string first_failure;
+  std::map<std::string, uint32_t> outcomes;
+  const std::set<uint64_t> recorded = dir.done_indices();  // a resumed batch's
+  Executor ex(opts.jobs, opts.agent, base + "/work");
+  ex.isolate(opts.workdir);
+  ex.run(specs, [&](RunRecord&& r) {
+    std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
+    ++outcomes[r.outcome];
+    if (fs::exists(file))
+      plan.merge(sched::VariablePlan::read(file));
+    else if (first_failure.empty())
+      first_failure = r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
+    if (r.found() || r.outcome == "error") {
+      if (r.found())
+        std::fprintf(stderr, "jsched: profile run of %s (seed %llu) found a %s: %s\n",
+                     tmpl.program.c_str(), (unsigned long long)r.seed, r.outcome.c_str(),
+                     r.detail.substr(0, r.detail.find('\n')).c_str());
+      if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
+    }
+    // A program whose runs hang would hold the real runs back for runs x 2 timeouts: three
+    // hangs are enough to know, and what the others counted makes the plan.
+    auto hangs = outcomes.find("hang");
+    return hangs == outcomes.end() || hangs->second < kHangsEndingProfile;
+  });
+  std::string summary;
+  for (const auto& [outcome, n] : outcomes)
+    summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
+  std::fprintf(stderr, "jsched: profile runs of %s: %s\n", tmpl.program.c_str(), summary.c_str());
+  if (outcomes.count("hang") && outcomes["hang"] >= kHangsEndingProfile)
+    std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs\n",
+                 tmpl.program.c_str(), kHangsEndingProfile);
+  if (plan.runs == 0) {
+    // A strategy that runs without a plan does, on its defaults (pct assumes 1000 steps, surw
+    // weighs every thread alike); the others (pctvb) cannot.
+    const std::string& strategy = tmpl.agent_strategy_name();
+    if (const sched::StrategyEntry* e = sched::find_strategy(strategy); e && e->plan_optional) {
+      std::fprintf(stderr,
+                   "jsched: warning: profile runs of %s wrote no profile (%s): %s runs without "
+                   "a plan, on its defaults\n",
+                   tmpl.program.c_str(), first_failure.c_str(), strategy.c_str());
+      return "";
+    }
+    throw std::runtime_error("profile runs of " + tmpl.program + " wrote no profile (" +
+                             first_failure + ")");
+  }
+  // Written last and renamed into place: a killed profile phase leaves no plan behind.
+  plan.write(plan_path + ".tmp");
+  fs::rename(plan_path + ".tmp", plan_path);
+  fs::remove_all(base + "/work");
+  std::fprintf(stderr, "jsched: plan for %s: %zu variables, up to %llu steps, %u threads: %s\n",
+               tmpl.program.c_str(), plan.variables.size(), (unsigned long long)plan.steps,
+               plan.threads, plan_path.c_str());
+  return plan_path;
+}
+
+}  // namespace
+
+bool needs_plan(const RunSpec& s) {
+  const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
+  if (!e || !e->profile) return false;
+  for (const auto& [k, v] : split_params(s.params)) {
+    if (k == "plan" || (!e->plan_option.empty() && k == e->plan_option)) return false;
+  }
+  return true;
+}
+
+void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, ResultsDir& dir,
+                  const BatchOptions& opts) {
+  const uint32_t runs =
+      batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
+  const uint64_t master_seed = std::stoull(batch.str("seed"));
+  std::map<std::string, std::string> plans;  // profile key -> plan file
+  for (RunSpec& s : specs) {
+    if (!needs_plan(s)) continue;
+    if (runs == 0)
+      throw std::runtime_error(s.agent_strategy_name() +
+                               " needs profile runs (--profile-runs >= 1)");
+    std::string params = profile_params(s);
+    std::string key = s.program + "\n" + params;
+    auto it = plans.find(key);
+    if (it == plans.end()) {
+      std::string base = fs::absolute(dir.path()).string() + "/profile/" + s.program + "-" +
+                         hex(sched::hash_string(key));
+      // Each plan's runs have indices of their own, in the order the plans are made.
+      const uint64_t first = kProfileIndexBase + plans.size() * (kMaxProfileRuns + 1);
+      it =
+          plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts, first, dir)).first;
+    }
+    if (!it->second.empty()) s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);
+  }
+}
+
+}  // namespace jsched::runner
