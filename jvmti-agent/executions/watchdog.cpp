@@ -93,12 +93,13 @@ void Watchdog::poll(JNIEnv* env) {
     std::snprintf(rate, sizeof rate, "%.0f", double(made) / secs);
     const std::string why = "no end after " + std::to_string(o.budget()) +
                             " ms, still making steps (" + std::to_string(made) + " steps, " + rate +
-                            " per second): slow, not hung";
+                            " per second): slow, not hung (or a livelock: where each thread was "
+                            "follows)";
     end_asked_ns_ = now;
     rt_.ctl_.stop_at(made, [this, why] {
       JNIEnv* e = nullptr;
       rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-      rt_.finish(e, RunOutcome::Timeout, why);
+      rt_.finish(e, RunOutcome::Timeout, why + "\n" + rt_.describe_threads(e, true));
     });
     return;
   }
