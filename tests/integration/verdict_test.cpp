@@ -573,6 +573,9 @@ TEST(Verdict, StepsStillMadeAtTheEndOfTheBudgetAreATimeoutNotAHang) {
   EXPECT_FALSE(has(r.err, "HANG")) << r.err;
   json::Value rep = json::parse(slurp(report));
   EXPECT_EQ(rep.str("outcome"), "timeout");
+  // Where the loop turns: each spinning thread at its line.
+  EXPECT_GE(test::count_lines(rep.str("detail"), "at Livelock.lambda$main$0(Livelock.java:1"), 2)
+      << rep.str("detail");
   EXPECT_GT(rep.num("scheduling_points"), 1000);
   // The runner: not a finding, counted apart.
   test::ProcessResult b = run_jsched({"run", "--runs", "2", "--jobs", "2", "--strategy", "random",
