@@ -90,6 +90,23 @@ TEST(Iterations, TheContextClassLoaderIsTheExecutions) {
   }
 }
 
+// DriverManager finds JDBC drivers once per JVM, in the first execution's loader, and gives a
+// caller only drivers its own loader can see: executions with classes loaded afresh failed with
+// "No suitable driver" from the second on (an embedded database under --in-jvm), a bug of
+// jsched's making. Each fresh loader's drivers are registered as the first scan did.
+TEST(Iterations, EveryExecutionFindsItsJdbcDriver) {
+  test::TempDir d;
+  fs::create_directories(d.path() + "/META-INF/services");
+  std::ofstream(d.path() + "/META-INF/services/java.sql.Driver") << "# a comment\nFakeJdbcDriver\n";
+  for (const char* statics : {"reset", "reload"}) {
+    test::ProcessResult r =
+        test::run_agent(std::string("strategy=random,seed=1,iterations=5,statics=") + statics,
+                        d.path() + ":" + data_cp(), "JdbcUser");
+    EXPECT_EQ(r.status, 0) << statics << ": " << r.err;
+    EXPECT_TRUE(r.err.find("5 iterations") != std::string::npos) << statics << ": " << r.err;
+  }
+}
+
 // A class left in error and a JNI library loaded: no execution after the first can start
 // clean, and the iterations stop with an error (exit status 2), not with a false bug.
 TEST(Iterations, NoCleanStartAfterANativeLibraryIsAnError) {

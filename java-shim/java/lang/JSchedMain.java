@@ -186,7 +186,41 @@ final class JSchedMain implements Runnable {
       }
       classPath = urls;
     }
-    return new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader());
+    URLClassLoader loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader());
+    registerJdbcDrivers(loader);
+    return loader;
+  }
+
+  /**
+   * JDBC drivers of the application class path, loaded through {@code loader}. DriverManager
+   * looks for drivers (META-INF/services/java.sql.Driver) once per JVM, in the first
+   * execution's loader, and hands a caller only drivers its own loader can see: the program
+   * loaded afresh found "No suitable driver" from its second execution on, a failure of
+   * jsched's making. Initializing each driver class registers it, as the first scan did.
+   */
+  private static void registerJdbcDrivers(ClassLoader loader) {
+    try {
+      java.util.Enumeration<URL> lists = loader.getResources("META-INF/services/java.sql.Driver");
+      while (lists.hasMoreElements()) {
+        try (java.io.BufferedReader in =
+            new java.io.BufferedReader(
+                new java.io.InputStreamReader(
+                    lists.nextElement().openStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+          for (String line; (line = in.readLine()) != null; ) {
+            int hash = line.indexOf('#');
+            String name = (hash >= 0 ? line.substring(0, hash) : line).trim();
+            if (name.isEmpty()) continue;
+            try {
+              Class.forName(name, true, loader);
+            } catch (Throwable t) {
+              // A driver that cannot load here would not have loaded in the first scan either.
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      // No list to read: no driver to register.
+    }
   }
 
   static void close(ClassLoader loader) throws IOException {
