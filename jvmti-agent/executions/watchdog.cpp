@@ -136,6 +136,12 @@ void Watchdog::poll(JNIEnv* env) {
     rt_.ctl_.confirm_deadlock();
     return;
   }
+  // Held for I/O in flight: looked at again each poll, and after kIoGraceMs time moves on.
+  if (idle && rt_.ctl_.retry_io()) {
+    if (lasted(io_since_ns_, true, now, kIoGraceMs)) rt_.ctl_.release_outside();
+    return;
+  }
+  io_since_ns_ = 0;
   // Threads outside the execution have had their chance to wake a waiter: time moves on, and
   // whether one may still act is asked again (a thread just started has aged, a helper stopped).
   if (lasted(outside_since_ns_, idle && rt_.ctl_.idle(), now, kOutsideGraceMs)) {

@@ -221,6 +221,13 @@ bool Controller::idle() {
   return running_ == kNoThread && !frozen_ && !aborted_ && model_.any_alive();
 }
 
+bool Controller::retry_io() {
+  Lock lk(*this);
+  if (running_ != kNoThread || frozen_ || aborted_ || !model_.held_for_io()) return false;
+  dispatch(lk, kNoThread);
+  return model_.held_for_io();
+}
+
 void Controller::release_outside() {
   Lock lk(*this);
   if (running_ != kNoThread || frozen_ || aborted_) return;

@@ -73,6 +73,9 @@ class Controller {
   void set_outside(std::function<bool()> may_act) { model_.set_outside(std::move(may_act)); }
   // No thread runs (all wait, or are out of the model's sight), in an execution not over.
   bool idle();
+  // Held for I/O (Model::held_for_io): whether it still is, after trying once more whether a
+  // descriptor has become ready (a thread then runs).
+  bool retry_io();
   // Outside threads have had their chance: time moves on to the next deadline, or a deadlock
   // is suspected if none may act any more (the watchdog, every moment the execution is idle).
   void release_outside();

@@ -217,9 +217,15 @@ const std::vector<Candidate>& Model::enabled() const {
       may_wake_ = may_wake_ || may_wake_spuriously(t);
   }
   outside_active_ = false;
+  io_hold_ = false;
   if (!enabled_.empty()) return enabled_;
   outside_active_ = outside_ && outside_();
   if (outside_active_ && !released_) return enabled_;  // they may unpark a waiter first
+  if (!released_) {
+    for (const ThreadState& t : threads_)
+      io_hold_ = io_hold_ || (t.status == ThreadState::Pending && t.pending.kind == OpKind::IoWait);
+    if (io_hold_) return enabled_;  // the data may be on its way
+  }
   int64_t earliest = INT64_MAX;
   bool any = false;
   for (const ThreadState& t : threads_) {
@@ -267,7 +273,7 @@ bool Model::deadlocked() const {
     }
   }
   // None waits for a deadline either, and no thread outside the model may still wake one.
-  return blocked && enabled().empty() && !outside_active_;
+  return blocked && enabled().empty() && !outside_active_ && !io_hold_;
 }
 
 void Model::execute(ThreadState& t) {

@@ -140,6 +140,11 @@ class Model {
   void release_outside() { released_ = true; }
   // No thread runs because outside threads may act first (set by enabled()).
   bool held_for_outside() const { return outside_active_ && !released_ && enabled_.empty(); }
+  // No thread runs, and one waits for I/O whose other end is in this process: what a thread
+  // wrote may not have reached the descriptor yet (the kernel delivers loopback data on its own
+  // time), so time does not jump nor is a deadlock called until release_outside() (set by
+  // enabled()). A client's read timed out at once while the server's answer was on its way.
+  bool held_for_io() const { return io_hold_; }
 
   // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
   using IoReady = bool (*)(int fd, uint32_t events);
@@ -191,6 +196,7 @@ class Model {
   mutable int64_t jump_to_ = -1;
   std::function<bool()> outside_;
   mutable bool outside_active_ = false;  // enabled() found none enabled and outside_() true
+  mutable bool io_hold_ = false;         // enabled() found none enabled, I/O waits pending
   bool released_ = false;                // release_outside(), until the next step
 };
 

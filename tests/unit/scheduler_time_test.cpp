@@ -172,3 +172,44 @@ TEST(Time, OutsideThreadsThatMayActHoldTheJumpUntilReleased) {
   may_act = true;
   EXPECT_FALSE(f.m.deadlocked()) << "an outside thread may still unpark it";
 }
+
+namespace {
+bool g_io_ready = false;
+bool io_ready(int, uint32_t) {
+  return g_io_ready;
+}
+}  // namespace
+
+// A client's timed read of a loopback socket whose server thread is parked: what the server
+// wrote may still be on its way in the kernel, so time does not jump to the read's deadline at
+// once (it timed out while the answer was in flight), nor is a deadlock called, until the wait
+// is released (the agent does so after a short grace); a descriptor ready meanwhile runs it.
+TEST(Time, AnIoWaitHoldsTimeUntilReleasedOrReady) {
+  for (bool becomes_ready : {false, true}) {
+    Fixture f;
+    f.m.set_io_ready(&io_ready);
+    g_io_ready = false;
+    Op read = Op::of(OpKind::IoWait);
+    read.obj = 9;
+    read.var = 1;
+    read.timed = true;
+    read.slot = 30'000'000'000;
+    f.m.arrive(f.main, read);
+    f.m.arrive(f.child, Op::of(OpKind::Park));  // untimed: only the read's deadline is left
+    EXPECT_FALSE(f.m.step().has_value());
+    EXPECT_TRUE(f.m.held_for_io());
+    EXPECT_FALSE(f.m.deadlocked());
+    EXPECT_LT(f.m.now(), 30'000'000'000) << "no jump while the data may be on its way";
+    if (becomes_ready) {
+      g_io_ready = true;
+      ASSERT_EQ(f.m.step(), f.main);
+      EXPECT_EQ(f.m.outcome(f.main), Outcome::Ok);
+      EXPECT_LT(f.m.now(), 30'000'000'000);
+    } else {
+      f.m.release_outside();
+      ASSERT_EQ(f.m.step(), f.main);
+      EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+      EXPECT_GE(f.m.now(), 30'000'000'000);
+    }
+  }
+}
