@@ -12,10 +12,12 @@
 # jsched-s: mean elapsed_ms of the batch's executions (runs.jsonl, profile runs left out);
 # ratio: jsched-s / plain-s; batch-s: the whole `jsched run` batch's wall time over RUNS (with
 # JVM start, and the profile runs of pct, surw and portfolio); steps: mean scheduling points
-# (`points`) per execution; then the outcome counts of the batch's executions. After the table,
-# every finding of a program expected to pass is listed with its replay command and the first
-# line of its detail. The machine should be otherwise idle for the times to mean anything; the
-# batches run one execution at a time (--jobs 1).
+# (`points`) per execution; then the outcome counts of the batch's executions (error: error, exit
+# or killed, the program did not run to its end). After the table, every finding of a program
+# expected to pass is listed with its replay command and the first line of its detail; with
+# --out, the replay commands stay valid (the compiled drivers are kept in DIR/classes). The
+# machine should be otherwise idle for the times to mean anything; the batches run one execution
+# at a time (--jobs 1).
 #
 #   bench/heavy_programs.sh [--strategy S] [--seed N] [--timeout MS] [--only A,B] [--out DIR] \
 #       BUILD_DIR [RUNS]
@@ -60,10 +62,11 @@ agent=$build/jvmti-agent/libjsched.so
 jars=/usr/share/java
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-out=$tmp/classes
 results=${keep:-$tmp/results}
-mkdir -p "$out" "$results"
+mkdir -p "$results"
 results=$(cd "$results" && pwd)
+out=$results/classes  # with the results: their replay commands name it
+mkdir -p "$out"
 
 # name  expect  jars (in /usr/share/java, ':'-separated)
 programs="
@@ -82,6 +85,8 @@ JettyHello          none  jetty9-server.jar:jetty9-http.jar:jetty9-io.jar:jetty9
 now_ns() { date +%s%N; }
 # The value of "key" in a runs.jsonl line (a number or a plain string).
 field() { sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p"; }
+# The value of a string "key" with escapes (\" and \n stay escaped).
+string() { sed -n 's/.*"'"$1"'":"\(\([^"\\]\|\\.\)*\)".*/\1/p'; }
 
 printf '%-20s %-6s %7s %5s %8s %7s %7s %8s %4s %4s %5s %4s %7s %5s\n' program expect plain-s \
   plain-ok jsched-s ratio batch-s steps ok bug dlock hang timeout error
@@ -106,14 +111,16 @@ while read -r -u 3 name expect deps; do
   cp=$cp$out
 
   # Plain: the median of 3 wall times, and how many runs exited 0.
-  times=""
+  times=()
   plain_ok=0
-  for i in 1 2 3; do
+  for _ in 1 2 3; do
     t0=$(now_ns)
-    if (cd "$tmp" && timeout 300 java -cp "$cp" "$name" < /dev/null > /dev/null 2>&1); then plain_ok=$((plain_ok + 1)); fi
-    times="$times $(( $(now_ns) - t0 ))"
+    if (cd "$tmp" && timeout 300 java -cp "$cp" "$name" < /dev/null > /dev/null 2>&1); then
+      plain_ok=$((plain_ok + 1))
+    fi
+    times+=($(( $(now_ns) - t0 )))
   done
-  plain=$(printf '%s\n' $times | sort -n | sed -n 2p | awk '{printf "%.2f", $1 / 1e9}')
+  plain=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p | awk '{printf "%.2f", $1 / 1e9}')
 
   # jsched: one batch of RUNS executions, one at a time, each JVM in a fresh directory.
   dir=$results/$name
@@ -127,31 +134,34 @@ while read -r -u 3 name expect deps; do
     < /dev/null > "$tmp/batch.log" 2>&1 || status=$?
   batch=$(awk -v ns=$(( $(now_ns) - t0 )) -v n="$runs" 'BEGIN{printf "%.2f", ns / 1e9 / n}')
   records=$tmp/records
-  if [ -f "$dir/runs.jsonl" ]; then grep -v '"profile_run":true' "$dir/runs.jsonl" > "$records" || true
-  else : > "$records"; fi
+  : > "$records"
+  [ ! -f "$dir/runs.jsonl" ] || grep -v '"profile_run":true' "$dir/runs.jsonl" > "$records" || true
   if [ ! -s "$records" ]; then
-    printf '%-20s %-6s %7s %8s no executions recorded (jsched exit status %s): %s\n' "$name" "$expect" \
-      "$plain" "$plain_ok/3" "$status" "$(grep -m1 -i error "$tmp/batch.log" || tail -1 "$tmp/batch.log")"
+    printf '%-20s %-6s %7s %8s no executions recorded (jsched exit status %s): %s\n' "$name" \
+      "$expect" "$plain" "$plain_ok/3" "$status" \
+      "$(grep -m1 -i error "$tmp/batch.log" || tail -1 "$tmp/batch.log")"
     continue
   fi
   count() { grep -c "\"outcome\":\"$1\"" "$records" || true; }
-  jsched_s=$(field elapsed_ms < "$records" | awk '{s += $1; n++} END {printf "%.2f", n ? s / n / 1000 : 0}')
+  jsched_s=$(field elapsed_ms < "$records" |
+    awk '{s += $1; n++} END {printf "%.2f", n ? s / n / 1000 : 0}')
   steps=$(field points < "$records" | awk '{s += $1; n++} END {printf "%.0f", n ? s / n : 0}')
   ratio=$(awk -v a="$jsched_s" -v b="$plain" 'BEGIN{printf "%.1f", (b > 0) ? a / b : 0}')
   other=$(grep -vcE '"outcome":"(ok|bug|deadlock|hang|timeout)"' "$records" || true)
-  printf '%-20s %-6s %7s %8s %8s %7s %7s %8s %4s %4s %5s %4s %7s %5s\n' "$name" "$expect" "$plain" \
-    "$plain_ok/3" "$jsched_s" "$ratio" "$batch" "$steps" "$(count ok)" "$(count bug)" \
+  printf '%-20s %-6s %7s %8s %8s %7s %7s %8s %4s %4s %5s %4s %7s %5s\n' "$name" "$expect" \
+    "$plain" "$plain_ok/3" "$jsched_s" "$ratio" "$batch" "$steps" "$(count ok)" "$(count bug)" \
     "$(count deadlock)" "$(count hang)" "$(count timeout)" "$other"
   if [ "$expect" = none ]; then
     # Every outcome but ok (and timeout: slow, no verdict) is a wrong verdict here.
     { grep -vE '"outcome":"(ok|timeout)"' "$dir/runs.jsonl" || true; } | while read -r line; do
       echo "$name: $(echo "$line" | field outcome) (seed $(echo "$line" | field seed))"
-      echo "  replay: $(echo "$line" | sed -n 's/.*"replay":"\(\([^"\\]\|\\.\)*\)".*/\1/p' | sed 's/\\"/"/g')"
-      echo "  detail: $(echo "$line" | sed -n 's/.*"detail":"\(\([^"\\]\|\\.\)*\)".*/\1/p' | sed 's/\\n.*//')"
+      echo "  replay: $(echo "$line" | string replay | sed 's/\\"/"/g')"
+      echo "  detail: $(echo "$line" | string detail | sed 's/\\n.*//')"  # its first line
     done >> "$false_verdicts"
   fi
 done 3<<< "$programs"
-echo "strategy $strategy, $runs executions per program (--jobs 1, --workdir fresh, master seed $seed)"
+echo "strategy $strategy, $runs executions per program" \
+  "(--jobs 1, --workdir fresh, master seed $seed)"
 if [ -s "$false_verdicts" ]; then
   echo "findings in programs expected to pass (wrong verdicts unless the library is at fault):"
   cat "$false_verdicts"

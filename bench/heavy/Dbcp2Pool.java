@@ -87,7 +87,9 @@ public class Dbcp2Pool {
       workers[t].start();
     }
     for (Thread w : workers) w.join();
-    if (failure.get() != null) throw new AssertionError("a request failed: " + failure.get(), failure.get());
+    if (failure.get() != null) {
+      throw new AssertionError("a request failed: " + failure.get(), failure.get());
+    }
     int events;
     int counter;
     try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
@@ -103,8 +105,12 @@ public class Dbcp2Pool {
     }
     int active = ds.getNumActive();
     ds.close();
-    if (events != THREADS * n) throw new AssertionError(events + " event rows, expected " + THREADS * n);
-    if (counter != THREADS * n) throw new AssertionError("counter is " + counter + ", expected " + THREADS * n);
+    if (events != THREADS * n) {
+      throw new AssertionError(events + " event rows, expected " + THREADS * n);
+    }
+    if (counter != THREADS * n) {
+      throw new AssertionError("counter is " + counter + ", expected " + THREADS * n);
+    }
     if (active != 0) throw new AssertionError(active + " connections still active");
     System.out.println("Dbcp2Pool: " + events + " transactions, " + retries.get() + " retried");
   }

@@ -8,8 +8,9 @@
 // Rows are updated in account-id order, so two transfers never wait on each other's row locks
 // in a cycle; a deadlock or lock timeout Derby reports anyway (SQL states 40001, 40XL1) is
 // rolled back and retried, as an application must.
-// Derby's error log (derby.log) goes to java.io.tmpdir, not to the working directory; at the
-// end the database is dropped and the engine shut down (which also ends Derby's own threads).
+// Derby's error log (derby.log) goes to java.io.tmpdir, not to the working directory (and is
+// deleted after a good run); at the end the database is dropped and the engine shut down
+// (which also ends Derby's own threads).
 //
 // What it checks: the money is conserved (the sum of the balances is 5 * 1000), no balance is
 // negative, and the ledger has one row per committed transfer. Any other outcome throws an
@@ -37,8 +38,9 @@ public class DerbyBank {
 
   public static void main(String[] args) throws Exception {
     final int n = args.length > 0 ? Integer.parseInt(args[0]) : 60;
-    System.setProperty("derby.stream.error.file",
-        new java.io.File(System.getProperty("java.io.tmpdir"), "derby-" + System.nanoTime() + ".log").getPath());
+    String tmpdir = System.getProperty("java.io.tmpdir");
+    java.io.File log = new java.io.File(tmpdir, "derby-" + System.nanoTime() + ".log");
+    System.setProperty("derby.stream.error.file", log.getPath());
     // Registers the driver again should an earlier run in this JVM have shut the engine down.
     Class.forName("org.apache.derby.jdbc.EmbeddedDriver").getDeclaredConstructor().newInstance();
     // A database of this run's own (in-memory databases are per JVM, by name).
@@ -47,8 +49,8 @@ public class DerbyBank {
     try (Connection c = DriverManager.getConnection(url + ";create=true");
         Statement s = c.createStatement()) {
       s.execute("CREATE TABLE accounts(id INT PRIMARY KEY, balance INT NOT NULL)");
-      s.execute("CREATE TABLE ledger(id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, worker INT, src INT, dst INT,"
-          + " amount INT)");
+      s.execute("CREATE TABLE ledger(id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+          + " worker INT, src INT, dst INT, amount INT)");
       for (int i = 0; i < ACCOUNTS; i++) {
         s.execute("INSERT INTO accounts VALUES(" + i + ", " + INITIAL + ")");
       }
@@ -92,7 +94,9 @@ public class DerbyBank {
       int total = 0;
       try (ResultSet r = s.executeQuery("SELECT id, balance FROM accounts")) {
         while (r.next()) {
-          if (r.getInt(2) < 0) throw new AssertionError("account " + r.getInt(1) + " is negative: " + r.getInt(2));
+          if (r.getInt(2) < 0) {
+            throw new AssertionError("account " + r.getInt(1) + " is negative: " + r.getInt(2));
+          }
           total += r.getInt(2);
         }
       }
@@ -102,13 +106,16 @@ public class DerbyBank {
         ledger = r.getInt(1);
       }
       if (total != ACCOUNTS * INITIAL) {
-        throw new AssertionError("money not conserved: total " + total + ", expected " + ACCOUNTS * INITIAL);
+        throw new AssertionError("money not conserved: total " + total + ", expected "
+            + ACCOUNTS * INITIAL);
       }
       if (ledger != committed.get()) {
-        throw new AssertionError("ledger has " + ledger + " rows for " + committed.get() + " committed transfers");
+        throw new AssertionError("ledger has " + ledger + " rows for " + committed.get()
+            + " committed transfers");
       }
     }
     shutdown(name);
+    log.delete();  // closed by the shutdown; kept when something went wrong
     System.out.println("DerbyBank: " + committed.get() + " transfers committed, " + retries.get()
         + " retried, total conserved");
   }
@@ -131,7 +138,8 @@ public class DerbyBank {
 
   // One transfer in one transaction; false (rolled back) when src has too little money. The rows
   // are locked in id order.
-  static boolean transfer(Connection c, int worker, int src, int dst, int amount) throws SQLException {
+  static boolean transfer(Connection c, int worker, int src, int dst, int amount)
+      throws SQLException {
     try (PreparedStatement debit = c.prepareStatement(
             "UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?");
         PreparedStatement credit = c.prepareStatement(

@@ -40,8 +40,8 @@ public class H2Bank {
     try (Connection c = DriverManager.getConnection(url, "sa", "");
         Statement s = c.createStatement()) {
       s.execute("CREATE TABLE accounts(id INT PRIMARY KEY, balance INT NOT NULL)");
-      s.execute("CREATE TABLE ledger(id INT AUTO_INCREMENT PRIMARY KEY, worker INT, src INT, dst INT,"
-          + " amount INT)");
+      s.execute("CREATE TABLE ledger(id INT AUTO_INCREMENT PRIMARY KEY,"
+          + " worker INT, src INT, dst INT, amount INT)");
       for (int i = 0; i < ACCOUNTS; i++) {
         s.execute("INSERT INTO accounts VALUES(" + i + ", " + INITIAL + ")");
       }
@@ -85,7 +85,9 @@ public class H2Bank {
       int total = 0;
       try (ResultSet r = s.executeQuery("SELECT id, balance FROM accounts")) {
         while (r.next()) {
-          if (r.getInt(2) < 0) throw new AssertionError("account " + r.getInt(1) + " is negative: " + r.getInt(2));
+          if (r.getInt(2) < 0) {
+            throw new AssertionError("account " + r.getInt(1) + " is negative: " + r.getInt(2));
+          }
           total += r.getInt(2);
         }
       }
@@ -95,10 +97,12 @@ public class H2Bank {
         ledger = r.getInt(1);
       }
       if (total != ACCOUNTS * INITIAL) {
-        throw new AssertionError("money not conserved: total " + total + ", expected " + ACCOUNTS * INITIAL);
+        throw new AssertionError("money not conserved: total " + total + ", expected "
+            + ACCOUNTS * INITIAL);
       }
       if (ledger != committed.get()) {
-        throw new AssertionError("ledger has " + ledger + " rows for " + committed.get() + " committed transfers");
+        throw new AssertionError("ledger has " + ledger + " rows for " + committed.get()
+            + " committed transfers");
       }
       s.execute("SHUTDOWN");
     }
@@ -108,7 +112,8 @@ public class H2Bank {
 
   // One transfer in one transaction; false (rolled back) when src has too little money. The rows
   // are locked in id order.
-  static boolean transfer(Connection c, int worker, int src, int dst, int amount) throws SQLException {
+  static boolean transfer(Connection c, int worker, int src, int dst, int amount)
+      throws SQLException {
     try (PreparedStatement debit = c.prepareStatement(
             "UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ?");
         PreparedStatement credit = c.prepareStatement(

@@ -70,7 +70,8 @@ public class H2BankRacy {
       }
       s.execute("SHUTDOWN");
       if (total != ACCOUNTS * INITIAL) {
-        throw new AssertionError("lost update: total " + total + ", expected " + ACCOUNTS * INITIAL);
+        throw new AssertionError("lost update: total " + total + ", expected "
+            + ACCOUNTS * INITIAL);
       }
     }
     System.out.println("H2BankRacy: total conserved (the race did not strike this time)");

@@ -53,8 +53,8 @@ public class JettyHello {
     server.addConnector(connector);
     server.setHandler(new AbstractHandler() {
       @Override
-      public void handle(String target, Request base, HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
+      public void handle(String target, Request base, HttpServletRequest request,
+          HttpServletResponse response) throws IOException {
         int count = handled.incrementAndGet();
         response.setStatus(200);
         response.setContentType("text/plain; charset=utf-8");
@@ -64,6 +64,7 @@ public class JettyHello {
     });
     server.start();
     final int port = connector.getLocalPort();
+    System.out.println("JettyHello: listening on 127.0.0.1:" + port);
     final AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread[] clients = new Thread[CLIENTS];
     for (int t = 0; t < CLIENTS; t++) {
@@ -72,7 +73,8 @@ public class JettyHello {
         try {
           for (int i = 0; i < n; i++) {
             String path = "/c" + client + "/r" + i;
-            HttpURLConnection c = (HttpURLConnection) new URL("http://127.0.0.1:" + port + path).openConnection();
+            URL url = new URL("http://127.0.0.1:" + port + path);
+            HttpURLConnection c = (HttpURLConnection) url.openConnection();
             c.setConnectTimeout(30000);
             c.setReadTimeout(30000);
             int status = c.getResponseCode();
@@ -83,7 +85,9 @@ public class JettyHello {
               body = out.toString(StandardCharsets.UTF_8);
             }
             if (status != 200) throw new AssertionError(path + ": status " + status);
-            if (!body.startsWith("hello " + path + " ")) throw new AssertionError(path + ": body '" + body + "'");
+            if (!body.startsWith("hello " + path + " ")) {
+              throw new AssertionError(path + ": body '" + body + "'");
+            }
           }
         } catch (Throwable e) {
           failure.compareAndSet(null, e);
@@ -94,8 +98,12 @@ public class JettyHello {
     for (Thread c : clients) c.join();
     server.stop();
     server.join();
-    if (failure.get() != null) throw new AssertionError("a client failed: " + failure.get(), failure.get());
-    if (handled.get() != CLIENTS * n) throw new AssertionError("handled " + handled.get() + " of " + CLIENTS * n);
+    if (failure.get() != null) {
+      throw new AssertionError("a client failed: " + failure.get(), failure.get());
+    }
+    if (handled.get() != CLIENTS * n) {
+      throw new AssertionError("handled " + handled.get() + " of " + CLIENTS * n);
+    }
     if (!server.isStopped()) throw new AssertionError("server not stopped: " + server.getState());
     System.out.println("JettyHello: " + handled.get() + " requests answered");
   }

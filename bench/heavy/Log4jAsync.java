@@ -3,7 +3,7 @@
 //
 // What it does: a logger with an AsyncAppender (a buffer of 8 events, blocking when full)
 // whose dispatcher thread delivers to a counting appender of ours; 3 threads each log N events
-// (default 300), with an MDC entry naming the thread, then the AsyncAppender is closed (which
+// (default 1000), with an MDC entry naming the thread, then the AsyncAppender is closed (which
 // drains the buffer and joins the dispatcher).
 //
 // What it checks: the counting appender got exactly 3N events, each thread's events arrived in
@@ -63,7 +63,7 @@ public class Log4jAsync {
   }
 
   public static void main(String[] args) throws Exception {
-    final int n = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+    final int n = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
     System.setProperty("log4j.defaultInitOverride", "true");
     CountingAppender counting = new CountingAppender();
     AsyncAppender async = new AsyncAppender();
@@ -91,7 +91,8 @@ public class Log4jAsync {
     synchronized (counting) {
       if (counting.problem != null) throw new AssertionError(counting.problem);
       if (counting.count != THREADS * n) {
-        throw new AssertionError("appender got " + counting.count + " events, expected " + THREADS * n);
+        throw new AssertionError("appender got " + counting.count + " events, expected "
+            + THREADS * n);
       }
     }
     System.out.println("Log4jAsync: " + counting.count + " events delivered in order");

@@ -90,8 +90,8 @@ public class Log4jAsyncRacy {
     ((AsyncAppender) app.getAppender("app-async")).close();
     ((AsyncAppender) audit.getAppender("audit-async")).close();
     if (MetricsAppender.total != THREADS * n) {
-      throw new AssertionError("metrics counted " + MetricsAppender.total + " events, expected " + THREADS * n
-          + " (" + MetricsAppender.byLevel + ")");
+      throw new AssertionError("metrics counted " + MetricsAppender.total + " events, expected "
+          + THREADS * n + " (" + MetricsAppender.byLevel + ")");
     }
     System.out.println("Log4jAsyncRacy: total right this time (" + MetricsAppender.total + ")");
   }

@@ -5,7 +5,7 @@
 // testOnBorrow, testWhileIdle, minIdle 1 and an evictor every 2 ms that evicts objects idle
 // for more than 1 ms (so the evictor thread keeps destroying, validating and re-creating
 // objects while the workers use the pool), and 3 threads that each borrow, use and return an
-// object N times (default 150).
+// object N times (default 400).
 //
 // What it checks: no object is ever handed to two threads at once (each object has an owner,
 // set by compare-and-set on borrow and cleared before the return), no borrowed object has been
@@ -70,7 +70,9 @@ public class Pool2Evict {
     @Override
     public void destroyObject(PooledObject<Conn> p) {
       Conn c = p.getObject();
-      if (c.owner.get() != null) fail("conn " + c.id + " destroyed while " + c.owner.get().getName() + " holds it");
+      if (c.owner.get() != null) {
+        fail("conn " + c.id + " destroyed while " + c.owner.get().getName() + " holds it");
+      }
       if (c.destroyed.incrementAndGet() != 1) fail("conn " + c.id + " destroyed twice");
       destroyed.incrementAndGet();
     }
@@ -80,7 +82,9 @@ public class Pool2Evict {
       Conn c = p.getObject();
       // Called on borrow (by the borrower, before it owns the object) and by the evictor.
       Thread o = c.owner.get();
-      if (o != null && o != Thread.currentThread()) fail("conn " + c.id + " validated while " + o.getName() + " holds it");
+      if (o != null && o != Thread.currentThread()) {
+        fail("conn " + c.id + " validated while " + o.getName() + " holds it");
+      }
       c.validating = true;
       boolean ok = c.destroyed.get() == 0;
       c.validating = false;
@@ -89,7 +93,7 @@ public class Pool2Evict {
   }
 
   public static void main(String[] args) throws Exception {
-    final int n = args.length > 0 ? Integer.parseInt(args[0]) : 150;
+    final int n = args.length > 0 ? Integer.parseInt(args[0]) : 400;
     GenericObjectPoolConfig<Conn> config = new GenericObjectPoolConfig<>();
     config.setMaxTotal(2);
     config.setMaxIdle(2);
@@ -118,13 +122,16 @@ public class Pool2Evict {
             Conn c = pool.borrowObject();
             borrowed.incrementAndGet();
             if (!c.owner.compareAndSet(null, me)) {
-              fail("conn " + c.id + " handed to " + me.getName() + " while " + c.owner.get().getName() + " holds it");
+              fail("conn " + c.id + " handed to " + me.getName() + " while "
+                  + c.owner.get().getName() + " holds it");
             }
             if (c.destroyed.get() != 0) fail("borrowed conn " + c.id + " was destroyed");
             if (c.validating) fail("borrowed conn " + c.id + " is being validated");
             c.uses++;  // the "work": safe only if the pool hands the object to one thread at a time
             if (i % 10 == 0) Thread.yield();
-            if (c.owner.get() != me) fail("conn " + c.id + " taken from " + me.getName() + " during use");
+            if (c.owner.get() != me) {
+              fail("conn " + c.id + " taken from " + me.getName() + " during use");
+            }
             c.owner.set(null);
             pool.returnObject(c);
             returned.incrementAndGet();
@@ -137,20 +144,28 @@ public class Pool2Evict {
     }
     for (Thread w : workers) w.join();
     pool.close();
-    if (failure.get() != null) throw new AssertionError("a worker failed: " + failure.get(), failure.get());
+    if (failure.get() != null) {
+      throw new AssertionError("a worker failed: " + failure.get(), failure.get());
+    }
     if (borrowed.get() != THREADS * n || returned.get() != THREADS * n) {
-      throw new AssertionError("borrowed " + borrowed.get() + ", returned " + returned.get() + ", expected "
-          + THREADS * n);
+      throw new AssertionError("borrowed " + borrowed.get() + ", returned " + returned.get()
+          + ", expected " + THREADS * n);
     }
-    if (pool.getNumActive() != 0) throw new AssertionError(pool.getNumActive() + " objects still active");
+    if (pool.getNumActive() != 0) {
+      throw new AssertionError(pool.getNumActive() + " objects still active");
+    }
     if (factory.created.get() != factory.destroyed.get()) {
-      throw new AssertionError("created " + factory.created.get() + " but destroyed " + factory.destroyed.get());
+      throw new AssertionError("created " + factory.created.get() + " but destroyed "
+          + factory.destroyed.get());
     }
-    if (pool.getCreatedCount() != factory.created.get() || pool.getDestroyedCount() != factory.destroyed.get()) {
-      throw new AssertionError("pool counts " + pool.getCreatedCount() + "/" + pool.getDestroyedCount()
-          + " differ from the factory's " + factory.created.get() + "/" + factory.destroyed.get());
+    if (pool.getCreatedCount() != factory.created.get()
+        || pool.getDestroyedCount() != factory.destroyed.get()) {
+      throw new AssertionError("pool counts " + pool.getCreatedCount() + "/"
+          + pool.getDestroyedCount() + " differ from the factory's " + factory.created.get() + "/"
+          + factory.destroyed.get());
     }
     System.out.println("Pool2Evict: " + borrowed.get() + " borrows, " + factory.created.get()
-        + " objects created and destroyed, " + pool.getDestroyedByEvictorCount() + " by the evictor");
+        + " objects created and destroyed, " + pool.getDestroyedByEvictorCount()
+        + " by the evictor");
   }
 }

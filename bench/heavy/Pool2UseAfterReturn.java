@@ -46,7 +46,9 @@ public class Pool2UseAfterReturn {
     }
 
     void use(String what) {
-      if (closed) throw new AssertionError("session " + id + " used after it was destroyed (" + what + ")");
+      if (closed) {
+        throw new AssertionError("session " + id + " used after it was destroyed (" + what + ")");
+      }
       if (inside.incrementAndGet() != 1) {
         throw new AssertionError("session " + id + " used by two threads at once (" + what + " by "
             + Thread.currentThread().getName() + ")");
@@ -117,7 +119,10 @@ public class Pool2UseAfterReturn {
     for (Thread w : workers) w.join();
     pool.close();
     if (failure.get() != null) throw new AssertionError(failure.get().getMessage(), failure.get());
-    if (audit.size() != 2 * THREADS * n) throw new AssertionError("audit has " + audit.size() + " entries");
-    System.out.println("Pool2UseAfterReturn: no overlap this time (" + audit.size() + " audited uses)");
+    if (audit.size() != 2 * THREADS * n) {
+      throw new AssertionError("audit has " + audit.size() + " entries");
+    }
+    System.out.println("Pool2UseAfterReturn: no overlap this time (" + audit.size()
+        + " audited uses)");
   }
 }
