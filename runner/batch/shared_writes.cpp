@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "runner/batch/batch.h"
+
 namespace jsched::runner {
 
 namespace fs = std::filesystem;
@@ -49,12 +51,15 @@ void SharedWrites::warn(const std::string& what) {
 }
 
 void SharedWrites::scan() {
-  if (warned_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (warned_ || now - last_scan_ < std::chrono::seconds(kScanEverySeconds)) return;
+  last_scan_ = now;
   std::error_code ec;
   int seen = 0;
   for (auto it = fs::recursive_directory_iterator(
            root_, fs::directory_options::skip_permission_denied, ec);
        !ec && it != fs::recursive_directory_iterator() && ++seen < kMaxScan; it.increment(ec)) {
+    if (seen % 256 == 0 && interrupt_requested()) return;
     const std::string path = it->path().string();
     if (path == ignored_ || under(path, ignored_) || it->path().filename() == ".git") {
       it.disable_recursion_pending();
@@ -62,7 +67,7 @@ void SharedWrites::scan() {
     }
     std::error_code fec;
     if (!it->is_regular_file(fec) || it->last_write_time(fec) < start_ || fec) continue;
-    warn("the runs wrote " + path + " while others ran beside them");
+    warn(path + " was written while runs ran side by side");
     return;
   }
 }

@@ -8,6 +8,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -27,11 +28,14 @@ class SharedWrites {
   // JVM `pid` has ended.
   void ended(pid_t pid);
   // With JVMs that ran side by side: warns (once) about a file under the working directory
-  // written since the batch began. Walks at most kMaxScan entries.
+  // written since the batch began. Walks at most kMaxScan entries, at most once in
+  // kScanEverySeconds, and stops at Ctrl-C (a large working directory, a cold cache).
   void scan();
 
  private:
-  static constexpr int kMaxScan = 20000;
+  static constexpr int kMaxScan = 5000;
+  static constexpr int kScanEverySeconds = 2;
+  std::chrono::steady_clock::time_point last_scan_{};
   void warn(const std::string& what);
 
   std::string root_, ignored_;

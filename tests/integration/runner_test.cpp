@@ -362,8 +362,9 @@ TEST(Runner, ParallelRunsInOneDirectoryAreWarnedAboutAndWorkdirKeepsThemApart) {
                           args + " -- java -cp " + cp() + " Database"});
   };
   test::ProcessResult shared = jsched_in("--out r1");
-  EXPECT_NE(shared.err.find("warning: the runs wrote " + d.path() + "/app.db while others ran"),
-            std::string::npos)
+  EXPECT_NE(
+      shared.err.find("warning: " + d.path() + "/app.db was written while runs ran side by side"),
+      std::string::npos)
       << shared.err;
   EXPECT_NE(shared.err.find("give --workdir fresh"), std::string::npos) << shared.err;
   for (const json::Value& r : records(d.path() + "/r1")) {
