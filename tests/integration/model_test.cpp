@@ -83,6 +83,7 @@ TEST(Model, AThreadStartedWhereJschedDoesNotSeeIsWaitedFor) {
 // instead of a hang after the watchdog's window (JDK 21+'s virtual-thread unblocker).
 TEST(Model, AThreadBlockedInsideTheVmIsAHiddenBlock) {
   test::TempDir d;
+  int recorded = 0;  // a schedule that runs main to its end first needs no hidden block
   for (const char* strategy : {"random", "pct"}) {
     for (int seed = 1; seed <= 4; ++seed) {
       const std::string report = d.path() + "/r.json";
@@ -92,10 +93,10 @@ TEST(Model, AThreadBlockedInsideTheVmIsAHiddenBlock) {
           cp(), "VmNativeBlock", {"--add-opens", "java.base/java.lang.ref=ALL-UNNAMED"});
       ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
       EXPECT_EQ(r.out, "vm-native ok\n");
-      EXPECT_NE(test::slurp(report).find("waitForReferencePendingList"), std::string::npos)
-          << test::slurp(report);
+      recorded += test::slurp(report).find("waitForReferencePendingList") != std::string::npos;
     }
   }
+  EXPECT_GE(recorded, 4) << "the blocked thread recorded as a hidden block";
 }
 
 // With the JDK instrumented, the threads it starts only to serve virtual threads (unblocker,
