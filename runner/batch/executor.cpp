@@ -38,6 +38,8 @@ struct Running {
   std::string report, log;
   JvmDirs dirs;
   std::chrono::steady_clock::time_point started;
+  // When the runner kills it as a last resort: every execution may run for its budget.
+  std::chrono::milliseconds limit{0};
   size_t reported = 0;        // executions recorded so far
   std::streamoff offset = 0;  // in the report file, after the lines read
   bool found = false, log_kept = false;
@@ -233,6 +235,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     r.parallel = !running.empty();
     for (auto& [p, other] : running) other.parallel = true;
     r.started = std::chrono::steady_clock::now();
+    r.limit = std::chrono::milliseconds((budget_ms(s) + 2 * s.timeout_ms) * r.specs.size() + 10000);
     running.emplace(pid, std::move(r));
   };
   // A record of spec k of JVM `r` from its report line `rep` (null: it has none).
@@ -463,9 +466,7 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
       // A JVM that outlives its own watchdog by far (a crash in start-up, a stuck exit) is
       // killed and reported. Its executions may each run for their budget (slow, not hung).
       for (auto& [p, r] : running) {
-        const uint64_t each = budget_ms(r.specs[0]) + 2 * r.specs[0].timeout_ms;
-        if (now - r.started > std::chrono::milliseconds(each * r.specs.size() + 10000))
-          kill(p, SIGKILL);
+        if (now - r.started > r.limit) kill(p, SIGKILL);
       }
       timespec ts{0, 2000000};
       nanosleep(&ts, nullptr);
