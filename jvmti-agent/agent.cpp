@@ -140,7 +140,8 @@ void track(AgentState& s, const sched::PctStrategy& pct) {
   s.tracker = std::make_unique<VariableTracker>(s.plan, pct);
   // Accesses to other variables are points as `accesses` says, as under pct: the field filter's
   // (with accesses=volatile, a plain or final field is no point).
-  s.tracker->set_untracked(&s.field_filter);
+  s.tracker->set_untracked(s.shared ? static_cast<const rw::AccessFilter*>(s.shared.get())
+                                    : &s.field_filter);
   s.rewrite.filter = s.tracker.get();
 }
 
@@ -412,8 +413,6 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   st->rewrite.hook_owner = st->jdk_mode ? "java/lang/Thread" : "java/lang/JSchedShim";
   st->rewrite.fixed_jdk_seeds = st->jdk_mode;
   st->access_points = opts.effective_accesses() != jsched::rw::Accesses::None;
-  st->rewrite.accesses =
-      opts.profile.empty() ? opts.effective_accesses() : jsched::rw::Accesses::All;
   // Allocation sites name objects stably across runs (partial orders, reports). PCT and PCTVB
   // leave them out: every allocation would pay a JVMTI call, and their overhead is the point.
   const bool priorities = run.strategy == Strategy::Pct || run.strategy == Strategy::Pctvb;
@@ -445,6 +444,12 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     load_tsca_plan(*st, run.plan, uint32_t(run.option("t", 3)));
   else if (!run.plan.empty())
     st->plan = load_plan(run.plan);
+  // accesses=shared with nothing learned (no plan, or one whose runs did not record which
+  // variables threads share): every access, rather than none of the plain ones.
+  st->accesses = opts.effective_accesses();
+  if (st->accesses == jsched::rw::Accesses::Shared && !st->plan.sharing)
+    st->accesses = jsched::rw::Accesses::All;
+  st->rewrite.accesses = opts.profile.empty() ? st->accesses : jsched::rw::Accesses::All;
   if (run.strategy == Strategy::Tsca && !st->tsca_planner)
     st->tsca_planner = std::make_unique<jsched::sched::TscaPlanner>(uint32_t(run.option("t", 3)));
   if (!opts.profile.empty()) {
@@ -464,15 +469,21 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   set_state(std::move(st));
   AgentState& s = state();
   s.field_filter.set_jdk_too(run.accesses.has_value());
-  s.field_filter.set_accesses(opts.effective_accesses());
+  s.field_filter.set_accesses(s.accesses);
   if (s.profile) {
     // Profile runs hook every access, and schedule only at the run's own points; the other
     // accesses are counted in Java (JDK mode has no JSchedVariables: the agent counts them).
-    s.sites.set_points(opts.effective_accesses(), &s.field_filter);
+    s.sites.set_points(s.accesses, &s.field_filter);
     if (!s.jdk_mode) {
       s.profile->count_in_java(&s.sites);
       s.rewrite.filter = s.profile.get();
     }
+  } else if (s.accesses == jsched::rw::Accesses::Shared) {
+    s.shared = std::make_unique<SharedAccesses>(
+        s.plan, s.field_filter, [&s](const std::string& owner, const std::string& name) {
+          return s.field_filter.is_final(owner, name);
+        });
+    s.rewrite.filter = s.shared.get();
   } else if (s.rewrite.accesses != jsched::rw::Accesses::None) {
     s.rewrite.filter = &s.field_filter;
   }

@@ -16,6 +16,7 @@
 #include "jvmti-agent/instrumentation/class_filter.h"
 #include "jvmti-agent/instrumentation/class_outcomes.h"
 #include "jvmti-agent/instrumentation/field_filter.h"
+#include "jvmti-agent/instrumentation/shared_accesses.h"
 #include "jvmti-agent/instrumentation/site_registry.h"
 #include "jvmti-agent/model/outside_threads.h"
 #include "jvmti-agent/options.h"
@@ -50,11 +51,14 @@ struct AgentState {
   // tsca: the plan's schedule, and what is known and covered (the plan's, else nothing).
   std::vector<sched::ThreadId> tsca_schedule;
   std::unique_ptr<sched::TscaPlanner> tsca_planner;
-  sched::TscaStrategy* tsca = nullptr;        // the run's strategy under tsca
-  sched::ReplayStrategy* replay = nullptr;    // the run's strategy under replay
-  std::unique_ptr<ProfileRecorder> profile;   // profile=
-  std::unique_ptr<VariableTracker> tracker;   // PCTVB
-  FieldFilter field_filter;                   // accesses=volatile
+  sched::TscaStrategy* tsca = nullptr;       // the run's strategy under tsca
+  sched::ReplayStrategy* replay = nullptr;   // the run's strategy under replay
+  std::unique_ptr<ProfileRecorder> profile;  // profile=
+  std::unique_ptr<VariableTracker> tracker;  // PCTVB
+  FieldFilter field_filter;                  // accesses=volatile
+  // The run's accesses (accesses=shared without a plan that says what is shared: all).
+  rw::Accesses accesses = rw::Accesses::Volatile;
+  std::unique_ptr<SharedAccesses> shared;     // accesses=shared
   VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
   jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
   // Threads the program started from outside every execution (outside_threads.h).

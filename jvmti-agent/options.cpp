@@ -51,7 +51,8 @@ bool Options::controls() const {
 rw::Accesses Options::effective_accesses() const {
   if (accesses) return *accesses;
   const sched::StrategyEntry* e = sched::find_strategy(strategy_name(*this));
-  return e && e->all_accesses ? rw::Accesses::All : rw::Accesses::Volatile;
+  if (e && e->all_accesses) return rw::Accesses::All;
+  return e && e->shared_accesses ? rw::Accesses::Shared : rw::Accesses::Volatile;
 }
 
 namespace {
@@ -174,9 +175,22 @@ std::string unescape_commas(const std::string& text) {
   return out;
 }
 
+namespace {
+
+// No strategy named: random over every field and array access. A user who names none has not
+// chosen speed over what plain-field races only show (the runner names its strategy, and its
+// default's profile runs find the shared fields: accesses=shared).
+Options without_strategy(Options o) {
+  if (!o.accesses) o.accesses = rw::Accesses::All;
+  return o;
+}
+
+}  // namespace
+
 Options parse_options(const std::string& text) {
   Options o;
-  if (text.empty()) return o;
+  if (text.empty()) return without_strategy(o);
+  bool strategy_given = false;
   std::set<std::string> seen;
   std::map<std::string, std::string> strategy_values;  // keys a strategy's row may declare
   bool base_given = false;
@@ -194,6 +208,7 @@ Options parse_options(const std::string& text) {
       bad("option '" + clip(key) + "' needs a value (" + clip(key) + "=...)");
     std::string v = item.substr(eq + 1);
     if (key == "strategy") {
+      strategy_given = true;
       const sched::StrategyEntry* e = sched::find_strategy(v);
       if (!e)
         bad("strategy: unknown strategy '" + clip(v) + "' (" + sched::strategy_name_list() + ")");
@@ -219,6 +234,7 @@ Options parse_options(const std::string& text) {
                          : o.profile) = v;
       if (key == "replay") o.strategy = Strategy::Replay;
       if (key == "follow") o.strategy = Strategy::Follow;
+      strategy_given = strategy_given || key == "replay" || key == "follow";
     } else if (key == "bug-output") {
       o.bug_output = unescape_commas(v);
       if (o.bug_output.empty()) bad("bug-output: needs a regular expression");
@@ -237,10 +253,12 @@ Options parse_options(const std::string& text) {
         o.accesses = rw::Accesses::None;
       else if (v == "volatile")
         o.accesses = rw::Accesses::Volatile;
+      else if (v == "shared")
+        o.accesses = rw::Accesses::Shared;
       else if (v == "all")
         o.accesses = rw::Accesses::All;
       else
-        bad("accesses: '" + clip(v) + "' is not none, volatile or all");
+        bad("accesses: '" + clip(v) + "' is not none, volatile, shared or all");
     } else if (key == "timeout") {
       o.timeout_ms = parse_u64(key, v, 1, UINT64_MAX / 100000000);
     } else if (key == "budget") {
@@ -348,7 +366,7 @@ Options parse_options(const std::string& text) {
   if (o.strategy == Strategy::Pctvb && o.plan.empty()) {
     bad("strategy=pctvb needs plan=FILE from profile runs (jsched run --strategy pctvb makes one)");
   }
-  return o;
+  return strategy_given ? o : without_strategy(o);
 }
 
 std::string format_options(const Options& o) {
@@ -367,6 +385,7 @@ std::string format_options(const Options& o) {
   if (o.accesses) {
     s += std::string(",accesses=") + (*o.accesses == rw::Accesses::None       ? "none"
                                       : *o.accesses == rw::Accesses::Volatile ? "volatile"
+                                      : *o.accesses == rw::Accesses::Shared   ? "shared"
                                                                               : "all");
   }
   if (o.timeout_ms != 10000) s += ",timeout=" + std::to_string(o.timeout_ms);

@@ -9,10 +9,12 @@
 
 namespace jsched::rw {
 
-enum class Accesses { None, Volatile, All };
+// Shared: as Volatile, and the plain accesses an AccessFilter names (Point): those the profile
+// runs saw touch what more than one thread touched.
+enum class Accesses { None, Volatile, Shared, All };
 
 // Whether `a` asks for a hook at an access of kind `k` (before any filter): field accesses
-// unless None, array elements only with All.
+// unless None, array elements only with All (or a filter's Point).
 inline bool accesses_cover(Accesses a, SiteKind k) {
   return is_field_access(k) ? a != Accesses::None : a == Accesses::All;
 }
@@ -27,6 +29,7 @@ struct AccessDecision {
                     // bit mask `arg` (0: ask the agent which)
     TrackedAlloc,   // the new object belongs to tracked variable `arg`
     Counted,        // profile runs: count the access in Java; no scheduling point
+    Point,          // a scheduling point whatever `accesses` says (accesses=shared)
   } kind = Default;
   int32_t arg = 0;
 };

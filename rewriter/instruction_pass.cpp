@@ -257,6 +257,7 @@ class InstructionPass {
     if (ctx_.cfg.filter)
       d = ctx_.cfg.filter->decide(
           SiteInfo{k, ctx_.class_name, method_, desc_, bci, owner, name, desc});
+    if (d.kind == AccessDecision::Point) return AccessDecision{};
     if (d.kind != AccessDecision::Default) return d;
     bool alloc = k == SiteKind::AllocObject || k == SiteKind::AllocArray;
     bool on = alloc ? ctx_.cfg.allocations : accesses_cover(ctx_.cfg.accesses, k);

@@ -195,6 +195,7 @@ const std::vector<StrategyEntry>& registered_strategies() {
       {.name = "portfolio",
        .summary = "successive executions cycle through random, pos, pct d=2, pct d=3, surw and "
                   "rapos; reports and replay commands name the one that ran",
+       .shared_accesses = true,
        .profile = true,
        .plan_optional = true,  // its pct and surw members on their defaults
        .make = portfolio_member,

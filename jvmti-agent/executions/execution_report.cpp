@@ -54,7 +54,7 @@ std::string Runtime::agent_option() const {
     Options m = parse_options(member);
     m.seed = o.seed;
     m.seed_given = true;
-    m.accesses = o.effective_accesses();
+    m.accesses = agent_.accesses;
     m.include = o.include;
     m.exclude = o.exclude;
     m.timeout_ms = o.timeout_ms;
@@ -64,7 +64,7 @@ std::string Runtime::agent_option() const {
     m.bug_output = o.bug_output;
     // A member that reads the plan (surw weighs threads by its counts) replays only with it.
     const sched::StrategyEntry* e = sched::find_strategy(strategy_name(m));
-    if (e && e->profile) m.plan = o.plan;
+    if ((e && e->profile) || m.accesses == rw::Accesses::Shared) m.plan = o.plan;
     opts = format_options(m);
   }
   return agent_argument(opts);
@@ -112,7 +112,7 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
           out.push_back(m.thread(sched::ThreadId(i)).choices);
         return out;
       });
-      if (!agent_.profile->add_java_counts(env))
+      if (!agent_.profile->add_java_counts(env) || !agent_.profile->add_java_sharing(env))
         throw std::runtime_error("profile: the counts kept in Java could not be read");
       agent_.profile->profile(steps, uint32_t(threads), std::move(events)).write(o.profile);
     } catch (const std::exception& e) {

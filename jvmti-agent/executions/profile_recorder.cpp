@@ -1,7 +1,9 @@
 #include "jvmti-agent/executions/profile_recorder.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <optional>
 
 namespace jsched::agent {
 
@@ -65,19 +67,55 @@ void ProfileRecorder::count(size_t var, const Site& site, uint64_t n) {
   }
 }
 
-bool ProfileRecorder::add_java_counts(JNIEnv* env) {
-  if (sites_ == nullptr) return true;
+void ProfileRecorder::touched_by(size_t var, uint64_t thread_bits) {
+  if (threads_.size() < vars_.size()) threads_.resize(vars_.size());
+  threads_[var] |= thread_bits;
+}
+
+namespace {
+
+// The long[] static method `name` of JSchedVariables returns, or nullopt.
+std::optional<std::vector<jlong>> java_longs(JNIEnv* env, const char* name) {
   jclass c = env->FindClass("java/lang/JSchedVariables");
-  jmethodID m = c ? env->GetStaticMethodID(c, "counts", "()[J") : nullptr;
+  jmethodID m = c ? env->GetStaticMethodID(c, name, "()[J") : nullptr;
   auto a = m ? static_cast<jlongArray>(env->CallStaticObjectMethod(c, m)) : nullptr;
   if (a == nullptr || env->ExceptionCheck()) {
     env->ExceptionClear();
-    return false;
+    return std::nullopt;
   }
   std::vector<jlong> t(size_t(env->GetArrayLength(a)));
   env->GetLongArrayRegion(a, 0, jsize(t.size()), t.data());
   env->DeleteLocalRef(a);
   env->DeleteLocalRef(c);
+  return t;
+}
+
+}  // namespace
+
+bool ProfileRecorder::add_java_sharing(JNIEnv* env) {
+  if (sites_ == nullptr) return true;
+  std::optional<std::vector<jlong>> got = java_longs(env, "sharing");
+  if (!got) return false;
+  const std::vector<jlong>& t = *got;
+  std::lock_guard<SpinLock> g(mu_);
+  for (size_t i = 0; i + 1 < t.size(); i += 2) {
+    const Site* at = sites_->get(int32_t(t[i]));
+    if (at == nullptr) continue;
+    if (t[i + 1] == -1) {  // one of the allocation site's objects: two threads
+      auto var = by_site_.find(at);
+      if (var != by_site_.end()) touched_by(var->second, 3);
+    } else if (is_static(*at)) {
+      touched_by(variable(static_variable(*at)), uint64_t(t[i + 1]));
+    }
+  }
+  return true;
+}
+
+bool ProfileRecorder::add_java_counts(JNIEnv* env) {
+  if (sites_ == nullptr) return true;
+  std::optional<std::vector<jlong>> got = java_longs(env, "counts");
+  if (!got) return false;
+  const std::vector<jlong>& t = *got;
   std::lock_guard<SpinLock> g(mu_);
   for (size_t i = 0; i + 2 < t.size(); i += 3) {
     const Site* at = sites_->get(int32_t(t[i]));
@@ -95,13 +133,15 @@ bool ProfileRecorder::add_java_counts(JNIEnv* env) {
   return true;
 }
 
-void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
+void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site, uint32_t t) {
   if (sites_ != nullptr) return;  // Java counts
   std::lock_guard<SpinLock> g(mu_);
+  const uint64_t bit = uint64_t(1) << (t & 63);
   if (is_static(site)) {
     auto it = by_site_.find(&site);
     if (it == by_site_.end()) it = by_site_.emplace(&site, variable(static_variable(site))).first;
     ++vars_[it->second].max_accesses;
+    touched_by(it->second, bit);
     return;
   }
   jlong tag = 0;
@@ -110,6 +150,7 @@ void ProfileRecorder::access(JNIEnv* env, jobject o, const Site& site) {
   size_t var = size_t(tag) - 1;
   if (var >= vars_.size()) return;
   count(var, site, 1);
+  touched_by(var, bit);
 }
 
 void ProfileRecorder::allocated(JNIEnv* env, jobject o, const Site& site) {
@@ -137,10 +178,12 @@ sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads,
   p.steps = steps;
   p.threads = threads;
   p.thread_events = std::move(thread_events);
+  p.sharing = true;
   // Variables never accessed cannot hold a change point.
   for (size_t i = 0; i < vars_.size(); ++i) {
     if (vars_[i].max_accesses == 0) continue;
     sched::PlanVariable v = vars_[i];
+    v.shared = i < threads_.size() && std::popcount(threads_[i]) > 1;
     if (i < touched_.size()) {
       for (const Site* s : touched_[i]) {
         v.sites.push_back(*s->cls + " " + *s->method + " " + *s->method_desc + " " +

@@ -7,6 +7,8 @@
 // counting hook. In JDK mode (no JSchedVariables) every access calls the agent, and an object's
 // allocation site is its tag in a JVMTI environment of its own, so object names (the main
 // environment's tags) stay as they are.
+// A variable is `shared` (accesses=shared makes its accesses points) when two threads touched
+// one of its objects (Java), the variable's objects at all (JDK mode), or its static field.
 #pragma once
 
 #include <jni.h>
@@ -34,12 +36,14 @@ class ProfileRecorder : public rw::AccessFilter {
   void count_in_java(const SiteRegistry* sites) { sites_ = sites; }
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
 
-  // An access by a controlled thread: `o` is null for static fields (JDK mode).
-  void access(JNIEnv* env, jobject o, const Site& site);
+  // An access by controlled thread `t`: `o` is null for static fields (JDK mode).
+  void access(JNIEnv* env, jobject o, const Site& site, uint32_t t);
   // An object allocated at an instrumented site.
   void allocated(JNIEnv* env, jobject o, const Site& site);
   // Adds what Java counted (JSchedVariables.counts()); false if it could not be read.
   bool add_java_counts(JNIEnv* env);
+  // Adds which variables Java saw touched by more than one thread (JSchedVariables.sharing()).
+  bool add_java_sharing(JNIEnv* env);
 
   // The execution's profile, with its step and thread counts.
   // `thread_events`: the events each thread executed, by creation index.
@@ -51,6 +55,7 @@ class ProfileRecorder : public rw::AccessFilter {
   std::vector<std::string> superclasses(JNIEnv* env, jobject o);
 
   void count(size_t var, const Site& site, uint64_t n);
+  void touched_by(size_t var, uint64_t thread_bits);
 
   jvmtiEnv* tags_;
   const SiteRegistry* sites_ = nullptr;  // counting in Java
@@ -59,6 +64,7 @@ class ProfileRecorder : public rw::AccessFilter {
   std::map<std::string, size_t> index_;                   // by name
   std::unordered_map<const Site*, size_t> by_site_;       // cache
   std::vector<std::unordered_set<const Site*>> touched_;  // per variable: the accesses there
+  std::vector<uint64_t> threads_;    // per variable: the threads seen, a bit per thread (mod 64)
   const Site* last_site_ = nullptr;  // the last (site, variable) recorded there
   size_t last_var_ = 0;
 };

@@ -389,7 +389,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
       s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
   if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
   Acting g(env, *a.ctx);
-  if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s);
+  if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s, a.ctx->id);
   if (!state().access_points || !s->point) return;
   sched::ObjectId obj;
   int64_t slot;

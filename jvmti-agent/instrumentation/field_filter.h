@@ -52,6 +52,10 @@ class FieldFilter : public rw::AccessFilter {
   void set_accesses(rw::Accesses a) { accesses_ = a; }
 
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
+  // Whether `owner`.`name` (or the superclass field it names) is final.
+  bool is_final(const std::string& owner, const std::string& name) const {
+    return kind_of(owner, name) == Kind::Final;
+  }
 
  private:
   enum class Kind { Plain, Volatile, Final, Unknown };

@@ -26,7 +26,8 @@ std::string profile_params(const RunSpec& s) {
   const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
   std::string out;
   for (const auto& [k, v] : split_params(s.params)) {
-    bool planned = k == "plan" || k == "iterations";
+    // accesses=shared is what the plan is for: the profile runs count at the default points.
+    bool planned = k == "plan" || k == "iterations" || (k == "accesses" && v == "shared");
     if (e) {
       for (const sched::StrategyOption& opt : e->options) planned = planned || k == opt.key;
     }
@@ -104,10 +105,11 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     // A strategy that runs without a plan does, on its defaults (pct assumes 1000 steps, surw
     // weighs every thread alike); the others (pctvb) cannot.
     const std::string& strategy = tmpl.agent_strategy_name();
-    if (const sched::StrategyEntry* e = sched::find_strategy(strategy); e && e->plan_optional) {
+    const sched::StrategyEntry* e = sched::find_strategy(strategy);
+    if ((e && e->plan_optional) || !e || !e->profile) {
       std::fprintf(stderr,
                    "jsched: warning: profile runs of %s wrote no profile (%s): %s runs without "
-                   "a plan, on its defaults\n",
+                   "a plan, on its defaults (accesses=shared: every access a point)\n",
                    tmpl.program.c_str(), first_failure.c_str(), strategy.c_str());
       return "";
     }
@@ -128,11 +130,15 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
 
 bool needs_plan(const RunSpec& s) {
   const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
-  if (!e || !e->profile) return false;
+  if (!e) return false;
+  bool shared = e->shared_accesses, plan_given = false;
   for (const auto& [k, v] : split_params(s.params)) {
-    if (k == "plan" || (!e->plan_option.empty() && k == e->plan_option)) return false;
+    if (k == "plan") return false;
+    if (k == "accesses") shared = v == "shared";
+    plan_given = plan_given || (!e->plan_option.empty() && k == e->plan_option);
   }
-  return true;
+  // accesses=shared needs one whatever the strategy: the plan says which variables are shared.
+  return shared || (e->profile && !plan_given);
 }
 
 void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, ResultsDir& dir,

@@ -17,7 +17,8 @@
 namespace jsched::runner {
 
 // Whether runs of `s` need a plan: pctvb always, pct unless steps= or plan= is given, a
-// registered strategy that asks for one (surw, portfolio) unless plan= is given.
+// registered strategy that asks for one (surw, portfolio) unless plan= is given, and any
+// strategy under accesses=shared (the plan says which variables threads share) unless plan=.
 bool needs_plan(const RunSpec& s);
 
 // Adds plan=FILE to every spec that needs one. Each program (with the agent options that

@@ -37,6 +37,7 @@ uint64_t PlanVariable::id() const {
 }
 
 void VariablePlan::merge(const VariablePlan& other) {
+  sharing = runs == 0 ? other.sharing : sharing && other.sharing;
   runs += other.runs;
   steps = std::max(steps, other.steps);
   threads = std::max(threads, other.threads);
@@ -54,6 +55,7 @@ void VariablePlan::merge(const VariablePlan& other) {
     } else {
       PlanVariable& mine = variables[it->second];
       mine.max_accesses = std::max(mine.max_accesses, v.max_accesses);
+      mine.shared = mine.shared || v.shared;
       if (mine.supers.empty()) mine.supers = v.supers;
       std::vector<std::string> all;
       std::set_union(mine.sites.begin(), mine.sites.end(), v.sites.begin(), v.sites.end(),
@@ -89,9 +91,11 @@ void VariablePlan::write(const std::string& path) const {
     for (uint64_t e : thread_events) out << " " << e;
     out << "\n";
   }
+  if (sharing) out << "sharing\n";
   for (const PlanVariable& v : variables) {
     if (v.kind == PlanVariable::Static) {
       out << "static " << v.max_accesses << " " << v.cls << " " << v.member << "\n";
+      if (v.shared) out << "shared\n";
       continue;
     }
     std::string supers;
@@ -99,6 +103,7 @@ void VariablePlan::write(const std::string& path) const {
     out << "new " << v.max_accesses << " " << v.cls << " " << v.member << " " << v.method_desc
         << " " << v.bci << " " << v.type << " " << (supers.empty() ? "-" : supers) << "\n";
     for (const std::string& s : v.sites) out << "at " << s << "\n";
+    if (v.shared) out << "shared\n";
   }
   out << "end\n";
   if (!out) throw PlanError("error writing plan " + path);
@@ -143,6 +148,11 @@ VariablePlan VariablePlan::read(const std::string& path) {
         fail("thread-events: " + t[1] + " counts, " + std::to_string(t.size() - 2) + " given");
       for (size_t i = 2; i < t.size(); ++i)
         plan.thread_events.push_back(number(t[i], "event count"));
+    } else if (key == "sharing" && t.size() == 1) {
+      plan.sharing = true;
+    } else if (key == "shared" && t.size() == 1) {
+      if (plan.variables.empty()) fail("'shared' line before any 'static' or 'new' line");
+      plan.variables.back().shared = true;
     } else if (key == "static" && t.size() == 4) {
       PlanVariable v;
       v.kind = PlanVariable::Static;

@@ -10,9 +10,13 @@
 //   thread-events <n> <e0> ... <e(n-1)>   (optional: the most scheduling steps touching something
 //                                           shared that thread i took (ThreadState::choices), by
 //                                           creation index; SURW's weights)
+//   sharing                               (optional: the runs recorded which variables more than
+//                                           one thread touched; accesses=shared)
 //   static <max accesses> <owner class> <field>
 //   new <max accesses> <class> <method> <method descriptor> <bci> <allocated type> <superclasses>
 //   at <class> <method> <method descriptor> <bci>     (after a `new` line, zero or more)
+//   shared                           (after a `static` or `new` line and its `at` lines: more
+//                                     than one thread touched it, one object of it, in a run)
 //   end
 // Class names use '/' as in class files; <allocated type> is a class name or an array
 // descriptor; <superclasses> lists the allocated class's superclasses below java/lang/Object,
@@ -39,6 +43,9 @@ struct PlanVariable {
   std::string type;                 // New only: the allocated class or array descriptor
   std::vector<std::string> supers;  // New only
   std::vector<std::string> sites;   // New only: "<class> <method> <desc> <bci>", sorted
+  // Two threads touched it in one profile run: the field, or one object allocated here (the
+  // threads' accesses may be ordered by a lock or a start; the plan does not say).
+  bool shared = false;
 
   // Stable name, as reports show it: "static pkg.C.f", "new pkg.C.m(desc)@bci [D".
   std::string name() const;
@@ -56,10 +63,11 @@ struct VariablePlan {
   uint64_t steps = 0;
   uint32_t threads = 0;
   std::vector<uint64_t> thread_events;  // by thread creation index (0: main)
+  bool sharing = false;                 // variables' `shared` flags were recorded
   std::vector<PlanVariable> variables;
 
-  // Adds another profile: maxima of every count (Bindal et al.'s bound needs an upper bound;
-  // docs/references.md).
+  // Adds another profile: maxima of every count, a variable shared if it was in either (Bindal et
+  // al.'s bound needs an upper bound; docs/references.md).
   void merge(const VariablePlan& other);
   // Whether variable `i`'s allocated type comes from no other allocation site of the plan (so
   // an object's class alone says whether it belongs to the variable).

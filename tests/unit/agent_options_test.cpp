@@ -27,7 +27,8 @@ TEST(AgentOptions, FormatParseRoundTripKeepsEveryChoice) {
         "strategy=random,seed=2,spurious=0,include=java.util.:com.x.,exclude=com.x.y.",
         "strategy=tsca,seed=4,t=2,timeout=500,hapset=off",
         "strategy=random,seed=5,frames=0,spurious=0.25", "strategy=pct,seed=6,minimize=off",
-        "strategy=random,seed=8,bug-output=FAILED|x{1%2C3}%25 done"}) {
+        "strategy=random,seed=8,bug-output=FAILED|x{1%2C3}%25 done",
+        "strategy=random,seed=9,accesses=shared", "seed=10", "seed=11,accesses=volatile"}) {
     Options a = parse_options(text);
     Options b = round_trip(a);
     EXPECT_EQ(format_options(a), format_options(b)) << text;
@@ -103,7 +104,7 @@ TEST(AgentOptions, RegisteredStrategiesTakeTheirOptionsWithDefaults) {
   EXPECT_EQ(over_rapos.strategy_options.at("wake"), 0);
   Options plain = parse_options("");
   EXPECT_TRUE(plain.is("random"));
-  EXPECT_EQ(plain.effective_accesses(), jsched::rw::Accesses::Volatile);
+  EXPECT_EQ(plain.effective_accesses(), jsched::rw::Accesses::All);
   EXPECT_TRUE(plain.runs_several_per_jvm());
   EXPECT_FALSE(parse_options("strategy=tsca").runs_several_per_jvm());
 }
@@ -123,8 +124,34 @@ TEST(AgentOptions, EveryRegistryRowIsAStrategyTheAgentTakes) {
     EXPECT_EQ(o.runs_several_per_jvm(), e.several_per_jvm) << e.name;
     EXPECT_EQ(o.controls(), e.controls) << e.name;
     EXPECT_EQ(o.effective_accesses() == jsched::rw::Accesses::All, e.all_accesses) << e.name;
+    EXPECT_EQ(o.effective_accesses() == jsched::rw::Accesses::Shared, e.shared_accesses) << e.name;
     EXPECT_EQ(e.make != nullptr, e.controls) << e.name;  // every strategy that controls
     EXPECT_EQ(parse_options(format_options(o)).strategy, o.strategy) << e.name;
   }
   EXPECT_EQ(names.size(), jsched::sched::all_strategy_names().size());
+}
+
+// With no strategy named, the agent runs random over every field and array access: a user who
+// named none gets plain-field races too. A named strategy keeps its row's default; the
+// portfolio (the runner's default) has accesses=shared, which its profile runs' plan narrows.
+TEST(AgentOptions, WithoutAStrategyEveryAccessIsAPoint) {
+  using jsched::rw::Accesses;
+  for (const char* text : {"", "seed=3", "seed=3,iterations=5,explore", "timeout=500"}) {
+    Options o = parse_options(text);
+    EXPECT_TRUE(o.is("random")) << text;
+    EXPECT_EQ(o.effective_accesses(), Accesses::All) << text;
+    // A replay command names it, so that the replay instruments the same accesses.
+    EXPECT_NE(format_options(o).find("accesses=all"), std::string::npos) << text;
+  }
+  EXPECT_EQ(parse_options("seed=3,accesses=volatile").effective_accesses(), Accesses::Volatile);
+  EXPECT_EQ(parse_options("strategy=random").effective_accesses(), Accesses::Volatile);
+  EXPECT_EQ(parse_options("strategy=portfolio").effective_accesses(), Accesses::Shared);
+  EXPECT_EQ(parse_options("strategy=pct,accesses=shared").effective_accesses(), Accesses::Shared);
+  EXPECT_EQ(parse_options("replay=r").effective_accesses(), Accesses::Volatile);
+  try {
+    parse_options("accesses=some");
+    ADD_FAILURE() << "accesses=some accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "accesses: 'some' is not none, volatile, shared or all");
+  }
 }

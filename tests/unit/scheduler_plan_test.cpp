@@ -112,3 +112,40 @@ TEST_F(PlanFile, MalformedPlansNameFileLineAndReason) {
             path + ":3: the plan ends without 'end' (truncated?)");
   EXPECT_EQ(error_of(head + "end\nruns 2\n"), path + ":4: text after 'end'");
 }
+
+// accesses=shared reads which variables more than one thread touched: the flags survive the
+// file, a merge keeps a variable shared if any profile run saw it shared, and a plan is only
+// said to record sharing if every run it merges did.
+TEST_F(PlanFile, SharedFlagsSurviveTheFileAndMerges) {
+  VariablePlan p = sample();
+  p.sharing = true;
+  p.variables[1].shared = true;
+  p.write(path);
+  VariablePlan q = VariablePlan::read(path);
+  EXPECT_TRUE(q.sharing);
+  EXPECT_FALSE(q.variables[0].shared);
+  EXPECT_TRUE(q.variables[1].shared);
+  EXPECT_EQ(q.variables[1].sites, p.variables[1].sites);  // `shared` follows the `at` lines
+
+  VariablePlan other = sample();
+  other.sharing = true;
+  other.variables[0].shared = true;
+  VariablePlan merged;
+  merged.merge(q);
+  merged.merge(other);
+  EXPECT_TRUE(merged.sharing);
+  EXPECT_TRUE(merged.variables[0].shared);
+  EXPECT_TRUE(merged.variables[1].shared);
+  VariablePlan older = sample();  // from runs that did not record sharing
+  merged.merge(older);
+  EXPECT_FALSE(merged.sharing);
+}
+
+TEST_F(PlanFile, ASharedLineNeedsAVariable) {
+  const std::string head = "jsched-plan 1\nruns 1\nsharing\n";
+  EXPECT_EQ(error_of(head + "static 1 pkg/C f\nshared\nend\n"), "");
+  EXPECT_EQ(error_of(head + "shared\nend\n"),
+            path + ":4: 'shared' line before any 'static' or 'new' line");
+  EXPECT_EQ(error_of(head + "static 1 pkg/C f\nshared x\nend\n"),
+            path + ":5: unknown line 'shared x'");
+}

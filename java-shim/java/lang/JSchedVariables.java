@@ -28,6 +28,9 @@ public final class JSchedVariables extends WeakReference<Object> {
   private final int variable;
   private final JSchedVariables next;
 
+  /** Profile runs: the threads that touched the object, a bit per thread (its id mod 64). */
+  private long threads;
+
   private JSchedVariables(Object o, int hash, int variable, JSchedVariables next) {
     super(o);
     this.hash = hash;
@@ -67,6 +70,19 @@ public final class JSchedVariables extends WeakReference<Object> {
     for (int j = 1; j < STATE.length; j += 2) STATE[j] = 0xffffffffL; // no variable
   }
 
+  /**
+   * Profile runs, per site: the thread of its last counted access. A thread new at a site takes
+   * the slow path once, which records it on the object (or, for a static field's site, in
+   * STATIC_THREADS): an object no second thread touched costs nothing more.
+   */
+  private static final Object[] LAST_THREAD = new Object[SITES];
+
+  /** Per static field's site: the threads that ran it, a bit per thread (id mod 64). */
+  private static final long[] STATIC_THREADS = new long[SITES];
+
+  /** Variables one of whose objects two threads touched: a bit per variable id. */
+  private static long[] shared = new long[64];
+
   // PCTVB's counters (java-shim JSchedShim.trackedStatic; the agent's VariableTracker reads and
   // sets them): per tracked variable (slot; `vars` is at most 1000), final and of a fixed size
   // for the JIT, as above.
@@ -100,13 +116,45 @@ public final class JSchedVariables extends WeakReference<Object> {
 
   /** The variable of o, or -1. */
   static int variableOf(Object o) {
-    if (o == null) return -1;
+    JSchedVariables e = entryOf(o);
+    return e == null ? -1 : e.variable;
+  }
+
+  private static JSchedVariables entryOf(Object o) {
+    if (o == null) return null;
     JSchedVariables[] t = table;
     int h = System.identityHashCode(o);
     for (JSchedVariables e = t[h & (t.length - 1)]; e != null; e = e.next) {
-      if (e.hash == h && e.refersTo(o)) return e.variable;
+      if (e.hash == h && e.refersTo(o)) return e;
     }
-    return -1;
+    return null;
+  }
+
+  @SuppressWarnings("deprecation") // threadId() is JDK 19+; getId() is the same number
+  private static long threadBit(Thread t) {
+    return 1L << (t.getId() & 63);
+  }
+
+  /** Profile runs: thread t touched o (of `variable`) for the first time at some site. */
+  private static void touchedBy(Object o, int variable, Thread t) {
+    JSchedVariables e = entryOf(o);
+    if (e == null) return;
+    long bit = threadBit(t);
+    long before = e.threads;
+    if ((before & bit) != 0) return;
+    e.threads = before | bit;
+    if (before != 0 && variable >= 0) markShared(variable);
+  }
+
+  private static void markShared(int variable) {
+    synchronized (LOCK) {
+      long[] s = shared;
+      if ((variable >>> 6) >= s.length) {
+        s = java.util.Arrays.copyOf(s, Math.max(2 * s.length, (variable >>> 6) + 1));
+        shared = s;
+      }
+      s[variable >>> 6] |= 1L << (variable & 63);
+    }
   }
 
   /** o belongs to `variable` from now on. */
@@ -201,7 +249,11 @@ public final class JSchedVariables extends WeakReference<Object> {
   /** Profile runs: an access to o's fields or elements at instruction `site` (o null: none). */
   @ForceInline
   static void countObject(Object o, int site) {
-    if (site > 0 && site < SITES && LAST[site] == o && o != null) {
+    if (site > 0
+        && site < SITES
+        && LAST[site] == o
+        && o != null
+        && LAST_THREAD[site] == Thread.currentThread()) {
       STATE[2 * site]++;
       return;
     }
@@ -214,8 +266,15 @@ public final class JSchedVariables extends WeakReference<Object> {
     int now = cached(o, site);
     if (now == -1) return;
     if (now == -2) now = variableOf(o);
+    Thread t = Thread.currentThread();
+    if (now >= 0) touchedBy(o, now, t);
     if (site >= SITES) {
       if (now >= 0) addPair(site, now, 1);
+      return;
+    }
+    LAST_THREAD[site] = t;
+    if (LAST[site] == o && now >= 0) { // the same object, another thread
+      STATE[2 * site]++;
       return;
     }
     int v = (int) STATE[2 * site + 1];
@@ -232,8 +291,39 @@ public final class JSchedVariables extends WeakReference<Object> {
   static void countStatic(int site) {
     if (site > 0 && site < SITES) {
       STATE[2 * site]++;
+      Thread t = Thread.currentThread();
+      if (LAST_THREAD[site] != t) {
+        LAST_THREAD[site] = t;
+        STATIC_THREADS[site] |= threadBit(t);
+      }
     } else if (site > 0) {
       addPair(site, -1, 1);
+    }
+  }
+
+  /**
+   * Profile runs, at the end: which variables more than one thread touched. The variables one
+   * of whose objects two threads touched, as {variable, -1}; then each static field site's
+   * threads, as {site, bit mask} (the agent joins a field's sites).
+   */
+  static long[] sharing() {
+    synchronized (LOCK) {
+      long[] out = new long[64];
+      int n = 0;
+      for (int w = 0; w < shared.length; w++) {
+        for (long bits = shared[w]; bits != 0; bits &= bits - 1) {
+          if (n + 2 > out.length) out = java.util.Arrays.copyOf(out, 2 * out.length);
+          out[n++] = 64L * w + Long.numberOfTrailingZeros(bits);
+          out[n++] = -1;
+        }
+      }
+      for (int s = 1; s < SITES; s++) {
+        if (STATIC_THREADS[s] == 0) continue;
+        if (n + 2 > out.length) out = java.util.Arrays.copyOf(out, 2 * out.length);
+        out[n++] = s;
+        out[n++] = STATIC_THREADS[s];
+      }
+      return java.util.Arrays.copyOf(out, n);
     }
   }
 

@@ -1,0 +1,66 @@
+#include "jvmti-agent/instrumentation/shared_accesses.h"
+
+#include <algorithm>
+
+namespace jsched::agent {
+
+namespace {
+
+// Whether an array instruction with element kind `elem` ("I", "B", "L", ...) can touch an
+// array of type `type` ("[I", "[Z", "[Lpkg/C;", ...).
+bool element_matches(const std::string& type, std::string_view elem) {
+  if (type.size() < 2 || type[0] != '[') return false;
+  const char t = type[1];
+  if (elem == "L") return t == 'L' || t == '[';
+  if (elem == "B") return t == 'B' || t == 'Z';
+  return elem.size() == 1 && t == elem[0];
+}
+
+}  // namespace
+
+SharedAccesses::SharedAccesses(const sched::VariablePlan& plan, const rw::AccessFilter& other,
+                               IsFinal is_final)
+    : other_(other), is_final_(std::move(is_final)) {
+  for (const sched::PlanVariable& v : plan.variables) {
+    if (!v.shared) continue;
+    if (v.kind == sched::PlanVariable::Static) {
+      statics_.emplace(v.cls, v.member);
+    } else {
+      objects_.push_back(v);
+      sites_.insert(v.sites.begin(), v.sites.end());
+    }
+  }
+}
+
+bool SharedAccesses::touches_shared(const rw::SiteInfo& s) const {
+  using K = rw::SiteKind;
+  if (s.kind == K::GetStatic || s.kind == K::PutStatic)
+    return statics_.count({std::string(s.owner), std::string(s.name)}) > 0;
+  const bool field = s.kind == K::GetField || s.kind == K::PutField;
+  if (!field && s.kind != K::ArrayLoad && s.kind != K::ArrayStore) return false;
+  if (sites_.count(std::string(s.cls) + " " + std::string(s.method) + " " +
+                   std::string(s.method_desc) + " " + std::to_string(s.bci)))
+    return true;
+  // A shared allocation site whose accesses the plan does not list: any access that could
+  // touch its objects.
+  return std::any_of(objects_.begin(), objects_.end(), [&](const sched::PlanVariable& v) {
+    if (!v.sites.empty()) return false;
+    if (!field) return element_matches(v.type, s.desc);
+    return v.type == s.owner ||
+           std::find(v.supers.begin(), v.supers.end(), s.owner) != v.supers.end();
+  });
+}
+
+rw::AccessDecision SharedAccesses::decide(const rw::SiteInfo& s) const {
+  using K = rw::SiteKind;
+  // A final field's value cannot race, but a reference read from one is how a thread reaches
+  // what it refers to: a HashMap or an array whose code the agent does not see into, where
+  // a get and a put of two threads interleave. A final number is only a value.
+  const bool value_read = (s.kind == K::GetField || s.kind == K::GetStatic) && !s.desc.empty() &&
+                          s.desc[0] != 'L' && s.desc[0] != '[';
+  if (touches_shared(s) && !(value_read && is_final_(std::string(s.owner), std::string(s.name))))
+    return rw::AccessDecision{rw::AccessDecision::Point, 0};
+  return other_.decide(s);
+}
+
+}  // namespace jsched::agent

@@ -1,0 +1,46 @@
+// accesses=shared: the plain field and array accesses the profile runs saw touch a variable of
+// more than one thread become scheduling points, on top of the volatile ones. A race on a plain
+// field needs a thread switch at one of its accesses, and the fields no second thread touches
+// (most of a program's: builders, locals' objects, per-thread state) cost nothing.
+// A variable is a static field or an allocation site (scheduler/pct/variable_plan.h). The
+// check is per object, not ordered by locks or starts: a field written before a thread starts
+// and read after counts too. One point too many costs time; one too few could hide a bug.
+// Reads of final fields are points too when they load a reference (see decide).
+#pragma once
+
+#include <functional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rewriter/config.h"
+#include "scheduler/pct/variable_plan.h"
+
+namespace jsched::agent {
+
+class SharedAccesses : public rw::AccessFilter {
+ public:
+  // Whether field `name` as class `owner` sees it is final (its reads then cannot race).
+  using IsFinal = std::function<bool(const std::string& owner, const std::string& name)>;
+
+  // `plan` must have recorded sharing (plan.sharing). Accesses it does not name go to `other`.
+  SharedAccesses(const sched::VariablePlan& plan, const rw::AccessFilter& other, IsFinal is_final);
+
+  rw::AccessDecision decide(const rw::SiteInfo& site) const override;
+
+  // How many variables' accesses are points (reports, tests).
+  size_t shared_variables() const { return statics_.size() + objects_.size(); }
+
+ private:
+  bool touches_shared(const rw::SiteInfo& s) const;
+
+  const rw::AccessFilter& other_;
+  IsFinal is_final_;
+  std::set<std::pair<std::string, std::string>> statics_;  // (owner, field)
+  std::vector<sched::PlanVariable> objects_;               // shared allocation sites
+  std::set<std::string> sites_;  // "<class> <method> <desc> <bci>" of their `at` lines
+};
+
+}  // namespace jsched::agent
