@@ -470,6 +470,14 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   AgentState& s = state();
   s.field_filter.set_jdk_too(run.accesses.has_value());
   s.field_filter.set_accesses(s.accesses);
+  // Races are looked for among plain accesses (accesses=shared or all): a static initializer's
+  // are ordered by the class's initialization, which the model does not see.
+  if (s.accesses == jsched::rw::Accesses::Shared || s.accesses == jsched::rw::Accesses::All) {
+    s.sites.set_ordered([&s](const jsched::rw::SiteInfo& si) {
+      return si.method == "<clinit>" ||
+             s.field_filter.orders(std::string(si.owner), std::string(si.name));
+    });
+  }
   if (s.profile) {
     // Profile runs hook every access, and schedule only at the run's own points; the other
     // accesses are counted in Java (JDK mode has no JSchedVariables: the agent counts them).

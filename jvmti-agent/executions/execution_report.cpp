@@ -145,6 +145,13 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
       init_waits += (i ? "," : "") + json::quote(init_wait_log_[i]);
   }
   init_waits += "]";
+  std::string races = "[";
+  for (size_t i = 0; i < race_texts_.size(); ++i) {
+    json::JsonObject r;
+    r.str("key", race_texts_[i].key).str("text", race_texts_[i].text);
+    races += (i ? "," : "") + r.text();
+  }
+  races += "]";
   json::JsonObject j;
   if (agent_.tsca) {
     auto [trace, skipped] = ctl_.inspect([&](sched::Model&) {
@@ -167,6 +174,7 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
       .raw("tracked", tracked)
       .raw("tracked_accesses", tracked_accesses)
       .raw("hapset", hapsets)
+      .raw("races", races)
       .raw("classes_unchanged",
            class_list(agent_.classes.refused_count(), agent_.classes.refused_lines()))
       .raw("classes_not_instrumented",

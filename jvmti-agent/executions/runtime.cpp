@@ -179,6 +179,13 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       m.trace_into(&trace_);
       return 0;
     });
+  if (agent.accesses == rw::Accesses::Shared || agent.accesses == rw::Accesses::All) {
+    races_ = std::make_unique<sched::RaceDetector>();
+    ctl_.inspect([this](sched::Model& m) {
+      m.detect_races(races_.get());
+      return 0;
+    });
+  }
   ctl_.set_spurious(agent.options.spurious, seed_);
   ctl_.set_time(kStepTimeNs, agent.options.early_timeouts);
   ctl_.set_io_ready(&fd_ready);
@@ -661,6 +668,12 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
     }
   }
   check_replay_complete(outcome);
+  if (races_) {
+    race_texts_ = ctl_.inspect([this](sched::Model& m) {
+      return describe_races(*races_, agent_.sites,
+                            [&m](sched::ThreadId t) { return m.thread(t).name; });
+    });
+  }
   // One of several executions: nothing of it runs any more, whatever thread ends it. A hung
   // thread that never reaches a scheduling point again is stopped (ThreadDeath), so that it
   // does not spin on beside the executions that follow.
@@ -695,6 +708,7 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
                             : "replay: " + replay_command());
     }
   }
+  log_races(outcome);
   std::fflush(stdout);
   std::fflush(stderr);
   if (!multi()) _exit(int(outcome));
@@ -702,6 +716,22 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
   detail_ = detail;
   outcome_ = outcome;
   end_cv_.notify_all();
+}
+
+// Each race once per JVM: a warning, unless this execution failed (it may be the cause).
+void Runtime::log_races(RunOutcome outcome) {
+  static std::mutex mu;
+  static std::set<std::string> said;
+  if (agent_.minimizing) return;
+  std::lock_guard<std::mutex> g(mu);
+  for (const RaceText& r : race_texts_) {
+    if (!said.insert(r.key).second) continue;
+    log_line(std::string(outcome == RunOutcome::Ok ? "warning: race" : "race") + " (seed " +
+             std::to_string(seed_) + "): " + r.text +
+             (outcome == RunOutcome::Ok
+                  ? " (this execution ended well)"
+                  : " (this execution: " + std::string(outcome_name(outcome)) + ")"));
+  }
 }
 
 void Runtime::stop_thread(JNIEnv* env, jthread t) {

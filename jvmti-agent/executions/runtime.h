@@ -18,6 +18,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/object_names.h"
 #include "jvmti-agent/executions/one_core.h"
+#include "jvmti-agent/executions/race_report.h"
 #include "jvmti-agent/executions/watchdog.h"
 #include "jvmti-agent/model/class_init_waits.h"
 #include "jvmti-agent/model/virtual_clock.h"
@@ -179,6 +180,7 @@ class Runtime {
   void attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx);
   bool multi() const { return iteration_ != kSingle; }
   void stop_thread(JNIEnv* env, jthread t);  // an asynchronous ThreadDeath
+  void log_races(RunOutcome outcome);
   std::string describe_threads(JNIEnv* env, bool with_monitors);
   // "threads 0.1, 0.2" when every thread left is an idle pool or timer worker, else "".
   std::string idle_workers_only();
@@ -235,6 +237,9 @@ class Runtime {
   std::map<sched::ThreadId, InitWait> init_waits_;
   std::vector<std::string> init_wait_log_;  // for the report
   std::vector<sched::TraceEvent> trace_;    // every step, with trace=
+  // Races on plain fields, where plain accesses are points (accesses=shared or all).
+  std::unique_ptr<sched::RaceDetector> races_;
+  std::vector<RaceText> race_texts_;  // what it saw, once the execution ends
   Watchdog watchdog_{*this};
   OneCore core_;
 };

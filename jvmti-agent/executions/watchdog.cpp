@@ -74,9 +74,11 @@ void Watchdog::poll(JNIEnv* env) {
   const Options& o = rt_.agent_.options;
   const uint64_t now = now_ns();
   const uint64_t made = rt_.ctl_.steps();
-  if (made != progress_steps_ || progress_ns_ == 0) {
-    progress_steps_ = made;
+  const uint64_t progress = rt_.ctl_.progress();
+  if (progress != progress_steps_ || progress_ns_ == 0) {
+    progress_steps_ = progress;
     progress_ns_ = now;
+    steps_at_progress_ = made;
   }
   // Slow is not hung: an execution still making steps when its budget runs out ends as a
   // timeout, not a finding; one whose threads made no step for the hang window is hung.
@@ -108,10 +110,13 @@ void Watchdog::poll(JNIEnv* env) {
     return;
   }
   if (stalled) {
-    const std::string why = window_ms < o.timeout_ms
-                                ? "the recorded run hung after " + std::to_string(made) +
-                                      " steps (its watchdog); here at the same step: "
-                                : "no step for " + std::to_string(o.timeout_ms) + " ms: ";
+    const std::string why =
+        window_ms < o.timeout_ms ? "the recorded run hung after " + std::to_string(made) +
+                                       " steps (its watchdog); here at the same step: "
+        : made == steps_at_progress_
+            ? "no step for " + std::to_string(o.timeout_ms) + " ms: "
+            : "no step another thread could see for " + std::to_string(o.timeout_ms) +
+                  " ms, only a spin over plain fields: ";
     // Described at the next step, as its replay (which stops at that step) will: the state a
     // step leaves, not wherever real time caught the running thread. A thread that makes no
     // more steps (a spin without scheduling points) is described as it is, a moment later.

@@ -52,7 +52,9 @@ class Watchdog {
   std::vector<int> os_tids_;    // Linux thread ids, by thread id (0: unknown)
   uint64_t hang_asked_ns_ = 0;  // when the controller was asked to stop for a hang
   uint64_t end_asked_ns_ = 0;   // ... for the end of the budget
-  uint64_t progress_steps_ = 0, progress_ns_ = 0;  // the steps made, and when they last grew
+  // The steps that changed something (Controller::progress), when they last grew, and the
+  // steps made by then (a spin of plain reads makes steps without progress).
+  uint64_t progress_steps_ = 0, progress_ns_ = 0, steps_at_progress_ = 0;
   // How long no thread may run while threads outside the execution may still wake one
   // (outside_threads.h) before virtual time jumps to the next deadline: they act in real time,
   // a thread sleeping a millisecond between rounds well within it.

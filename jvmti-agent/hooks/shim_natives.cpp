@@ -400,7 +400,9 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
     obj = a.rt->object_id(env, o, *a.ctx);
     slot = index >= 0 ? int64_t(index) : int64_t(sched::hash_string(*s->name + *s->desc) >> 1);
   }
-  a.rt->ctl().point(a.ctx->id, sched::Op::variable(write, obj, slot, site));
+  sched::Op op = sched::Op::variable(write, obj, slot, site);
+  op.ordered = s->ordered;
+  a.rt->ctl().point(a.ctx->id, op);
 }
 
 JSCHED_NATIVE(void, jschedAllocated, JNIEnv* env, jclass, jobject o, jint site) {

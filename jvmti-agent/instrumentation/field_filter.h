@@ -56,6 +56,10 @@ class FieldFilter : public rw::AccessFilter {
   bool is_final(const std::string& owner, const std::string& name) const {
     return kind_of(owner, name) == Kind::Final;
   }
+  // Whether accesses to it order (volatile, final, or a field it cannot resolve).
+  bool orders(const std::string& owner, const std::string& name) const {
+    return kind_of(owner, name) != Kind::Plain;
+  }
 
  private:
   enum class Kind { Plain, Volatile, Final, Unknown };

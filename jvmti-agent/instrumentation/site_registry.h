@@ -4,6 +4,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,6 +29,9 @@ struct Site {
   // instrument every access (they count them all) while only those of the run's `accesses`
   // setting may be points: the profile's step count is PCT's k.
   bool point = true;
+  // For field accesses: one that orders rather than races (a volatile, final or unresolved
+  // field, a static initializer's access): scheduler/races/race_detector.h.
+  bool ordered = false;
 };
 
 class SiteRegistry : public rw::SiteSink {
@@ -45,6 +49,9 @@ class SiteRegistry : public rw::SiteSink {
   void set_points(rw::Accesses accesses, const rw::AccessFilter* fields);
   // Whether an access at `s` is a scheduling point (what add() records as Site::point).
   bool point(const rw::SiteInfo& s) const;
+  // What decides Site::ordered for field accesses (unset: none is). Before any class is
+  // rewritten.
+  void set_ordered(std::function<bool(const rw::SiteInfo&)> f) { ordered_ = std::move(f); }
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
   // lock: a site is published (count_) only once it is written, and never moves.
   const Site* get(int32_t id) const {
@@ -66,6 +73,7 @@ class SiteRegistry : public rw::SiteSink {
   std::unordered_set<std::string> strings_;
   rw::Accesses points_ = rw::Accesses::All;
   const rw::AccessFilter* fields_ = nullptr;
+  std::function<bool(const rw::SiteInfo&)> ordered_;
 };
 
 }  // namespace jsched::agent

@@ -267,6 +267,11 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
         rec.extra.set(key, (*rep)[key]);
       }
+      // Races on plain fields the run saw (accesses=shared or all): the summary lists them.
+      if (!(*rep)["races"].items().empty()) {
+        if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();
+        rec.extra.set("races", (*rep)["races"]);
+      }
       // Blocks outside jsched's view: the run may not repeat, and the summary says so.
       if (size_t hidden = (*rep)["hidden_blocks"].items().size(); hidden > 0) {
         if (!rec.extra.is(json::Value::Object)) rec.extra = json::Value::object();

@@ -120,6 +120,46 @@ std::string verdict(const CellStats& c, const std::string& e) {
   return e + " (NOT MET)";
 }
 
+// Races on plain fields the runs saw (docs/agent.md, "Races"), each once per program: how many
+// runs saw it, and whether one of them found something. A race no failing run saw is a warning:
+// the program may tolerate it (a benign race, a racy statistic), and no run showed harm.
+std::string races_text(const std::vector<RunRecord>& records) {
+  struct Seen {
+    std::string text;
+    uint64_t runs = 0, failed = 0;
+    const RunRecord* failing = nullptr;  // the first run that saw it and found something
+  };
+  std::map<std::pair<std::string, std::string>, Seen> races;  // (program, key)
+  for (const RunRecord& r : records) {
+    for (const json::Value& race : r.extra["races"].items()) {
+      Seen& s = races[{r.program, race.str("key")}];
+      if (s.text.empty()) s.text = race.str("text");
+      ++s.runs;
+      if (r.found()) {
+        ++s.failed;
+        if (!s.failing || r.index < s.failing->index) s.failing = &r;
+      }
+    }
+  }
+  if (races.empty()) return "";
+  std::ostringstream o;
+  o << "\nraces on plain fields (two threads' accesses, one a write, nothing ordering them):\n";
+  size_t shown = 0;
+  for (const auto& [key, s] : races) {
+    if (++shown > 20) {
+      o << "  ... " << races.size() - 20 << " more in runs.jsonl (\"races\")\n";
+      break;
+    }
+    o << "  " << key.first << ": " << s.text << "\n    seen in " << s.runs << " run"
+      << (s.runs == 1 ? "" : "s");
+    if (s.failed)
+      o << ", " << s.failed << " of which found something (seed " << s.failing->seed << ")\n";
+    else
+      o << ", none of which failed: a warning, not a finding\n";
+  }
+  return o.str();
+}
+
 std::string summary_text(const ReportInput& in, const std::vector<CellStats>& cells) {
   std::ostringstream o;
   size_t w = 7;
@@ -177,6 +217,7 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
       }
     }
   }
+  o << races_text(in.records);
   // Runs in which a controlled thread blocked where jsched could not see: their schedules may
   // not repeat (docs/agent.md, "What jsched controls").
   size_t hidden_runs = 0;

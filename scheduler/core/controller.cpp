@@ -302,4 +302,9 @@ uint64_t Controller::steps() {
   return model_.steps();
 }
 
+uint64_t Controller::progress() {
+  std::lock_guard<std::mutex> g(mu_);
+  return model_.progress();
+}
+
 }  // namespace jsched::sched

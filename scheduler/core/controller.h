@@ -134,6 +134,7 @@ class Controller {
   // Observation, for watchdogs and reports (under the lock).
   ThreadId running();
   uint64_t steps();
+  uint64_t progress();  // Model::progress
   template <class F>
   auto inspect(F&& f) {
     std::lock_guard<std::mutex> g(mu_);

@@ -56,6 +56,7 @@ void Model::record(ThreadState& t, const Op& op) {
   uint64_t key;
   HapAccess access;
   if (hap_ && hap_event_of(op, key, access)) hap_->event(t.id, key, access, op.where);
+  if (races_) races_->event(t.id, op);
   if (trace_) trace_->push_back(TraceEvent{t.id, op, preempt_now_});
   strategy_.on_executed(t.id, op);
 }
@@ -387,6 +388,18 @@ bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId cho
   return false;
 }
 
+bool Model::changes_what_others_see(const ThreadState& t, const Op& op) {
+  if (t.outcome == Outcome::Spurious) return false;  // the model's wake-up, not the program's
+  if ((op.kind != OpKind::Read && op.kind != OpKind::Write) || op.ordered) return true;
+  const bool write = op.kind == OpKind::Write;
+  if (touched_by_.size() >= kMaxTouched) return write;
+  constexpr ThreadId kSeveral = kNoThread - 1;
+  auto [it, fresh] =
+      touched_by_.try_emplace(op.obj * 0x9E3779B97F4A7C15ULL ^ uint64_t(op.slot), t.id);
+  if (!fresh && it->second != t.id) it->second = kSeveral;
+  return write && it->second == kSeveral;
+}
+
 std::optional<ThreadId> Model::step() {
   spurious_now_ = false;
   const std::vector<Candidate>& cands = enabled();
@@ -405,11 +418,13 @@ std::optional<ThreadId> Model::step() {
   ThreadState& t = threads_.at(cands[i].thread);
   if (touches_shared(cands[i].op)) ++t.choices;
   if (trace_) preempt_now_ = cands.size() > 1 && preempts(cands, last_, t.id);
+  const Op op = t.pending;
   execute(t);
   released_ = false;
   preempt_now_ = false;
   last_ = t.id;
   ++steps_;
+  if (changes_what_others_see(t, op)) ++progress_;
   now_ += step_ns_;
   spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
   return t.id;

@@ -16,6 +16,7 @@
 #include "scheduler/core/rng.h"
 #include "scheduler/core/strategy.h"
 #include "scheduler/hapset/hapset.h"
+#include "scheduler/races/race_detector.h"
 
 namespace jsched::sched {
 
@@ -102,12 +103,19 @@ class Model {
   size_t thread_count() const { return threads_.size(); }
   const std::unordered_map<ObjectId, MonitorState>& monitors() const { return monitors_; }
   uint64_t steps() const { return steps_; }
+  // Steps that change what another thread may see (the watchdog's progress: a thread spinning
+  // on plain fields makes steps under accesses=shared or all, and is hung all the same, as it
+  // is without a step under accesses=volatile): all but plain reads, plain writes to what no
+  // other thread has touched, and spurious wake-ups.
+  uint64_t progress() const { return progress_; }
   Outcome outcome(ThreadId t) const { return threads_.at(t).outcome; }
   Fingerprint& fingerprint() { return fingerprint_; }
   // Every executed event goes to `t` as well (null: none).
   void trace_into(std::vector<TraceEvent>* t) { trace_ = t; }
   // Every executed operation that is a HaPSet event goes to `h` (null: none).
   void learn_hapsets(HapsetLearner* h) { hap_ = h; }
+  // Every executed operation goes to `r`, which looks for races on plain fields (null: none).
+  void detect_races(RaceDetector* r) { races_ = r; }
   // Spurious wake-ups (the Java specification allows Object.wait, Condition.await and
   // LockSupport.park to return with no notify or unpark): at a step where some thread waits in
   // wait() or an untimed park() and another thread could run, with probability `p` the waiting
@@ -180,8 +188,14 @@ class Model {
   mutable std::vector<Candidate> enabled_;
   mutable bool may_wake_ = false;  // enabled() saw a thread that may wake spuriously
   uint64_t steps_ = 0;
+  uint64_t progress_ = 0;
+  bool changes_what_others_see(const ThreadState& t, const Op& op);
+  // Plain locations written or read: the one thread that touched each, or several.
+  std::unordered_map<uint64_t, ThreadId> touched_by_;
+  static constexpr size_t kMaxTouched = size_t(1) << 20;
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;
+  RaceDetector* races_ = nullptr;
   IoReady io_ready_ = nullptr;
   std::vector<TraceEvent>* trace_ = nullptr;
   ThreadId last_ = kNoThread;  // the thread of the step before

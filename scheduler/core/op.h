@@ -56,6 +56,9 @@ struct Op {
   int32_t site = 0;    // instrumentation site (0: none)
   uint64_t var = 0;    // Read/Write: the PCTVB variable (static field or allocation site)
   uint64_t where = 0;  // HaPSet statement: site and calling context (0: not computed)
+  // Read/Write: an access that orders rather than races (a volatile or final field, a static
+  // initializer's): scheduler/races/race_detector.h.
+  bool ordered = false;
 
   static Op of(OpKind k) {
     Op o;

@@ -177,8 +177,8 @@ TEST(HiddenBlocks, SynchronizedListWithSynchronizedEqualsCompletes) {
 // holds, rather than that it waits for a monitor it holds itself.
 TEST(AgentHang, ASpinHoldingALockIsDescribedAsRunning) {
   for (int seed = 1; seed <= 4; ++seed) {
-    test::ProcessResult r =
-        run_agent("seed=" + std::to_string(seed) + ",timeout=300", cp(), "SpinHoldingLock");
+    test::ProcessResult r = run_agent(
+        "strategy=random,seed=" + std::to_string(seed) + ",timeout=300", cp(), "SpinHoldingLock");
     EXPECT_EQ(r.status, 5) << r.err;
     EXPECT_NE(r.err.find("thread 0.1 runs and has reached no scheduling point since its enter, "
                          "holding monitor "),
@@ -186,6 +186,21 @@ TEST(AgentHang, ASpinHoldingALockIsDescribedAsRunning) {
         << r.err;
     EXPECT_EQ(r.err.find("held by thread 0.1"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("waits for nothing"), std::string::npos) << r.err;
+  }
+}
+
+// With every access a point (no strategy named) the same spin makes steps, reading `stop` and
+// writing a counter no other thread touches: nothing another thread could see changes, and it
+// is a hang all the same, not a slow run.
+TEST(AgentHang, ASpinOverPlainFieldsIsAHangThoughItMakesSteps) {
+  for (int seed = 1; seed <= 4; ++seed) {
+    test::ProcessResult r =
+        run_agent("seed=" + std::to_string(seed) + ",timeout=300", cp(), "SpinHoldingLock");
+    EXPECT_EQ(r.status, 5) << r.err;
+    EXPECT_NE(r.err.find("no step another thread could see for 300 ms, only a spin over plain "
+                         "fields"),
+              std::string::npos)
+        << r.err;
   }
 }
 

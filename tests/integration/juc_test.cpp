@@ -66,7 +66,9 @@ TEST(Juc, IdleWorkersOfAPoolNeverShutDownAreNotADeadlock) {
 }
 
 TEST(Juc, VolatileAccessesAreThePointsAndPlainOnesAreNot) {
-  for (const char* accesses : {"", ",accesses=volatile"}) {
+  // strategy=random's default, and the option given (with no strategy named, every access is a
+  // point: below).
+  for (const char* accesses : {",strategy=random", ",accesses=volatile"}) {
     test::ProcessResult r =
         test::run_agent(std::string("seed=1,verbose") + accesses, cp(), "VolatileOnly");
     ASSERT_EQ(r.status, 0) << r.err;

@@ -1,0 +1,128 @@
+#include "scheduler/races/race_detector.h"
+
+#include <algorithm>
+
+namespace jsched::sched {
+
+RaceDetector::Clock& RaceDetector::clock(ThreadId t) {
+  if (t >= threads_.size()) threads_.resize(size_t(t) + 1);
+  Clock& c = threads_[t];
+  if (c.size() <= t) c.resize(size_t(t) + 1, 0);
+  return c;
+}
+
+void RaceDetector::join(Clock& into, const Clock& from) {
+  if (into.size() < from.size()) into.resize(from.size(), 0);
+  for (size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
+}
+
+bool RaceDetector::ordered_before(const Epoch& e, ThreadId t) const {
+  if (e.thread == kNoThread || e.thread == t) return true;
+  const Clock& c = threads_[t];
+  return e.thread < c.size() && e.time <= c[e.thread];
+}
+
+void RaceDetector::event(ThreadId t, const Op& op) {
+  Clock& c = clock(t);
+  switch (op.kind) {
+    case OpKind::Start: {
+      const ThreadId child = op.target;
+      if (child == kNoThread) break;
+      Clock copy = c;  // clock(child) may move threads_
+      join(clock(child), copy);
+      tick(t);
+      break;
+    }
+    case OpKind::End:
+      if (ended_.size() <= t) ended_.resize(size_t(t) + 1);
+      ended_[t] = c;
+      break;
+    case OpKind::Join:
+      if (op.target < ended_.size() && !ended_[op.target].empty()) join(c, ended_[op.target]);
+      break;
+    case OpKind::Enter:
+    case OpKind::Reacquire:
+      if (auto it = monitors_.find(op.obj); it != monitors_.end()) join(c, it->second);
+      break;
+    case OpKind::Exit:
+    case OpKind::Wait:
+      join(monitors_[op.obj], c);
+      tick(t);
+      break;
+    case OpKind::Unpark:
+      if (op.target != kNoThread) {
+        if (permits_.size() <= op.target) permits_.resize(size_t(op.target) + 1);
+        join(permits_[op.target], c);
+        tick(t);
+      }
+      break;
+    case OpKind::Park:
+      if (t < permits_.size()) join(c, permits_[t]);
+      break;
+    case OpKind::Sync: {
+      Clock& r = receivers_[op.obj];
+      join(c, r);
+      join(r, c);
+      tick(t);
+      break;
+    }
+    case OpKind::Read:
+    case OpKind::Write:
+      access(t, op);
+      break;
+    default:
+      break;
+  }
+}
+
+void RaceDetector::access(ThreadId t, const Op& op) {
+  const Key key{op.obj, op.slot};
+  const bool write = op.kind == OpKind::Write;
+  if (op.ordered) {  // a volatile (or final, or class-initialization) access orders
+    Clock& v = volatiles_[key];
+    if (write) {
+      join(v, clock(t));
+      tick(t);
+    } else {
+      join(clock(t), v);
+    }
+    return;
+  }
+  auto it = locations_.find(key);
+  if (it == locations_.end()) {
+    if (locations_.size() >= kMaxLocations) {
+      saturated_ = true;
+      return;
+    }
+    it = locations_.emplace(key, Location{}).first;
+  }
+  Location& loc = it->second;
+  if (!ordered_before(loc.write, t)) report(op, loc.write, true, t);
+  const Epoch now{t, clock(t)[t], op.site};
+  if (write) {
+    for (const Epoch& r : loc.reads) {
+      if (!ordered_before(r, t)) report(op, r, false, t);
+    }
+    loc.reads.clear();
+    loc.write = now;
+  } else {
+    auto mine = std::find_if(loc.reads.begin(), loc.reads.end(),
+                             [t](const Epoch& e) { return e.thread == t; });
+    if (mine == loc.reads.end())
+      loc.reads.push_back(now);
+    else
+      *mine = now;
+  }
+}
+
+void RaceDetector::report(const Op& op, const Epoch& earlier, bool earlier_write, ThreadId t) {
+  const bool write = op.kind == OpKind::Write;
+  // One race per pair of accesses, whichever came first.
+  auto a = std::make_pair(earlier.site, earlier_write), b = std::make_pair(op.site, write);
+  if (b < a) std::swap(a, b);
+  if (!seen_.emplace(a.first, a.second, b.first, b.second).second) return;
+  races_.push_back(Race{op.obj, op.slot, RaceAccess{earlier.thread, earlier.site, earlier_write},
+                        RaceAccess{t, op.site, write}});
+}
+
+}  // namespace jsched::sched

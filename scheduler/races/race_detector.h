@@ -1,0 +1,91 @@
+// Races on plain fields seen in one execution (docs/agent.md, "Races"): two accesses of
+// different threads to the same field or array element, at least one a write, with nothing
+// ordering them: no monitor released by one and taken by the other, no start or join, no
+// unpark and park, no volatile write read by the other, no java.util.concurrent call on a
+// common object. A happens-before check over vector clocks, as the race detection phase of Sen's
+// race-directed random testing (docs/references.md), fed every operation the model executes.
+//
+// It sees what the scheduler sees: the accesses that are scheduling points (accesses=shared or
+// all) and every synchronization operation. An ordering it cannot see (a lock inside JDK code
+// jsched does not instrument, class initialization) would make a race of accesses that are
+// ordered, so accesses to final and volatile fields and inside static initializers come marked
+// `ordered` (Op::ordered) and order rather than race. A java.util.concurrent call orders what
+// came before it with every later call on the same object, whatever the method: a race through
+// one is missed rather than made up.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "scheduler/core/op.h"
+
+namespace jsched::sched {
+
+struct RaceAccess {
+  ThreadId thread = kNoThread;
+  int32_t site = 0;
+  bool write = false;
+};
+
+// `first` ran before `second` in this execution, and nothing ordered them.
+struct Race {
+  ObjectId obj = kNoObject;
+  int64_t slot = -1;
+  RaceAccess first, second;
+};
+
+class RaceDetector {
+ public:
+  // Every executed operation of thread `t`, in the order the model executes them.
+  void event(ThreadId t, const Op& op);
+  // Each pair of sites (and access kinds) once, in the order first seen.
+  const std::vector<Race>& races() const { return races_; }
+  // Locations followed so far; past kMaxLocations no new one is (races() says what it saw).
+  size_t locations() const { return locations_.size(); }
+  bool saturated() const { return saturated_; }
+  static constexpr size_t kMaxLocations = 1 << 20;
+
+ private:
+  using Clock = std::vector<uint32_t>;
+  struct Epoch {
+    ThreadId thread = kNoThread;
+    uint32_t time = 0;
+    int32_t site = 0;
+  };
+  struct Location {
+    Epoch write;
+    std::vector<Epoch> reads;  // since the last write, one per thread
+  };
+  struct Key {
+    ObjectId obj;
+    int64_t slot;
+    bool operator==(const Key& o) const { return obj == o.obj && slot == o.slot; }
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const {
+      return size_t(k.obj * 0x9E3779B97F4A7C15ULL ^ uint64_t(k.slot));
+    }
+  };
+
+  Clock& clock(ThreadId t);
+  void tick(ThreadId t) { ++clock(t)[t]; }
+  static void join(Clock& into, const Clock& from);
+  bool ordered_before(const Epoch& e, ThreadId t) const;
+  void access(ThreadId t, const Op& op);
+  void report(const Op& op, const Epoch& earlier, bool earlier_write, ThreadId t);
+
+  std::vector<Clock> threads_;
+  std::vector<Clock> ended_;    // by thread: its clock when it ended (join)
+  std::vector<Clock> permits_;  // by thread: what unparked it
+  std::unordered_map<ObjectId, Clock> monitors_, receivers_;  // monitors, j.u.c. objects
+  std::unordered_map<Key, Clock, KeyHash> volatiles_;         // ordered locations
+  std::unordered_map<Key, Location, KeyHash> locations_;      // plain ones
+  bool saturated_ = false;
+  std::set<std::tuple<int32_t, bool, int32_t, bool>> seen_;
+  std::vector<Race> races_;
+};
+
+}  // namespace jsched::sched
