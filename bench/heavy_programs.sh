@@ -19,11 +19,12 @@
 # machine should be otherwise idle for the times to mean anything; the batches run one execution
 # at a time (--jobs 1).
 #
-#   bench/heavy_programs.sh [--strategy S] [--seed N] [--timeout MS] [--only A,B] [--out DIR] \
-#       BUILD_DIR [RUNS]
+#   bench/heavy_programs.sh [--strategy S] [--params K=V,..] [--seed N] [--timeout MS] \
+#       [--only A,B] [--out DIR] BUILD_DIR [RUNS]
 #     BUILD_DIR   holds runner/jsched and jvmti-agent/libjsched.so
 #     RUNS        executions per program (default 5)
 #     --strategy  jsched's strategy (default random; pct, portfolio, ...)
+#     --params    more agent options for every execution (jsched run --params)
 #     --seed      the batches' master seed (default 1)
 #     --timeout   jsched's per-execution hang window, ms (default jsched's, 10000)
 #     --only      a comma-separated subset of the programs
@@ -36,6 +37,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 strategy=random
+params=
 seed=1
 hang_ms=
 only=
@@ -43,6 +45,7 @@ keep=
 while [ $# -gt 0 ]; do
   case $1 in
     --strategy) strategy=$2; shift 2 ;;
+    --params) params=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --timeout) hang_ms=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
@@ -128,6 +131,7 @@ while read -r -u 3 name expect deps; do
   opts=(--strategy "$strategy" --runs "$runs" --jobs 1 --no-minimize --workdir fresh --seed "$seed"
     --agent "$agent" --out "$dir")
   [ -z "$hang_ms" ] || opts+=(--timeout "$hang_ms")
+  [ -z "$params" ] || opts+=(--params "$params")
   t0=$(now_ns)
   status=0
   timeout $(( 600 + runs * 300 )) "$jsched" run "${opts[@]}" -- java -cp "$cp" "$name" \
@@ -160,7 +164,7 @@ while read -r -u 3 name expect deps; do
     done >> "$false_verdicts"
   fi
 done 3<<< "$programs"
-echo "strategy $strategy, $runs executions per program" \
+echo "strategy $strategy${params:+ ($params)}, $runs executions per program" \
   "(--jobs 1, --workdir fresh, master seed $seed)"
 if [ -s "$false_verdicts" ]; then
   echo "findings in programs expected to pass (wrong verdicts unless the library is at fault):"

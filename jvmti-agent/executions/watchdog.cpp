@@ -115,8 +115,8 @@ void Watchdog::poll(JNIEnv* env) {
                                        " steps (its watchdog); here at the same step: "
         : made == steps_at_progress_
             ? "no step for " + std::to_string(o.timeout_ms) + " ms: "
-            : "no step another thread could see for " + std::to_string(o.timeout_ms) +
-                  " ms, only a spin over plain fields: ";
+            : "no step another thread could see (only a spin over plain fields) for " +
+                  std::to_string(o.timeout_ms) + " ms: ";
     // Described at the next step, as its replay (which stops at that step) will: the state a
     // step leaves, not wherever real time caught the running thread. A thread that makes no
     // more steps (a spin without scheduling points) is described as it is, a moment later.
