@@ -88,6 +88,7 @@ std::string Runtime::replay_command() const {
 
 void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
   const Options& o = agent_.options;
+  collect_races();
   if (!o.record.empty()) {
     try {
       // Under the controller's lock: after a hang the other threads still step, and record.

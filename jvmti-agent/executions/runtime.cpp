@@ -668,12 +668,6 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
     }
   }
   check_replay_complete(outcome);
-  if (races_) {
-    race_texts_ = ctl_.inspect([this](sched::Model& m) {
-      return describe_races(*races_, agent_.sites,
-                            [&m](sched::ThreadId t) { return m.thread(t).name; });
-    });
-  }
   // One of several executions: nothing of it runs any more, whatever thread ends it. A hung
   // thread that never reaches a scheduling point again is stopped (ThreadDeath), so that it
   // does not spin on beside the executions that follow.
@@ -716,6 +710,15 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
   detail_ = detail;
   outcome_ = outcome;
   end_cv_.notify_all();
+}
+
+void Runtime::collect_races() {
+  if (!races_ || races_collected_) return;
+  races_collected_ = true;
+  race_texts_ = ctl_.inspect([this](sched::Model& m) {
+    return describe_races(*races_, agent_.sites,
+                          [&m](sched::ThreadId t) { return m.thread(t).name; });
+  });
 }
 
 // Each race once per JVM: a warning, unless this execution failed (it may be the cause).
@@ -829,11 +832,13 @@ void Runtime::vm_death(JNIEnv* env) {
       _exit(int(RunOutcome::Error));
     }
     write_report(env, RunOutcome::Ok, "");
+    log_races(RunOutcome::Ok);
     return;
   }
   // The program did not end by itself: the report says so rather than "ok".
   const RunOutcome o = killed ? RunOutcome::Killed : RunOutcome::Exit;
   write_report(env, o, exit_detail);
+  log_races(o);
   log_line(std::string(outcome_name(o)) + " (strategy " + strategy_name(agent_.options) +
            ", seed " + std::to_string(seed_) +
            "): " + exit_detail.substr(0, exit_detail.find('\n')));

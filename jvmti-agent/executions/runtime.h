@@ -180,6 +180,7 @@ class Runtime {
   void attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx);
   bool multi() const { return iteration_ != kSingle; }
   void stop_thread(JNIEnv* env, jthread t);  // an asynchronous ThreadDeath
+  void collect_races();                      // into race_texts_, once
   void log_races(RunOutcome outcome);
   std::string describe_threads(JNIEnv* env, bool with_monitors);
   // "threads 0.1, 0.2" when every thread left is an idle pool or timer worker, else "".
@@ -240,6 +241,7 @@ class Runtime {
   // Races on plain fields, where plain accesses are points (accesses=shared or all).
   std::unique_ptr<sched::RaceDetector> races_;
   std::vector<RaceText> race_texts_;  // what it saw, once the execution ends
+  bool races_collected_ = false;
   Watchdog watchdog_{*this};
   OneCore core_;
 };

@@ -8,6 +8,8 @@ RaceDetector::Clock& RaceDetector::clock(ThreadId t) {
   if (t >= threads_.size()) threads_.resize(size_t(t) + 1);
   Clock& c = threads_[t];
   if (c.size() <= t) c.resize(size_t(t) + 1, 0);
+  // A thread's own time starts at 1: time 0 is what every other thread knows of it at first.
+  if (c[t] == 0) c[t] = 1;
   return c;
 }
 

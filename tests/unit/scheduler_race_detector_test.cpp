@@ -138,3 +138,16 @@ TEST(RaceDetector, AWriteRacesWithEveryUnorderedReadBeforeIt) {
   d.event(0, write(3));
   EXPECT_EQ(d.races().size(), 2u);
 }
+
+// Two threads started one after the other by main, neither synchronizing: the second's read of
+// what the first wrote races, though both know main's start of them.
+TEST(RaceDetector, TwoSiblingsRaceThoughMainStartedBoth) {
+  RaceDetector d;
+  d.event(0, Op::thread(OpKind::Start, 1));
+  d.event(1, write(1));
+  d.event(0, Op::thread(OpKind::Start, 2));
+  d.event(2, read(2));
+  ASSERT_EQ(d.races().size(), 1u);
+  EXPECT_EQ(d.races()[0].first.thread, 1u);
+  EXPECT_EQ(d.races()[0].second.thread, 2u);
+}
