@@ -402,6 +402,12 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   }
   sched::Op op = sched::Op::variable(write, obj, slot, site);
   op.ordered = s->ordered;
+  // accesses=shared: a plain access inside a synchronized block is no point. Another thread
+  // that wants the monitor could only block, and one that races without it has points of its
+  // own at its accesses (a race needs one side unlocked, or two locks).
+  if (state().accesses == jsched::rw::Accesses::Shared && !op.ordered &&
+      a.rt->ctl().observe_if_locked(a.ctx->id, op))
+    return;
   a.rt->ctl().point(a.ctx->id, op);
 }
 

@@ -302,6 +302,13 @@ uint64_t Controller::steps() {
   return model_.steps();
 }
 
+bool Controller::observe_if_locked(ThreadId self, const Op& op) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (running_ != self || model_.thread(self).monitors_held == 0) return false;
+  model_.observe(self, op);
+  return true;
+}
+
 uint64_t Controller::progress() {
   std::lock_guard<std::mutex> g(mu_);
   return model_.progress();

@@ -135,6 +135,9 @@ class Controller {
   ThreadId running();
   uint64_t steps();
   uint64_t progress();  // Model::progress
+  // A plain access of thread `self` while it holds a monitor (accesses=shared): no scheduling
+  // point, only seen by the race detector (true). Otherwise false: the caller makes it a point.
+  bool observe_if_locked(ThreadId self, const Op& op);
   template <class F>
   auto inspect(F&& f) {
     std::lock_guard<std::mutex> g(mu_);

@@ -88,6 +88,7 @@ void Model::release(ThreadId id, ObjectId m) {
   if (it != monitors_.end() && it->second.owner == id && it->second.count > 0) {
     if (--it->second.count == 0) {
       it->second.owner = kNoThread;
+      --t.monitors_held;
       forget_if_idle(m);
     }
   }
@@ -138,6 +139,7 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
   t.saved_count = mon.count;
   mon.owner = kNoThread;
   mon.count = 0;
+  --t.monitors_held;
   mon.waiters.push_back(id);
   t.pending = op;
   t.status = ThreadState::Waiting;
@@ -286,6 +288,7 @@ void Model::execute(ThreadState& t) {
     mon.waiters.erase(std::find(mon.waiters.begin(), mon.waiters.end(), t.id));
     mon.owner = t.id;
     mon.count = t.saved_count;
+    ++t.monitors_held;
     if (t.interrupted) {
       t.interrupted = false;
       t.outcome = Outcome::Interrupted;
@@ -302,13 +305,14 @@ void Model::execute(ThreadState& t) {
     case OpKind::Enter: {
       MonitorState& mon = monitor(op.obj);
       mon.owner = t.id;
-      ++mon.count;
+      if (++mon.count == 1) ++t.monitors_held;
       break;
     }
     case OpKind::Reacquire: {  // after a notify
       MonitorState& mon = monitor(op.obj);
       mon.owner = t.id;
       mon.count = t.saved_count;
+      ++t.monitors_held;
       break;
     }
     case OpKind::Notify:

@@ -52,7 +52,8 @@ struct ThreadState {
   Outcome outcome = Outcome::Ok;
   uint32_t saved_count = 0;  // monitor recursion released by a wait
   bool interrupted = false;
-  bool permit = false;  // LockSupport's permit
+  bool permit = false;         // LockSupport's permit
+  uint32_t monitors_held = 0;  // monitors it owns (the model's)
 };
 
 struct MonitorState {
@@ -116,6 +117,10 @@ class Model {
   void learn_hapsets(HapsetLearner* h) { hap_ = h; }
   // Every executed operation goes to `r`, which looks for races on plain fields (null: none).
   void detect_races(RaceDetector* r) { races_ = r; }
+  // Thread `t`, running, performs `op` without a scheduling point: the race detector sees it.
+  void observe(ThreadId t, const Op& op) {
+    if (races_) races_->event(t, op);
+  }
   // Spurious wake-ups (the Java specification allows Object.wait, Condition.await and
   // LockSupport.park to return with no notify or unpark): at a step where some thread waits in
   // wait() or an untimed park() and another thread could run, with probability `p` the waiting
