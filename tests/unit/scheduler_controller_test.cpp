@@ -158,3 +158,26 @@ TEST(Controller, DoneWhenTheLastUserThreadEndsAndDaemonsStayFrozen) {
     d.join();
   }
 }
+
+// accesses=shared: a plain access of a thread holding a monitor is no scheduling point, only
+// observed (the race detector sees it); outside every monitor, or once a wait gave it up, it is
+// a point again. Nested holds of one monitor count once.
+TEST(Controller, APlainAccessInsideAMonitorIsObservedNotAPoint) {
+  Controller c(std::make_unique<RandomStrategy>(1), nullptr);
+  RaceDetector races;
+  c.inspect([&](Model& m) {
+    m.detect_races(&races);
+    return 0;
+  });
+  ThreadId main = c.attach_main();
+  const Op access = Op::variable(true, 9, 1, 3);
+  EXPECT_FALSE(c.observe_if_locked(main, access));
+  c.point(main, Op::monitor(OpKind::Enter, 1));
+  c.point(main, Op::monitor(OpKind::Enter, 1));
+  EXPECT_TRUE(c.observe_if_locked(main, access));
+  c.release(main, 1, 0);
+  EXPECT_TRUE(c.observe_if_locked(main, access)) << "still held once";
+  c.release(main, 1, 0);
+  EXPECT_FALSE(c.observe_if_locked(main, access));
+  c.end(main);
+}
