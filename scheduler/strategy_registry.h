@@ -30,8 +30,8 @@ struct StrategyOption {
 struct StrategyEntry {
   std::string_view name;
   std::string_view summary;
-  bool several_per_jvm = true;  // iterations=N and --in-jvm
-  bool all_accesses = false;    // accesses=all by default (else volatile)
+  bool several_per_jvm = true;   // iterations=N and --in-jvm
+  bool all_accesses = false;     // accesses=all by default (else volatile)
   bool shared_accesses = false;  // accesses=shared by default (its profile runs find them)
   bool profile = false;  // the runner makes a plan first (profile runs) unless plan= is given
   // With `profile`: an option that stands in for the plan (pct's steps=), and whether the
