@@ -106,6 +106,16 @@ FieldFilter::Kind FieldFilter::kind_of(std::string owner, const std::string& nam
 
 rw::AccessDecision FieldFilter::decide(const rw::SiteInfo& s) const {
   rw::AccessDecision d;
+  // A static initializer's plain accesses cannot race: no other thread sees the class before
+  // it ends (JVMS 5.5). As points they would only let a thread that needs the class block
+  // inside the JVM, where the model sees it late, and the schedule would not repeat.
+  if (s.method == "<clinit>" && accesses_ != rw::Accesses::Volatile &&
+      (!rw::is_field_access(s.kind) ||
+       kind_of(std::string(s.owner), std::string(s.name)) == Kind::Plain ||
+       kind_of(std::string(s.owner), std::string(s.name)) == Kind::Final)) {
+    d.kind = rw::AccessDecision::Skip;
+    return d;
+  }
   if (!rw::is_field_access(s.kind)) return d;
   if (accesses_ == rw::Accesses::All) {
     const bool read = s.kind == rw::SiteKind::GetField || s.kind == rw::SiteKind::GetStatic;

@@ -58,7 +58,8 @@ rw::AccessDecision SharedAccesses::decide(const rw::SiteInfo& s) const {
   // a get and a put of two threads interleave. A final number is only a value.
   const bool value_read = (s.kind == K::GetField || s.kind == K::GetStatic) && !s.desc.empty() &&
                           s.desc[0] != 'L' && s.desc[0] != '[';
-  if (touches_shared(s) && !(value_read && is_final_(std::string(s.owner), std::string(s.name))))
+  if (s.method != "<clinit>" && touches_shared(s) &&
+      !(value_read && is_final_(std::string(s.owner), std::string(s.name))))
     return rw::AccessDecision{rw::AccessDecision::Point, 0};
   return other_.decide(s);
 }
