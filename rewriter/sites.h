@@ -41,6 +41,16 @@ enum class SiteKind : uint8_t {
 
 const char* site_kind_name(SiteKind k);
 
+// Whether an array instruction with element kind `elem` ("I", "B", "L", ...) can touch an
+// array of type `type` ("[I", "[Z", "[[D", "[Lpkg/C;", ...).
+inline bool element_matches(std::string_view type, std::string_view elem) {
+  if (type.size() < 2 || type[0] != '[') return false;
+  const char t = type[1];
+  if (elem == "L") return t == 'L' || t == '[';
+  if (elem == "B") return t == 'B' || t == 'Z';
+  return elem.size() == 1 && t == elem[0];
+}
+
 inline bool is_field_access(SiteKind k) {
   return k == SiteKind::GetField || k == SiteKind::PutField || k == SiteKind::GetStatic ||
          k == SiteKind::PutStatic;

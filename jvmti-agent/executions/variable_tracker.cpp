@@ -6,16 +6,6 @@ namespace jsched::agent {
 
 namespace {
 
-// Whether an array access instruction with element kind `elem` ("I", "B", "L", ...) can touch
-// an array of type `type` ("[I", "[Z", "[[D", "[Lpkg/C;", ...).
-bool element_matches(const std::string& type, std::string_view elem) {
-  if (type.size() < 2 || type[0] != '[') return false;
-  char t = type[1];
-  if (elem == "L") return t == 'L' || t == '[';
-  if (elem == "B") return t == 'B' || t == 'Z';
-  return elem.size() == 1 && t == elem[0];
-}
-
 jfieldID static_field(JNIEnv* env, jclass owner, const char* name, const char* sig) {
   jfieldID f = env->GetStaticFieldID(owner, name, sig);
   if (f == nullptr) env->ExceptionClear();
@@ -93,8 +83,8 @@ rw::AccessDecision VariableTracker::decide_tracked(const rw::SiteInfo& s) const 
     }
     case K::ArrayLoad:
     case K::ArrayStore: {
-      int32_t mask =
-          mask_of([&](const Slot& x) { return is_new(x) && element_matches(x.var.type, s.desc); });
+      int32_t mask = mask_of(
+          [&](const Slot& x) { return is_new(x) && rw::element_matches(x.var.type, s.desc); });
       return mask < 0 ? D{} : D{D::TrackedObject, mask};
     }
     case K::AllocObject:

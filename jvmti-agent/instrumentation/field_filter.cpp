@@ -109,12 +109,13 @@ rw::AccessDecision FieldFilter::decide(const rw::SiteInfo& s) const {
   // A static initializer's plain accesses cannot race: no other thread sees the class before
   // it ends (JVMS 5.5). As points they would only let a thread that needs the class block
   // inside the JVM, where the model sees it late, and the schedule would not repeat.
-  if (s.method == "<clinit>" && accesses_ != rw::Accesses::Volatile &&
-      (!rw::is_field_access(s.kind) ||
-       kind_of(std::string(s.owner), std::string(s.name)) == Kind::Plain ||
-       kind_of(std::string(s.owner), std::string(s.name)) == Kind::Final)) {
-    d.kind = rw::AccessDecision::Skip;
-    return d;
+  if (s.method == "<clinit>" && accesses_ != rw::Accesses::Volatile) {
+    const Kind k = rw::is_field_access(s.kind) ? kind_of(std::string(s.owner), std::string(s.name))
+                                               : Kind::Plain;  // an array element
+    if (k == Kind::Plain || k == Kind::Final) {
+      d.kind = rw::AccessDecision::Skip;
+      return d;
+    }
   }
   if (!rw::is_field_access(s.kind)) return d;
   if (accesses_ == rw::Accesses::All) {

@@ -4,20 +4,6 @@
 
 namespace jsched::agent {
 
-namespace {
-
-// Whether an array instruction with element kind `elem` ("I", "B", "L", ...) can touch an
-// array of type `type` ("[I", "[Z", "[Lpkg/C;", ...).
-bool element_matches(const std::string& type, std::string_view elem) {
-  if (type.size() < 2 || type[0] != '[') return false;
-  const char t = type[1];
-  if (elem == "L") return t == 'L' || t == '[';
-  if (elem == "B") return t == 'B' || t == 'Z';
-  return elem.size() == 1 && t == elem[0];
-}
-
-}  // namespace
-
 SharedAccesses::SharedAccesses(const sched::VariablePlan& plan, const rw::AccessFilter& other,
                                IsFinal is_final)
     : other_(other), is_final_(std::move(is_final)) {
@@ -45,7 +31,7 @@ bool SharedAccesses::touches_shared(const rw::SiteInfo& s) const {
   // touch its objects.
   return std::any_of(objects_.begin(), objects_.end(), [&](const sched::PlanVariable& v) {
     if (!v.sites.empty()) return false;
-    if (!field) return element_matches(v.type, s.desc);
+    if (!field) return rw::element_matches(v.type, s.desc);
     return v.type == s.owner ||
            std::find(v.supers.begin(), v.supers.end(), s.owner) != v.supers.end();
   });
