@@ -24,7 +24,9 @@ if [ "$status" -ne 1 ]; then
   echo "demo: expected jsched to find the deadlock (status 1), got $status" >&2
   exit 1
 fi
-replay=$(grep '"outcome":"deadlock"' "$out/results/runs.jsonl" | head -1 | sed -E 's/.*"replay":"([^"]*)".*/\1/')
+# grep -m1, not grep | head -1: under pipefail, head closing the pipe early kills grep with
+# SIGPIPE once the matching lines pass a pipe buffer, and the demo failed on that once.
+replay=$(grep -m1 '"outcome":"deadlock"' "$out/results/runs.jsonl" | sed -E 's/.*"replay":"([^"]*)".*/\1/')
 echo
 echo "== 3. Replaying the deadlocking run from its seed (exit status 4 = deadlock)"
 echo "\$ $replay"
