@@ -61,12 +61,14 @@ source_dir() {
   dir=$(find "$work" -maxdepth 1 -type d -name "$pkg-[0-9]*" | sort | tail -1)
   if [ -z "$dir" ]; then
     ensure_deb_src
+    # set -e does not reach into the $(source_dir) that calls this: every step says so itself.
     (cd "$work" && apt-get source -qq --download-only "$pkg" >&2 &&
-      dpkg-source -x "$(ls "$pkg"_*.dsc | tail -1)" >&2)
+      dpkg-source -x "$(ls "$pkg"_*.dsc | tail -1)" >&2) || return 1
     dir=$(find "$work" -maxdepth 1 -type d -name "$pkg-[0-9]*" | sort | tail -1)
+    [ -n "$dir" ] || return 1
   fi
   if [ ! -e "$dir/.jsched-build-deps" ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq "$pkg" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq "$pkg" >&2 || return 1
     touch "$dir/.jsched-build-deps"
   fi
   echo "$dir"
@@ -74,11 +76,16 @@ source_dir() {
 
 # The tests enabled, Debian's poms in place, and the argLine convention.
 prepare() {
-  local dir=$1 props=$1/debian/maven.properties
+  local pkg=$1 dir=$2 props=$2/debian/maven.properties
   if grep -q '^maven.test.skip=' "$props" 2>/dev/null; then
     sed -i 's/^maven.test.skip=.*/maven.test.skip=false/' "$props"
   else
     echo "maven.test.skip=false" >> "$props"
+  fi
+  # What a package's Debian build leaves out for its tests, brought back by a recipe of its own.
+  local recipe=$here/real_suites/$pkg.sh
+  if [ -f "$recipe" ] && [ ! -e "$dir/.jsched-recipe" ]; then
+    (cd "$dir" && set -e && . "$recipe") >&2 && touch "$dir/.jsched-recipe"
   fi
   [ -e "$dir/debian/stamp-poms-patched" ] || (cd "$dir" && dh_auto_configure >&2)
   if grep -q '<argLine>' "$dir/pom.xml" && ! grep -q 'jsched.argLine' "$dir/pom.xml"; then
@@ -146,8 +153,8 @@ EOF
 
 printf '%s\n' "package tests pass-plain pass-jsched findings skipped-jsched executions seconds-plain seconds-jsched cpu-plain cpu-jsched"
 for pkg in "${packages[@]}"; do
-  dir=$(source_dir "$pkg") || { echo "$pkg cannot-fetch-or-install-build-dependencies"; continue; }
-  prepare "$dir" || { echo "$pkg cannot-prepare-the-maven-build"; continue; }
+  dir=$(source_dir "$pkg") || { echo "$pkg cannot-fetch-the-source-or-its-build-dependencies"; continue; }
+  prepare "$pkg" "$dir" || { echo "$pkg cannot-prepare-the-maven-build"; continue; }
   mkdir -p "$work/logs"
   read -r tests p_pass p_skip _ _ p_secs p_cpu <<< "$(run_suite "$dir" "" "$work/logs/$pkg.plain.log")"
   if [ "$tests" = 0 ]; then
