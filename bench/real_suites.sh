@@ -14,7 +14,9 @@
 #     --options  the agent's options (default strategy=pct,iterations=200: the user's guide)
 #     --cap      wall-clock limit of each run of each library (default 3600 s: about an hour)
 #     --work     where sources are unpacked and kept (default /var/tmp/jsched-suites)
-#     PACKAGE    Debian source packages of Maven-built Java libraries (default commons-pool2)
+#     PACKAGE    Debian source packages of Maven-built Java libraries (default commons-pool2 and
+#                hikaricp); bench/real_suites/PACKAGE.sh, when there is one, brings back what
+#                the package's Debian build leaves out for its tests
 #
 # Needs root the first time (a deb-src line, build dependencies); later runs reuse the sources.
 # The pom gets the jsched.argLine convention (docs/agent.md, "Tests"): every <argLine> starts
@@ -36,7 +38,7 @@ while [ $# -gt 0 ]; do
     *) packages+=("$1"); shift ;;
   esac
 done
-[ ${#packages[@]} -gt 0 ] || packages=(commons-pool2)
+[ ${#packages[@]} -gt 0 ] || packages=(commons-pool2 hikaricp)
 [ -f "$agent" ] || { echo "real_suites.sh: error: no agent at $agent (build first)" >&2; exit 2; }
 agent=$(readlink -f "$agent")
 java_home=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}

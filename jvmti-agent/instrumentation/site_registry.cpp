@@ -31,9 +31,17 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
     chunk = new Site[kChunk];
     chunks_[i >> kChunkBits].store(chunk, std::memory_order_release);
   }
-  chunk[i & (kChunk - 1)] = Site{s.kind, intern(s.cls),   intern(s.method), intern(s.method_desc),
-                                 s.bci,  intern(s.owner), intern(s.name),   intern(s.desc),
-                                 point,  ordered, timed};
+  chunk[i & (kChunk - 1)] = Site{s.kind,
+                                 intern(s.cls),
+                                 intern(s.method),
+                                 intern(s.method_desc),
+                                 s.bci,
+                                 intern(s.owner),
+                                 intern(s.name),
+                                 intern(s.desc),
+                                 point,
+                                 ordered,
+                                 timed};
   count_.store(i + 1, std::memory_order_release);
   return int32_t(i + 1);
 }
