@@ -49,8 +49,12 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
   if (stop_ && model_.steps() >= stop_steps_) {
     running_ = kNoThread;
     frozen_ = true;
+    // A copy: the watchdog may call stop_at again while this one runs (it sees no more steps),
+    // and replacing stop_ under a running call destroyed the handler it was running (a crash
+    // of the program's JVM in a hang's replay).
+    const DoneHandler stop = stop_;
     lk.unlock();
-    stop_();
+    stop();
     lk.lock();
     return false;
   }
