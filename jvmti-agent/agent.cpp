@@ -477,13 +477,6 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
       return si.method == "<clinit>" ||
              s.field_filter.orders(std::string(si.owner), std::string(si.name));
     });
-    // Only the accesses accesses=volatile has as points take virtual time: with a step's
-    // microsecond for every plain access, a thread's work took far longer in virtual time than
-    // on a real JVM, and a test that measures how far threads overlap failed for it.
-    s.sites.set_timed([&s](const jsched::rw::SiteInfo& si) {
-      return jsched::rw::is_field_access(si.kind) &&
-             s.field_filter.is_volatile(std::string(si.owner), std::string(si.name));
-    });
   }
   if (s.profile) {
     // Profile runs hook every access, and schedule only at the run's own points; the other

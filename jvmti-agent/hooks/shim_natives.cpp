@@ -402,7 +402,6 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   }
   sched::Op op = sched::Op::variable(write, obj, slot, site);
   op.ordered = s->ordered;
-  op.instant = !s->timed;
   // accesses=shared: a plain access inside a synchronized block is no point. Another thread
   // that wants the monitor could only block, and one that races without it has points of its
   // own at its accesses (a race needs one side unlocked, or two locks).

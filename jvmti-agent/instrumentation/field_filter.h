@@ -60,11 +60,6 @@ class FieldFilter : public rw::AccessFilter {
   bool orders(const std::string& owner, const std::string& name) const {
     return kind_of(owner, name) != Kind::Plain;
   }
-  // Whether it is volatile (or cannot be resolved): what accesses=volatile makes points of.
-  bool is_volatile(const std::string& owner, const std::string& name) const {
-    const Kind k = kind_of(owner, name);
-    return k == Kind::Volatile || k == Kind::Unknown;
-  }
 
  private:
   enum class Kind { Plain, Volatile, Final, Unknown };

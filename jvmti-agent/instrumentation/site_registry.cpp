@@ -22,7 +22,6 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
   // Outside the lock: deciding may read class files, which may load classes and add sites.
   const bool point = this->point(s);
   const bool ordered = rw::is_field_access(s.kind) && ordered_ && ordered_(s);
-  const bool timed = !timed_ || timed_(s);
   std::lock_guard<std::mutex> g(mu_);
   const size_t i = count_.load(std::memory_order_relaxed);
   if (i >= kMaxSites) return 0;
@@ -31,17 +30,9 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
     chunk = new Site[kChunk];
     chunks_[i >> kChunkBits].store(chunk, std::memory_order_release);
   }
-  chunk[i & (kChunk - 1)] = Site{s.kind,
-                                 intern(s.cls),
-                                 intern(s.method),
-                                 intern(s.method_desc),
-                                 s.bci,
-                                 intern(s.owner),
-                                 intern(s.name),
-                                 intern(s.desc),
-                                 point,
-                                 ordered,
-                                 timed};
+  chunk[i & (kChunk - 1)] = Site{s.kind, intern(s.cls),   intern(s.method), intern(s.method_desc),
+                                 s.bci,  intern(s.owner), intern(s.name),   intern(s.desc),
+                                 point,  ordered};
   count_.store(i + 1, std::memory_order_release);
   return int32_t(i + 1);
 }

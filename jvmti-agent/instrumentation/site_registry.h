@@ -32,10 +32,6 @@ struct Site {
   // For field accesses: one that orders rather than races (a volatile, final or unresolved
   // field, a static initializer's access): scheduler/races/race_detector.h.
   bool ordered = false;
-  // Whether an access here takes a step of virtual time: one that accesses=volatile would make
-  // a point too. The others (plain and final fields, arrays) are instant, so that which
-  // accesses are points does not change what the program's clocks read (docs/agent.md, "Time").
-  bool timed = true;
 };
 
 class SiteRegistry : public rw::SiteSink {
@@ -56,8 +52,6 @@ class SiteRegistry : public rw::SiteSink {
   // What decides Site::ordered for field accesses (unset: none is). Before any class is
   // rewritten.
   void set_ordered(std::function<bool(const rw::SiteInfo&)> f) { ordered_ = std::move(f); }
-  // What decides Site::timed (unset: every site is). Before any class is rewritten.
-  void set_timed(std::function<bool(const rw::SiteInfo&)> f) { timed_ = std::move(f); }
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
   // lock: a site is published (count_) only once it is written, and never moves.
   const Site* get(int32_t id) const {
@@ -80,7 +74,6 @@ class SiteRegistry : public rw::SiteSink {
   rw::Accesses points_ = rw::Accesses::All;
   const rw::AccessFilter* fields_ = nullptr;
   std::function<bool(const rw::SiteInfo&)> ordered_;
-  std::function<bool(const rw::SiteInfo&)> timed_;
 };
 
 }  // namespace jsched::agent

@@ -429,7 +429,7 @@ std::optional<ThreadId> Model::step() {
   last_ = t.id;
   ++steps_;
   if (changes_what_others_see(t, op)) ++progress_;
-  if (!op.instant) now_ += step_ns_;
+  now_ += step_ns_;
   spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
   return t.id;
 }

@@ -59,8 +59,6 @@ struct Op {
   // Read/Write: an access that orders rather than races (a volatile or final field, a static
   // initializer's): scheduler/races/race_detector.h.
   bool ordered = false;
-  // Takes no virtual time (a plain access that is a point only under accesses=all or shared).
-  bool instant = false;
 
   static Op of(OpKind k) {
     Op o;

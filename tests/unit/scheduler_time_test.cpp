@@ -60,32 +60,6 @@ TEST(Time, ASleepEndsOnceTheOthersStepsReachIt) {
   }
 }
 
-// A plain access that is a point only under accesses=all or shared (Op::instant) takes no time:
-// a sleep ends after as many of the child's timed steps as before, whatever plain accesses come
-// between them.
-TEST(Time, InstantStepsTakeNoTime) {
-  for (uint64_t seed = 1; seed <= 50; ++seed) {
-    Fixture f(seed);
-    f.m.arrive(f.main, sleep_until(10 * kStep));
-    bool pending_instant = false;  // the child's first step (its start) takes time
-    int timed = 0, instant = 0;    // the child's executed steps
-    for (;;) {
-      auto next = f.m.step();
-      ASSERT_TRUE(next.has_value());
-      if (*next == f.main) break;
-      (pending_instant ? instant : timed)++;
-      // Every other step of the child is a plain read that is a point only under accesses=all.
-      Op op = Op::variable(false, 1, 0);
-      op.instant = !pending_instant;
-      pending_instant = op.instant;
-      f.m.arrive(f.child, op);
-    }
-    EXPECT_EQ(f.m.now(), (timed + 1) * kStep) << "seed " << seed;  // + the sleep's own step
-    EXPECT_GE(timed, 10) << "seed " << seed;
-    EXPECT_GE(instant, timed - 1) << "seed " << seed;
-  }
-}
-
 // The sleeper alone: time jumps to its deadline at once.
 TEST(Time, WhenNobodyElseCanRunTimeJumpsToTheEarliestDeadline) {
   Fixture f;
