@@ -19,6 +19,7 @@
 #include <stdexcept>
 
 #include "jvmti-agent/shell_words.h"
+#include "runner/batch/background_removal.h"
 #include "runner/batch/batch.h"
 #include "runner/batch/hapset_pairs.h"
 #include "runner/batch/shared_writes.h"
@@ -404,20 +405,26 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
     if (!r.log_kept) fs::remove(r.log);
     fs::remove(r.report);
   };
-  // However the loop ends (a write that fails, Ctrl-C), no JVM is left running behind it.
+  // However the loop ends (a write that fails, Ctrl-C), no JVM is left running behind it. After
+  // Ctrl-C their files go in the background: removing them can take seconds.
   struct Reaper {
     std::map<pid_t, Running>& running;
+    const std::string& work;
     ~Reaper() {
+      for (auto& [p, r] : running) kill(p, SIGKILL);
+      std::vector<std::string> files;
       for (auto& [p, r] : running) {
-        kill(p, SIGKILL);
         waitpid(p, nullptr, 0);
-        std::error_code ec;
-        fs::remove(r.report, ec);
-        fs::remove(r.log, ec);
-        r.dirs.remove();
+        files.insert(files.end(), {r.report, r.log, r.dirs.base()});
+      }
+      std::error_code ec;
+      if (interrupt_requested()) {
+        remove_in_background(files, work);
+      } else {
+        for (const std::string& f : files) fs::remove_all(f, ec);
       }
     }
-  } reaper{running};
+  } reaper{running, work_};
   auto stopping = [&] { return stop_at != UINT64_MAX; };
   // Kills the JVMs whose runs all come after the stopping run.
   auto stop_later_jvms = [&] {

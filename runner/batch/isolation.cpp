@@ -51,9 +51,13 @@ JvmDirs JvmDirs::make(const Workdir& w, const std::string& work, uint64_t index)
   return d;
 }
 
+std::string JvmDirs::base() const {
+  return fs::path(tmp).parent_path().string();
+}
+
 void JvmDirs::remove() const {
   std::error_code ec;
-  fs::remove_all(fs::path(tmp).parent_path(), ec);
+  fs::remove_all(base(), ec);
 }
 
 std::vector<std::string> isolated_command(std::vector<std::string> argv, const JvmDirs& dirs) {

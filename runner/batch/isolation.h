@@ -26,6 +26,7 @@ struct JvmDirs {
 
   // Made for the JVM of run `index`; throws std::runtime_error when they cannot be.
   static JvmDirs make(const Workdir& w, const std::string& work, uint64_t index);
+  std::string base() const;  // the folder that holds them
   void remove() const;
 };
 

@@ -14,6 +14,7 @@
 #include "jvmti-agent/shell_words.h"
 #include "protocol/json.h"
 #include "protocol/outcome.h"
+#include "runner/batch/background_removal.h"
 #include "runner/batch/batch.h"
 #include "runner/batch/executor.h"
 #include "runner/batch/results_dir.h"
@@ -188,7 +189,12 @@ MinimizeResult minimize_finding(const MinimizeRequest& req) {
   // A run that ends without a result leaves nothing behind in a folder it made.
   const bool fresh = !fs::exists(out, ec);
   auto give_up = [&](const std::string& why) {
-    if (fresh) fs::remove_all(out, ec);
+    if (fresh && interrupt_requested()) {
+      const fs::path dir = fs::absolute(out).lexically_normal();
+      remove_in_background({out}, (dir.has_filename() ? dir : dir.parent_path()).parent_path());
+    } else if (fresh) {
+      fs::remove_all(out, ec);
+    }
     res.error = why;
     return res;
   };
