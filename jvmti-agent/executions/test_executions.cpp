@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -216,6 +217,8 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
       strategy_name(state().options) + ", seed " + std::to_string(loop.first_seed()) +
       "): " + loop.first_detail() + "\nreplay: run this test alone (e.g. mvn test -Dtest=" + t.cls +
       "#" + t.method + ") with " + loop.first_replay();
+  std::string minimal;  // the minimal schedule's line, or "" when not minimized
+  std::optional<size_t> preemptions;
   if (state().options.minimize && state().options.strategy != Strategy::Follow &&
       worth_minimizing(*loop.first())) {
     TestFinding f{t.full(), loop.first_seed(), loop.first_steps(), *loop.first(),
@@ -237,29 +240,36 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
       return std::make_pair(o, detail);
     };
     MinimalTestSchedule m = minimize_test_finding(f, run_body);
-    // A failure that needs no pre-emption may be the test's own: if it fails without jsched
-    // too, that is what the user is told, not that jsched found a bug.
-    if (m.error.empty() && m.after == 0 && *loop.first() == RunOutcome::Bug) {
-      if (std::string plain = plain_failure(env, make); !plain.empty()) {
-        msg = "this test fails without jsched too (run once uncontrolled: " + plain +
-              "): its own failure, not a concurrency bug; under jsched, iteration " +
-              std::to_string(loop.first_iteration()) + " (seed " +
-              std::to_string(loop.first_seed()) +
-              ") failed with no pre-emption: " + loop.first_detail();
-        log_line(t.full() + ": fails without jsched too: " + plain);
-        throw_at_test_line(env, msg, t, loop.first_detail());
-        return;
-      }
-    }
-    std::string line =
-        m.error.empty()
-            ? "minimal schedule: " + std::to_string(m.before) + " -> " + std::to_string(m.after) +
-                  " pre-emptions (" + std::to_string(m.executions) +
-                  " executions); run this test alone with " + agent_argument("follow=" + m.file)
-            : "minimal schedule: none (" + m.error + ")";
-    log_line(t.full() + ": " + line);
-    msg += "\n" + line;
+    if (m.error.empty()) preemptions = m.after;
+    minimal = m.error.empty()
+                  ? "minimal schedule: " + std::to_string(m.before) + " -> " +
+                        std::to_string(m.after) + " pre-emptions (" +
+                        std::to_string(m.executions) + " executions); run this test alone with " +
+                        agent_argument("follow=" + m.file)
+                  : "minimal schedule: none (" + m.error + ")";
+    log_line(t.full() + ": " + minimal);
   }
+  // A failed assertion may be the test's own: if the test fails without jsched too, that is what
+  // the user is told, whatever schedule jsched found (a minimization cut short by its budget
+  // can stop above 0 pre-emptions on a test that always fails).
+  if (*loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow) {
+    if (std::string plain = plain_failure(env, make); !plain.empty()) {
+      const std::string run = "iteration " + std::to_string(loop.first_iteration()) + " (seed " +
+                              std::to_string(loop.first_seed()) + ")";
+      msg = "this test fails without jsched too (run once uncontrolled: " + plain + "): " +
+            (preemptions == 0u
+                 ? "its own failure, not a concurrency bug; under jsched, " + run +
+                       " failed with no pre-emption: "
+                 : "its own failure or a bug that shows without jsched as well, not one jsched "
+                   "needed to find; under jsched, " +
+                       run + " failed: ") +
+            loop.first_detail() + (preemptions == 0u || minimal.empty() ? "" : "\n" + minimal);
+      log_line(t.full() + ": fails without jsched too: " + plain);
+      throw_at_test_line(env, msg, t, loop.first_detail());
+      return;
+    }
+  }
+  if (!minimal.empty()) msg += "\n" + minimal;
   throw_at_test_line(env, msg, t, loop.first_detail());
 }
 

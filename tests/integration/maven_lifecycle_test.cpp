@@ -144,3 +144,24 @@ TEST(MavenLifecycle, BugOutputFailsATestThatOnlyPrintsItsFailure) {
       << lost.body;
   EXPECT_TRUE(locked.body.empty()) << locked.body;
 }
+
+// A test that fails on a plain JVM too is its own failure whatever schedule jsched found: also
+// when the finding keeps its pre-emptions (minimize=off here; a minimization cut short by its
+// budget leaves some the same way), and the message says what jsched cannot tell apart.
+TEST(MavenLifecycle, AFailureOfItsOwnIsSaidSoWhenTheFindingIsNotMinimized) {
+  test::TempDir dir;
+  const std::string agent = "-Djsched.argLine=-agentpath:" + test::agent_path() +
+                            "=strategy=random,iterations=20,minimize=off";
+  test::ProcessResult r =
+      test::mvn_test("maven-demo-lifecycle", dir, {"-Dtest=OwnFailureTest", agent});
+  auto cases = results(dir.path() + "/maven-demo-lifecycle/target/surefire-reports");
+  for (const char* m : {"ownFailureWithoutThreads", "ownFailureWithThreads"}) {
+    const TestCase& c = cases[std::string("lifecycle.OwnFailureTest#") + m];
+    EXPECT_NE(c.body.find("this test fails without jsched too (run once uncontrolled: "),
+              std::string::npos)
+        << m << ":\n"
+        << c.body << r.out << r.err;
+    EXPECT_NE(c.body.find("not one jsched needed to find"), std::string::npos) << c.body;
+    EXPECT_EQ(c.body.find("jsched found"), std::string::npos) << c.body;
+  }
+}
