@@ -392,14 +392,19 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   std::string main_class;
   bool tests = false;
   choose_executions(jvmti, opts, main_class, tests);
-  std::vector<std::string> exclude = opts.exclude;
+  std::vector<std::string> exclude = opts.exclude, kept;
   if (tests) {
-    // The test runner's classes stay plain: they run outside the executions.
+    // The test runner's classes stay plain: they run outside the executions. Except JUnit 4's
+    // timeout (@Test(timeout=...), the Timeout rule), which runs inside one: it starts the
+    // thread that runs the test's body and waits for it with a timed get, both of which jsched
+    // must see (plain, the body ran uncontrolled and its bugs went unseen).
     for (const char* p : {"org.junit.", "junit.", "org.apache.maven.", "org.opentest4j.",
                           "org.apiguardian.", "org.hamcrest."})
       exclude.push_back(p);
+    kept.push_back("org.junit.internal.runners.statements.FailOnTimeout");
+    kept.push_back("org.junit.jupiter.engine.extension.SameThreadTimeoutInvocation");
   }
-  ClassFilter filter(opts.include, exclude);
+  ClassFilter filter(opts.include, exclude, kept);
   auto st = std::make_unique<AgentState>(opts, filter);
   st->vm = vm;
   st->jvmti = jvmti;

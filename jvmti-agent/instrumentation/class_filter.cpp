@@ -15,7 +15,8 @@ bool jdk_package(std::string_view n, char separator) {
 }
 
 ClassFilter::ClassFilter(const std::vector<std::string>& include,
-                         const std::vector<std::string>& exclude) {
+                         const std::vector<std::string>& exclude,
+                         const std::vector<std::string>& kept) {
   auto slashes = [](std::string s) {
     for (char& c : s) c = c == '.' ? '/' : c;
     return s;
@@ -36,6 +37,7 @@ ClassFilter::ClassFilter(const std::vector<std::string>& include,
     }
   }
   for (const std::string& p : exclude) exclude_.push_back(slashes(p));
+  for (const std::string& p : kept) kept_.push_back(slashes(p));
   // jsched's own classes, and the weak references its object table (JSchedVariables) uses.
   exclude_.push_back("java/lang/JSched");
   exclude_.push_back("java/lang/ref/");
@@ -53,7 +55,7 @@ bool ClassFilter::matches(std::string_view name, const std::vector<std::string>&
 }
 
 bool ClassFilter::instrument(std::string_view name, bool jdk_class) const {
-  if (matches(name, exclude_)) return false;
+  if (matches(name, exclude_) && !matches(name, kept_)) return false;
   if (all_) return true;
   if (matches(name, include_)) return true;
   // Application classes (anything the JDK's loaders did not define) are always in; `include`

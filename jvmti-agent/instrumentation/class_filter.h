@@ -1,5 +1,6 @@
 // Which classes get instrumented: application classes, plus those matching an `include`
-// prefix (`*`: every class), minus those matching an `exclude` prefix, and never jsched's own.
+// prefix (`*`: every class), minus those matching an `exclude` prefix (unless they match a
+// `kept` one), and never jsched's own.
 #pragma once
 
 #include <string>
@@ -10,7 +11,10 @@ namespace jsched::agent {
 
 class ClassFilter {
  public:
-  ClassFilter(const std::vector<std::string>& include, const std::vector<std::string>& exclude);
+  // `kept`: prefixes `exclude` does not remove (the parts of a test framework that run inside a
+  // test's executions, under a framework otherwise left plain).
+  ClassFilter(const std::vector<std::string>& include, const std::vector<std::string>& exclude,
+              const std::vector<std::string>& kept = {});
 
   // `internal_name` uses slashes; `jdk_class` is true for classes of the boot and platform
   // loaders (the JDK itself).
@@ -22,7 +26,7 @@ class ClassFilter {
 
  private:
   static bool matches(std::string_view name, const std::vector<std::string>& prefixes);
-  std::vector<std::string> include_, exclude_;  // slash form
+  std::vector<std::string> include_, exclude_, kept_;  // slash form
   bool all_ = false;
   bool reaches_jdk_ = false;
 };

@@ -15,6 +15,7 @@
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/model/class_loading_locks.h"
 #include "rewriter/class_rewriter.h"
+#include "rewriter/junit_timeout.h"
 #include "rewriter/test_runner_entry.h"
 
 namespace jsched::agent {
@@ -145,6 +146,15 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     }
     return;
   }
+  cf::Buffer diverted;  // rewritten before its instrumentation
+  if (s.tests && s.hooks_ready && !jdk_class && cls == rw::kJupiterSameThreadTimeout) {
+    try {
+      diverted = rw::divert_jupiter_timeout(input);
+      input = cf::Bytes(diverted);
+    } catch (const std::exception& e) {
+      log_line(std::string("warning: JUnit 5's @Timeout will wait in real time: ") + e.what());
+    }
+  }
   std::optional<rw::RewriteConfig> rules = rules_for(s, cls, jdk_class);
   cf::Buffer output;
   if (s.hooks_ready && rules) {
@@ -226,6 +236,7 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       log_line(std::string("warning: System.exit and signals will not be reported: ") + e.what());
     }
   }
+  if (output.empty() && !diverted.empty()) output = std::move(diverted);
   if (s.cache && s.hooks_ready) s.cache->put(cls, cf::Bytes(data, size_t(len)), output);
   if (!output.empty()) hand_back(jvmti, output, new_len, new_data);
 }

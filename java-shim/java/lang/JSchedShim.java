@@ -488,6 +488,27 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     return jschedRunJupiter(descriptor, context, dynamicTests, parent);
   }
 
+  /**
+   * JUnit 5's @Timeout (same-thread mode) schedules the interrupt of the test's thread here
+   * (rewriter/junit_timeout.h). In an execution it goes on an executor of the execution's own,
+   * whose worker is a controlled thread and whose delay runs on the virtual clock; the
+   * executor JUnit keeps for the run would wait in real time outside every execution. Shut
+   * down at once: its worker ends when the interrupt has run or been cancelled.
+   */
+  public static java.util.concurrent.ScheduledFuture<?> scheduleTestTimeout(Object executor,
+      Runnable interrupt, long delay, java.util.concurrent.TimeUnit unit) {
+    if (!jschedReady || !jschedControlled(1)) {
+      return ((java.util.concurrent.ScheduledExecutorService) executor)
+          .schedule(interrupt, delay, unit);
+    }
+    java.util.concurrent.ScheduledThreadPoolExecutor own =
+        new java.util.concurrent.ScheduledThreadPoolExecutor(1);
+    own.setRemoveOnCancelPolicy(true);
+    java.util.concurrent.ScheduledFuture<?> f = own.schedule(interrupt, delay, unit);
+    own.shutdown();
+    return f;
+  }
+
   // Natives, named so that they cannot clash with Thread's own (in JDK mode they live there).
   // Those returning boolean return false when the calling thread is not controlled (the hook
   // then performs the plain operation); jschedIsInterrupted returns 0/1, or -1 for that.

@@ -1,0 +1,65 @@
+package lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
+
+/**
+ * JUnit 5's timeouts: @Timeout (a watcher thread interrupts the test's thread; or, in
+ * SEPARATE_THREAD mode, the body runs in a thread of its own) and assertTimeoutPreemptively
+ * (the body runs in an executor's thread, abandoned when its time is up). Their timeouts are on
+ * the virtual clock and fire exactly when they would on a real one.
+ */
+class FrameworkTimeoutTest {
+  @Test
+  @Timeout(10)
+  void correctCountWithinItsTimeout() throws Exception {
+    assertEquals(2, Twins.count(2, true));
+  }
+
+  @Test
+  @Timeout(10)
+  void buggyCountWithinItsTimeout() throws Exception {
+    assertEquals(2, Twins.count(2, false));
+  }
+
+  @Test
+  @Timeout(value = 10, threadMode = ThreadMode.SEPARATE_THREAD)
+  void correctCountInASeparateTimeoutThread() throws Exception {
+    assertEquals(2, Twins.count(2, true));
+  }
+
+  @Test
+  @Timeout(value = 10, threadMode = ThreadMode.SEPARATE_THREAD)
+  void buggyCountInASeparateTimeoutThread() throws Exception {
+    assertEquals(2, Twins.count(2, false));
+  }
+
+  @Test
+  void correctCountInAssertTimeoutPreemptively() {
+    assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(10), () -> Twins.count(2, true)));
+  }
+
+  @Test
+  void buggyCountInAssertTimeoutPreemptively() {
+    assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(10), () -> Twins.count(2, false)));
+  }
+
+  /** Interrupted and failed after 200 ms, on a plain JVM too. */
+  @Test
+  @Timeout(value = 200, unit = TimeUnit.MILLISECONDS)
+  void ownFailureSleepsPastItsTimeout() throws Exception {
+    Thread.sleep(60_000);
+  }
+
+  /** Abandoned and failed after 200 ms, on a plain JVM too. */
+  @Test
+  void ownFailureSleepsPastAssertTimeoutPreemptively() {
+    assertTimeoutPreemptively(Duration.ofMillis(200), () -> Thread.sleep(60_000));
+  }
+}
