@@ -5,12 +5,12 @@ set -euo pipefail
 pkgs=(cmake ninja-build g++ make pkg-config zlib1g-dev libpugixml-dev libgtest-dev
       openjdk-17-jdk-headless)
 if [ "${1:-}" = "--test" ]; then
-  # maven + junit: the Surefire integration test; libasm-java: the ASM comparison benchmark;
-  # parallel: the sharding test; clang + libclang-rt: fuzzing; dpkg-dev: the package test
-  # (cpack's dependency list); chromium: the timeline page's test (headless); clang-format:
-  # the format check.
-  pkgs+=(maven maven-debian-helper libsurefire-java junit4 junit5 libasm-java parallel
-         clang libclang-rt-14-dev dpkg-dev chromium clang-format)
+  # maven + junit + mockito: the Surefire integration tests; libasm-java: the ASM comparison
+  # benchmark; parallel: the sharding test; clang + libclang-rt: fuzzing; dpkg-dev: the package
+  # test (cpack's dependency list); chromium: the timeline page's test (headless);
+  # clang-format: the format check.
+  pkgs+=(maven maven-debian-helper libsurefire-java junit4 junit5 libmockito-java libasm-java
+         parallel clang libclang-rt-14-dev dpkg-dev chromium clang-format)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

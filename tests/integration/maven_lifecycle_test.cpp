@@ -92,8 +92,16 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
   }
   // Every kind: set-up per execution (JUnit 5 and 4), threads that end with the execution,
   // clocks, maxWait, start order, a thread JUnit started outside the executions.
-  for (const char* cls : {"FixtureTest", "FixtureJUnit4Test", "EvictorTest", "ClockTest",
-                          "MaxWaitTest", "StartOrderTest", "OutsideThreadTest"}) {
+  // And the test frameworks' features: JUnit 4 timeouts (the body in a thread of its own), its
+  // Timeout rule, Parameterized and Suite runners, JUnit 5's @Timeout in both thread modes and
+  // assertTimeoutPreemptively (their timeouts fire on the virtual clock: the ownFailure tests
+  // that sleep past them), Mockito, a SecurityManager, temporary files.
+  for (const char* cls :
+       {"FixtureTest", "FixtureJUnit4Test", "EvictorTest", "ClockTest", "MaxWaitTest",
+        "StartOrderTest", "OutsideThreadTest", "FrameworkTimeoutJUnit4Test",
+        "FrameworkTimeoutRuleJUnit4Test", "FrameworkParameterizedJUnit4Test",
+        "FrameworkSuiteJUnit4Test$Racy", "FrameworkTimeoutTest", "FrameworkMockitoTest",
+        "FrameworkSecurityManagerTest", "FrameworkTmpdirTest"}) {
     bool seen = false;
     for (const auto& [key, c] : cases)
       seen = seen || starts_with(key, std::string("lifecycle.") + cls + "#");
@@ -104,9 +112,9 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
     EXPECT_TRUE(cases.count(std::string("lifecycle.PrintedFailureTest#") + m)) << m;
     EXPECT_TRUE(cases[std::string("lifecycle.PrintedFailureTest#") + m].body.empty()) << m;
   }
-  EXPECT_EQ(correct, 13) << all;  // the parameterized and repeated ones twice
-  EXPECT_EQ(buggy, 7) << all;
-  EXPECT_EQ(own, 2) << all;
+  EXPECT_EQ(correct, 25) << all;  // the parameterized and repeated ones twice
+  EXPECT_EQ(buggy, 16) << all;
+  EXPECT_EQ(own, 5) << all;
 }
 
 // Slow is not hung: a stress test longer than the hang window (timeout=500) passes, and its twin,
@@ -164,4 +172,67 @@ TEST(MavenLifecycle, AFailureOfItsOwnIsSaidSoWhenTheFindingIsNotMinimized) {
     EXPECT_NE(c.body.find("not one jsched needed to find"), std::string::npos) << c.body;
     EXPECT_EQ(c.body.find("jsched found"), std::string::npos) << c.body;
   }
+}
+
+// A test whose code calls System.exit ends Surefire's forked JVM, with jsched as without it:
+// Surefire reports the crash the same way, and jsched says what happened, not a bug.
+TEST(MavenLifecycle, SystemExitEndsTheForkedJvmAsWithoutJsched) {
+  for (bool under : {false, true}) {
+    SCOPED_TRACE(under ? "under jsched" : "plain");
+    test::TempDir dir;
+    std::vector<std::string> args = {"-Dtest=FrameworkExitTest", "-Dlifecycle.exit=true"};
+    if (under)
+      args.push_back("-Djsched.argLine=-agentpath:" + test::agent_path() +
+                     "=strategy=pct,iterations=200");
+    test::ProcessResult r = test::mvn_test("maven-demo-lifecycle", dir, args);
+    const std::string all = r.out + r.err;
+    EXPECT_NE(r.status, 0) << all;
+    EXPECT_NE(all.find("The forked VM terminated without properly saying goodbye"),
+              std::string::npos)
+        << all;
+    std::string dumps;  // the reports and Surefire's dump of the fork's output, if any
+    const fs::path reports = dir.path() + "/maven-demo-lifecycle/target/surefire-reports";
+    if (fs::exists(reports))
+      for (const auto& f : fs::directory_iterator(reports))
+        dumps += test::read_text(f.path().string());
+    EXPECT_EQ(dumps.find("jsched found"), std::string::npos) << dumps;
+    if (under) {
+      EXPECT_NE(dumps.find("jsched: the program called System.exit in iteration 0"),
+                std::string::npos)
+          << dumps;
+    }
+  }
+}
+
+// Surefire's forkCount=2 with reuseForks=false (each test class in a JVM of its own, two at a
+// time) and a java.io.tmpdir of the build's: every fork loads the agent, the correct tests pass,
+// the buggy twins fail, and temporary files go where the build said.
+TEST(MavenLifecycle, ParallelForksAndTheBuildsTmpdir) {
+  test::TempDir dir;
+  const std::string tmp = dir.path() + "/build-tmp";
+  fs::create_directories(tmp);
+  const std::string agent = "-Djsched.argLine=-agentpath:" + test::agent_path() +
+                            "=strategy=pct,iterations=100 -Djava.io.tmpdir=" + tmp +
+                            " -Dlifecycle.tmpdir=" + tmp;
+  test::ProcessResult r =
+      test::mvn_test("maven-demo-lifecycle", dir,
+                     {"-Dtest=FrameworkTimeoutJUnit4Test,FrameworkTimeoutTest,FrameworkTmpdirTest",
+                      "-DforkCount=2", "-DreuseForks=false", agent});
+  const std::string all = r.out + r.err;
+  auto cases = results(dir.path() + "/maven-demo-lifecycle/target/surefire-reports");
+  int correct = 0, buggy = 0;
+  for (const auto& [key, c] : cases) {
+    const std::string m = method_of(key);
+    if (starts_with(m, "correct")) {
+      ++correct;
+      EXPECT_TRUE(c.body.empty()) << key << ":\n" << c.body;
+    } else if (starts_with(m, "buggy")) {
+      ++buggy;
+      EXPECT_NE(c.body.find("jsched found a "), std::string::npos) << key << ":\n" << c.body;
+    }
+  }
+  EXPECT_EQ(correct, 5) << all;
+  EXPECT_EQ(buggy, 4) << all;
+  size_t made = std::distance(fs::directory_iterator(tmp), fs::directory_iterator());
+  EXPECT_GE(made, 2u * 100) << "the temporary files of the tmpdir test's 100 executions";
 }
