@@ -91,6 +91,7 @@ class ExecutionLoop {
         first_iteration_ = i;
         first_seed_ = rt->seed();
         first_steps_ = s.options.steps;
+        first_made_ = rt->ctl().steps();
         first_detail_ = rt->detail();
         first_replay_ = rt->agent_option();
       }
@@ -138,6 +139,7 @@ class ExecutionLoop {
   uint64_t first_iteration() const { return first_iteration_; }
   uint64_t first_seed() const { return first_seed_; }
   uint64_t first_steps() const { return first_steps_; }  // the PCT k it ran with
+  uint64_t first_made() const { return first_made_; }    // the steps it made
   const std::string& first_detail() const { return first_detail_; }
   const std::string& first_replay() const { return first_replay_; }
 
@@ -166,7 +168,7 @@ class ExecutionLoop {
   bool out_of_budget_ = false;  // test-budget= ended the loop before count_
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
-  uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0;
+  uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0, first_made_ = 0;
   std::string first_detail_, first_replay_;
 };
 

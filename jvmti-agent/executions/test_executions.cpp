@@ -16,6 +16,7 @@
 #include "jvmti-agent/executions/execution_loop.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/executions/test_minimizer.h"
+#include "jvmti-agent/executions/test_timeouts.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -206,6 +207,18 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
                         " (seed " + std::to_string(loop.first_seed()) + ") did not end within " +
                         std::to_string(state().options.budget()) + " ms, still making steps (" +
                         loop.first_detail() + "): not verified; budget= gives it more time");
+    return;
+  }
+  if (*loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow &&
+      timed_out_by_steps(loop.first_detail(), loop.first_made()) &&
+      plain_failure(env, make).empty()) {
+    abort_test(env, "jsched: the test's own timeout expired in execution " +
+                        std::to_string(loop.first_iteration()) + " (seed " +
+                        std::to_string(loop.first_seed()) + ") on jsched's virtual clock, after " +
+                        std::to_string(loop.first_made()) +
+                        " scheduling steps that count 1 us each, and not in a plain run: slow "
+                        "under jsched, not verified (" +
+                        loop.first_detail().substr(0, loop.first_detail().find('\n')) + ")");
     return;
   }
   const bool error = *loop.first() == RunOutcome::Error;

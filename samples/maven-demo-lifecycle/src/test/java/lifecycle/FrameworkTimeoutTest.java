@@ -50,6 +50,28 @@ class FrameworkTimeoutTest {
     assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(10), () -> Twins.count(2, false)));
   }
 
+  static volatile int steps;
+
+  /**
+   * Millions of scheduling points within a 1 s timeout: a few milliseconds on a plain JVM, but
+   * more than a second on jsched's virtual clock, which counts each step as 1 us. jsched leaves
+   * it not verified (skipped), not failed.
+   */
+  @Test
+  @Timeout(value = 1000, unit = TimeUnit.MILLISECONDS)
+  void stepsPastATightTimeout() throws Exception {
+    Runnable add =
+        () -> {
+          for (int i = 0; i < 1_500_000; i++) steps++;
+        };
+    Thread a = new Thread(add);
+    Thread b = new Thread(add);
+    a.start();
+    b.start();
+    a.join();
+    b.join();
+  }
+
   /** Interrupted and failed after 200 ms, on a plain JVM too. */
   @Test
   @Timeout(value = 200, unit = TimeUnit.MILLISECONDS)
