@@ -30,6 +30,7 @@
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/model/virtual_threads.h"
+#include "rewriter/junit_timeout.h"
 #include "scheduler/hapset/hapset_plan.h"
 #include "scheduler/hapset/hapset_strategy.h"
 #include "scheduler/pct/pct_strategy.h"
@@ -394,15 +395,16 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   choose_executions(jvmti, opts, main_class, tests);
   std::vector<std::string> exclude = opts.exclude, kept;
   if (tests) {
-    // The test runner's classes stay plain: they run outside the executions. Except JUnit 4's
-    // timeout (@Test(timeout=...), the Timeout rule), which runs inside one: it starts the
-    // thread that runs the test's body and waits for it with a timed get, both of which jsched
-    // must see (plain, the body ran uncontrolled and its bugs went unseen).
+    // The test runner's classes stay plain: they run outside the executions. Except JUnit's
+    // timeouts, which run inside one. JUnit 4's (@Test(timeout=...), the Timeout rule) starts
+    // the thread that runs the test's body and waits for it with a timed get, both of which
+    // jsched must see (plain, the body ran uncontrolled and its bugs went unseen); JUnit 5's
+    // interrupts the test's thread (rewriter/junit_timeout.h).
     for (const char* p : {"org.junit.", "junit.", "org.apache.maven.", "org.opentest4j.",
                           "org.apiguardian.", "org.hamcrest."})
       exclude.push_back(p);
-    kept.push_back("org.junit.internal.runners.statements.FailOnTimeout");
-    kept.push_back("org.junit.jupiter.engine.extension.SameThreadTimeoutInvocation");
+    kept = {"org.junit.internal.runners.statements.FailOnTimeout",
+            std::string(jsched::rw::kJupiterSameThreadTimeout)};
   }
   ClassFilter filter(opts.include, exclude, kept);
   auto st = std::make_unique<AgentState>(opts, filter);

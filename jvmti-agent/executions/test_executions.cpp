@@ -209,9 +209,14 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
                         loop.first_detail() + "): not verified; budget= gives it more time");
     return;
   }
-  if (*loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow &&
-      timed_out_by_steps(loop.first_detail(), loop.first_made()) &&
-      plain_failure(env, make).empty()) {
+  // A bug finding's test runs once plainly (at most once: the checks below share it).
+  const bool bug = *loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow;
+  std::optional<std::string> plain;
+  auto plain_run = [&]() -> const std::string& {
+    if (!plain) plain = plain_failure(env, make);
+    return *plain;
+  };
+  if (bug && timed_out_by_steps(loop.first_detail(), loop.first_made()) && plain_run().empty()) {
     abort_test(env, "jsched: the test's own timeout expired in execution " +
                         std::to_string(loop.first_iteration()) + " (seed " +
                         std::to_string(loop.first_seed()) + ") on jsched's virtual clock, after " +
@@ -265,22 +270,20 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   // A failed assertion may be the test's own: if the test fails without jsched too, that is what
   // the user is told, whatever schedule jsched found (a minimization cut short by its budget
   // can stop above 0 pre-emptions on a test that always fails).
-  if (*loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow) {
-    if (std::string plain = plain_failure(env, make); !plain.empty()) {
-      const std::string run = "iteration " + std::to_string(loop.first_iteration()) + " (seed " +
-                              std::to_string(loop.first_seed()) + ")";
-      msg = "this test fails without jsched too (run once uncontrolled: " + plain + "): " +
-            (preemptions == 0u
-                 ? "its own failure, not a concurrency bug; under jsched, " + run +
-                       " failed with no pre-emption: "
-                 : "its own failure or a bug that shows without jsched as well, not one jsched "
-                   "needed to find; under jsched, " +
-                       run + " failed: ") +
-            loop.first_detail() + (preemptions == 0u || minimal.empty() ? "" : "\n" + minimal);
-      log_line(t.full() + ": fails without jsched too: " + plain);
-      throw_at_test_line(env, msg, t, loop.first_detail());
-      return;
-    }
+  if (bug && !plain_run().empty()) {
+    const std::string run = "iteration " + std::to_string(loop.first_iteration()) + " (seed " +
+                            std::to_string(loop.first_seed()) + ")";
+    msg = "this test fails without jsched too (run once uncontrolled: " + *plain + "): " +
+          (preemptions == 0u
+               ? "its own failure, not a concurrency bug; under jsched, " + run +
+                     " failed with no pre-emption: "
+               : "its own failure or a bug that shows without jsched as well, not one jsched "
+                 "needed to find; under jsched, " +
+                     run + " failed: ") +
+          loop.first_detail() + (preemptions == 0u || minimal.empty() ? "" : "\n" + minimal);
+    log_line(t.full() + ": fails without jsched too: " + *plain);
+    throw_at_test_line(env, msg, t, loop.first_detail());
+    return;
   }
   if (!minimal.empty()) msg += "\n" + minimal;
   throw_at_test_line(env, msg, t, loop.first_detail());

@@ -417,12 +417,12 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
         waitpid(p, nullptr, 0);
         files.insert(files.end(), {r.report, r.log, r.dirs.base()});
       }
-      std::error_code ec;
       if (interrupt_requested()) {
         remove_in_background(files, work);
-      } else {
-        for (const std::string& f : files) fs::remove_all(f, ec);
+        return;
       }
+      std::error_code ec;
+      for (const std::string& f : files) fs::remove_all(f, ec);
     }
   } reaper{running, work_};
   auto stopping = [&] { return stop_at != UINT64_MAX; };

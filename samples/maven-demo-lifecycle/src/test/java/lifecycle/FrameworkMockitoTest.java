@@ -31,12 +31,7 @@ class FrameworkMockitoTest {
             sum.value += v;
           }
         };
-    Thread a = new Thread(add);
-    Thread b = new Thread(add);
-    a.start();
-    b.start();
-    a.join();
-    b.join();
+    Twins.inThreads(2, add);
     return sum.value;
   }
 

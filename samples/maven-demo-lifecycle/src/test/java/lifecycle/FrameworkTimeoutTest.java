@@ -64,12 +64,7 @@ class FrameworkTimeoutTest {
         () -> {
           for (int i = 0; i < 1_500_000; i++) steps++;
         };
-    Thread a = new Thread(add);
-    Thread b = new Thread(add);
-    a.start();
-    b.start();
-    a.join();
-    b.join();
+    Twins.inThreads(2, add);
   }
 
   /** Interrupted and failed after 200 ms, on a plain JVM too. */

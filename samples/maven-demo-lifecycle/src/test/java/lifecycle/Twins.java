@@ -22,12 +22,17 @@ final class Twins {
               }
             }
             : () -> c.value++;
+    inThreads(threads, add);
+    return c.value;
+  }
+
+  /** Runs `body` in `threads` threads started together, and waits for them. */
+  static void inThreads(int threads, Runnable body) throws InterruptedException {
     Thread[] all = new Thread[threads];
     for (int i = 0; i < threads; i++) {
-      all[i] = new Thread(add);
+      all[i] = new Thread(body);
       all[i].start();
     }
     for (Thread t : all) t.join();
-    return c.value;
   }
 }
