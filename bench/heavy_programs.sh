@@ -6,12 +6,14 @@
 # wrong verdict of jsched); the buggy variants (expect=bug) carry a real application bug that a
 # run may or may not expose. For each program the script prints one row:
 #
-#   program  expect  plain-s  jsched-s  ratio  batch-s  steps  ok  bug  dlock  hang  timeout  error
+#   program expect plain-s jsched-s ratio batch-s prof-s prof-x steps ok bug dlock hang live timeout error
 #
 # plain-s: median wall time of 3 plain `java` runs (plain-ok: how many of them exited 0);
 # jsched-s: mean elapsed_ms of the batch's executions (runs.jsonl, profile runs left out);
 # ratio: jsched-s / plain-s; batch-s: the whole `jsched run` batch's wall time over RUNS (with
-# JVM start, and the profile runs of pct, surw and portfolio); steps: mean scheduling points
+# JVM start, and the profile runs of pct, surw and portfolio); prof-s: the mean time of those
+# profile runs (as jsched prints it; "-" when there were none), prof-x: prof-s / plain-s; steps: mean
+# scheduling points
 # (`points`) per execution; then the outcome counts of the batch's executions (error: error, exit
 # or killed, the program did not run to its end). After the table, every finding of a program
 # expected to pass is listed with its replay command and the first line of its detail; with
@@ -91,8 +93,9 @@ field() { sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p"; }
 # The value of a string "key" with escapes (\" and \n stay escaped).
 string() { sed -n 's/.*"'"$1"'":"\(\([^"\\]\|\\.\)*\)".*/\1/p'; }
 
-printf '%-20s %-6s %7s %5s %8s %7s %7s %8s %4s %4s %5s %4s %7s %5s\n' program expect plain-s \
-  plain-ok jsched-s ratio batch-s steps ok bug dlock hang timeout error
+printf '%-20s %-6s %7s %5s %8s %7s %7s %6s %6s %8s %4s %4s %5s %4s %4s %7s %5s\n' program \
+  expect plain-s plain-ok jsched-s ratio batch-s prof-s prof-x steps ok bug dlock hang live \
+  timeout error
 false_verdicts=$tmp/false_verdicts
 : > "$false_verdicts"
 while read -r -u 3 name expect deps; do
@@ -151,10 +154,16 @@ while read -r -u 3 name expect deps; do
     awk '{s += $1; n++} END {printf "%.2f", n ? s / n / 1000 : 0}')
   steps=$(field points < "$records" | awk '{s += $1; n++} END {printf "%.0f", n ? s / n : 0}')
   ratio=$(awk -v a="$jsched_s" -v b="$plain" 'BEGIN{printf "%.1f", (b > 0) ? a / b : 0}')
-  other=$(grep -vcE '"outcome":"(ok|bug|deadlock|hang|timeout)"' "$records" || true)
-  printf '%-20s %-6s %7s %8s %8s %7s %7s %8s %4s %4s %5s %4s %7s %5s\n' "$name" "$expect" \
-    "$plain" "$plain_ok/3" "$jsched_s" "$ratio" "$batch" "$steps" "$(count ok)" "$(count bug)" \
-    "$(count deadlock)" "$(count hang)" "$(count timeout)" "$other"
+  other=$(grep -vcE '"outcome":"(ok|bug|deadlock|hang|livelock|timeout)"' "$records" || true)
+  # The profile runs (pct, surw, portfolio): their mean time, and its ratio to the plain run's.
+  prof_s=$({ grep -o 'profile runs of .*(\([0-9.]*\) s each on average)' "$tmp/batch.log" || true; } |
+    sed 's/.*(\([0-9.]*\) s each.*/\1/' |
+    awk '{s += $1; n++} END {if (n) printf "%.2f", s / n; else printf "-"}')
+  prof_x=$(awk -v a="$prof_s" -v b="$plain" 'BEGIN{if (a == "-" || b <= 0) print "-"; else printf "%.1f", a / b}')
+  printf '%-20s %-6s %7s %8s %8s %7s %7s %6s %6s %8s %4s %4s %5s %4s %4s %7s %5s\n' "$name" \
+    "$expect" "$plain" "$plain_ok/3" "$jsched_s" "$ratio" "$batch" "$prof_s" "$prof_x" "$steps" \
+    "$(count ok)" "$(count bug)" \
+    "$(count deadlock)" "$(count hang)" "$(count livelock)" "$(count timeout)" "$other"
   if [ "$expect" = none ]; then
     # Every outcome but ok (and timeout: slow, no verdict) is a wrong verdict here.
     { grep -vE '"outcome":"(ok|timeout)"' "$dir/runs.jsonl" || true; } | while read -r line; do

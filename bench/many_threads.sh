@@ -13,5 +13,5 @@ status=0
 "$build/runner/jsched" bench "$here/suites/many-threads.xml" --until-bug --jobs 2 --no-minimize --seed "$seed" --out "$out" || status=$?
 echo
 echo "executions to the first finding (- : none in 1000):"
-awk -F, 'NR > 1 { printf "  %-24s %-15s %s\n", $1, $2, ($10 == "" ? "-" : $10) }' "$out/summary.csv"
+awk -F, 'NR > 1 { printf "  %-24s %-15s %s\n", $1, $2, ($11 == "" ? "-" : $11) }' "$out/summary.csv"
 exit $status

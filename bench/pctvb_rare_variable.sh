@@ -11,4 +11,4 @@ seed=${3:-2026}
 "$build/runner/jsched" bench "$here/suites/rare-variable.xml" --until-bug --jobs 2 --no-minimize --seed "$seed" --out "$out" || true
 echo
 echo "mean executions to the bug (over experiments that found it; n/25 when not all did):"
-awk -F, 'NR > 1 { printf "  %-12s %8s  (%s of %s experiments found it, %s executions in all)\n", $2, ($10 == "" ? "-" : $10), $13, $12, $3 }' "$out/summary.csv"
+awk -F, 'NR > 1 { printf "  %-12s %8s  (%s of %s experiments found it, %s executions in all)\n", $2, ($11 == "" ? "-" : $11), $14, $13, $3 }' "$out/summary.csv"

@@ -18,6 +18,8 @@ const char* outcome_name(RunOutcome o) {
       return "error";
     case RunOutcome::Timeout:
       return "timeout";
+    case RunOutcome::Livelock:
+      return "livelock";
     default:
       return "ok";
   }

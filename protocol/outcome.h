@@ -11,7 +11,8 @@
 namespace jsched {
 
 // Timeout: the execution still made steps when its time budget ran out (slow, not hung): no
-// finding, no verdict.
+// finding, no verdict. Livelock: threads went on turning on timed waits with nothing changing
+// (Model::turning_on_time): a finding.
 enum class RunOutcome {
   Ok = 0,
   Exit = 1,
@@ -20,14 +21,16 @@ enum class RunOutcome {
   Deadlock = 4,
   Hang = 5,
   Killed = 6,
-  Timeout = 7
+  Timeout = 7,
+  Livelock = 8
 };
 
-// As reports name it: "ok", "error", "bug", "deadlock", "hang", "exit", "killed", "timeout".
+// As reports name it: "ok", "error", "bug", "deadlock", "hang", "exit", "killed", "timeout",
+// "livelock".
 const char* outcome_name(RunOutcome o);
 
 // The outcomes that are findings (a bug of the program), by the names reports use.
-inline constexpr std::string_view kFindingOutcomes[] = {"bug", "deadlock", "hang"};
+inline constexpr std::string_view kFindingOutcomes[] = {"bug", "deadlock", "hang", "livelock"};
 bool is_finding(std::string_view outcome_name);
 
 }  // namespace jsched

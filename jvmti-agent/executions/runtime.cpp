@@ -224,8 +224,11 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
     ctl_.stop_at(agent_.replay->hang_steps(), [this] {
       JNIEnv* e = nullptr;
       agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-      finish(e, RunOutcome::Hang,
-             "the recorded run hung after " + std::to_string(agent_.replay->hang_steps()) +
+      const bool livelock = agent_.replay->livelock();
+      finish(e, livelock ? RunOutcome::Livelock : RunOutcome::Hang,
+             std::string(livelock ? "the recorded run livelocked after "
+                                  : "the recorded run hung after ") +
+                 std::to_string(agent_.replay->hang_steps()) +
                  " steps (its watchdog); here at the same step: " + describe_threads(e, true));
     });
   }

@@ -262,8 +262,8 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
     minimal = m.error.empty()
                   ? "minimal schedule: " + std::to_string(m.before) + " -> " +
                         std::to_string(m.after) + " pre-emptions (" + std::to_string(m.executions) +
-                        " executions); run this test alone with " +
-                        agent_argument("follow=" + m.file)
+                        " executions" + (m.cut ? ", cut short by the search's budget" : "") +
+                        "); run this test alone with " + agent_argument("follow=" + m.file)
                   : "minimal schedule: none (" + m.error + ")";
     log_line(t.full() + ": " + minimal);
   }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -19,6 +20,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr uint64_t kMaxExecutions = 200;
 constexpr auto kMaxTime = std::chrono::seconds(20);
+// The least budget a candidate runs with: enough for the JVM to end a test body at all.
+constexpr uint64_t kLeastCandidateMs = 500;
 
 std::string schedule_file(const std::string& test) {
   std::error_code ec;
@@ -46,6 +49,7 @@ class SearchOptions {
     s_.options = saved_;
     s_.minimizing = false;
   }
+  const Options& given() const { return saved_; }  // the options before the search
   SearchOptions(const SearchOptions&) = delete;
   SearchOptions& operator=(const SearchOptions&) = delete;
 
@@ -83,20 +87,48 @@ MinimalTestSchedule minimize_test_finding(const TestFinding& f, const RunTestBod
         return std::nullopt;
       }
     };
+    // Each candidate gets what is left of the search's time as its budget (and hang window),
+    // so that a candidate that misses the finding and loops on, or hangs, ends with the search
+    // rather than a budget of its own later (ten hang windows by default).
+    const Options& given = scoped.given();
+    auto limit_to = [&](uint64_t ms) {
+      ms = std::max<uint64_t>(ms, kLeastCandidateMs);
+      s.options.budget_ms = std::min(given.budget(), ms);
+      s.options.timeout_ms = std::min(given.timeout_ms, s.options.budget_ms);
+    };
+    auto left_ms = [&] {
+      const auto now = Clock::now();
+      return now >= deadline
+                 ? uint64_t(0)
+                 : uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now)
+                                .count());
+    };
+    const auto first = Clock::now();
+    limit_to(left_ms());
     std::optional<sched::ScheduleLog> original = ends_in_finding(s.new_strategy());
+    const uint64_t original_ms = uint64_t(
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - first).count());
     if (!original) {
-      m.error = "its seed did not make the finding again in this JVM";
+      m.error = Clock::now() >= deadline ? "the search's budget ran out while its seed ran again"
+                                         : "its seed did not make the finding again in this JVM";
     } else {
       m.before = sched::count_preemptions(*original);
       sched::PreemptionSearch search;
+      // A candidate ten times slower than the original is past its finding: it ends so, and
+      // the search goes on with the next.
+      const uint64_t candidate_ms = std::max<uint64_t>(10 * original_ms, kLeastCandidateMs * 2);
       search.follow = [&](const sched::ScheduleLog& guide) {
+        limit_to(std::min(left_ms(), candidate_ms));
         return ends_in_finding(std::make_unique<sched::FollowStrategy>(guide));
       };
       search.out_of_budget = [&] {
-        return m.executions >= kMaxExecutions || Clock::now() > deadline;
+        m.cut = m.cut || m.executions >= kMaxExecutions || Clock::now() > deadline;
+        return m.cut;
       };
       best = sched::fewest_preemptions(*original, search);
       m.after = sched::count_preemptions(*best);
+      // The checks of the result take about what the original took, not the search's time.
+      limit_to(std::max<uint64_t>(2 * original_ms, kLeastCandidateMs));
       int reproduced = 0;
       for (int i = 0; i < 3; ++i)
         reproduced += ends_in_finding(std::make_unique<sched::FollowStrategy>(*best)).has_value();

@@ -27,6 +27,7 @@ struct MinimalTestSchedule {
   std::string file;
   size_t before = 0, after = 0;
   uint64_t executions = 0;
+  bool cut = false;  // the search ran out of executions or time before it was done
 };
 
 // One execution of the test's body under a strategy: how it ended and the finding's text.
@@ -36,8 +37,11 @@ using RunTestBody =
 // Bugs and deadlocks only: a hang would hold every candidate until the watchdog.
 bool worth_minimizing(RunOutcome o);
 
-// The search, within 200 executions and 20 seconds. The file goes to target/jsched/ when the
-// JVM runs in a Maven project (a `target` folder), else to the temporary directory.
+// The search, within 200 executions and 20 seconds: each candidate's budget and hang window
+// are what is left of them, and at most ten times the original's time (at least 1 s); the
+// checks of the result get twice the original's time. The file goes
+// to target/jsched/ when the JVM runs in a Maven project (a `target` folder), else to the temporary
+// directory.
 MinimalTestSchedule minimize_test_finding(const TestFinding& f, const RunTestBody& run);
 
 }  // namespace jsched::agent

@@ -88,6 +88,7 @@ void Watchdog::poll(JNIEnv* env) {
       made >= rt_.agent_.replay->hang_steps())
     window_ms = std::min<uint64_t>(window_ms, 1000);
   const bool stalled = now - progress_ns_ > window_ms * 1000000ULL;
+  if (!stalled && livelock(now, window_ms, made)) return;
   const bool spent = now - rt_.start_ns_ > o.budget() * 1000000ULL;
   if (spent && !stalled && end_asked_ns_ == 0) {
     const double secs = double(now - rt_.start_ns_) / 1e9;
@@ -205,6 +206,51 @@ void Watchdog::poll(JNIEnv* env) {
   std::snprintf(hex, sizeof hex, "%x", unsigned(state));
   rt_.hidden_block(running,
                    std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")", t);
+}
+
+bool Watchdog::livelock(uint64_t now, uint64_t window_ms, uint64_t made) {
+  if (livelock_asked_ns_ != 0) return true;
+  if (end_asked_ns_ != 0 || hang_asked_ns_ != 0) return false;
+  const uint64_t changes = rt_.ctl_.inspect([](sched::Model& m) { return m.changes(); });
+  if (changes != changes_seen_ || changes_ns_ == 0) {
+    changes_seen_ = changes;
+    changes_ns_ = now;
+    return false;
+  }
+  if (now - changes_ns_ <= window_ms * 1000000ULL) return false;
+  struct Turning {
+    size_t threads;
+    uint64_t turns;
+    int64_t clock_ns;
+  };
+  const Turning turning = rt_.ctl_.inspect([](sched::Model& m) {
+    Turning t{0, 0, m.now()};
+    for (sched::ThreadId id : m.turning_on_time(kLivelockTurns)) {
+      ++t.threads;
+      t.turns += m.thread(id).turns;
+    }
+    return t;
+  });
+  if (turning.threads == 0) {
+    changes_ns_ = now;  // asked again a window later
+    return false;
+  }
+  char clock[32];
+  std::snprintf(clock, sizeof clock, "%.1f", double(turning.clock_ns) / 1e9);
+  const std::string why =
+      "nothing changed for " + std::to_string(window_ms) + " ms while " +
+      std::to_string(turning.threads) + (turning.threads == 1 ? " thread" : " threads") +
+      " turned on timed waits (" + std::to_string(turning.turns) +
+      " timeouts, reading only; the virtual clock at " + clock + " s, " + std::to_string(made) +
+      " steps), every other thread waiting for good: a livelock, where each thread turns "
+      "follows\n";
+  livelock_asked_ns_ = now;
+  rt_.ctl_.stop_at(made, [this, why] {
+    JNIEnv* e = nullptr;
+    rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    rt_.finish(e, RunOutcome::Livelock, why + rt_.describe_threads(e, true));
+  });
+  return true;
 }
 
 bool Watchdog::in_native_method(jthread t) {

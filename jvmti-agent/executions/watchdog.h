@@ -43,6 +43,9 @@ class Watchdog {
   bool os_asleep(sched::ThreadId t);
   // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
   std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
+  // A livelock (Model::turning_on_time) once nothing has changed for the window: asks the
+  // execution to end so, and then says true for good.
+  bool livelock(uint64_t now, uint64_t window_ms, uint64_t made);
   // Whether `t`'s top frame is a native method.
   bool in_native_method(jthread t);
   void check_init_deadlock(JNIEnv* env);
@@ -55,6 +58,11 @@ class Watchdog {
   // The steps that changed something (Controller::progress), when they last grew, and the
   // steps made by then (a spin of plain reads makes steps without progress).
   uint64_t progress_steps_ = 0, progress_ns_ = 0, steps_at_progress_ = 0;
+  // Model::changes, when it last grew, and when a livelock was called.
+  uint64_t changes_seen_ = 0, changes_ns_ = 0, livelock_asked_ns_ = 0;
+  // Timeouts each thread turning must have had since the last change: many turns of its loop,
+  // not a retry or two.
+  static constexpr uint32_t kLivelockTurns = 100;
   // How long no thread may run while threads outside the execution may still wake one
   // (outside_threads.h) before virtual time jumps to the next deadline: they act in real time,
   // a thread sleeping a millisecond between rounds well within it.

@@ -75,9 +75,11 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   const std::set<uint64_t> recorded = dir.done_indices();  // a resumed batch's
   Executor ex(opts.jobs, opts.agent, base + "/work");
   ex.isolate(opts.workdir);
+  double elapsed_ms = 0;
   ex.run(specs, [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
     ++outcomes[r.outcome];
+    elapsed_ms += r.elapsed_ms;
     if (fs::exists(file))
       plan.merge(sched::VariablePlan::read(file));
     else if (first_failure.empty())
@@ -89,17 +91,21 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                      r.detail.substr(0, r.detail.find('\n')).c_str());
       if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
     }
-    // A program whose runs hang would hold the real runs back for runs x 2 timeouts: three
-    // hangs are enough to know, and what the others counted makes the plan.
-    auto hangs = outcomes.find("hang");
-    return hangs == outcomes.end() || hangs->second < kHangsEndingProfile;
+    // A program whose runs hang (or livelock) would hold the real runs back for runs x 2
+    // timeouts: three are enough to know, and what the others counted makes the plan.
+    return outcomes["hang"] + outcomes["livelock"] < kHangsEndingProfile;
   });
   std::string summary;
-  for (const auto& [outcome, n] : outcomes)
-    summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
-  std::fprintf(stderr, "jsched: profile runs of %s: %s\n", tmpl.program.c_str(), summary.c_str());
-  if (outcomes.count("hang") && outcomes["hang"] >= kHangsEndingProfile)
-    std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs\n",
+  uint32_t ran = 0;
+  for (const auto& [outcome, n] : outcomes) {
+    if (n) summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
+    ran += n;
+  }
+  // What a profile run costs (each counts every access): the user weighs it against a plain run.
+  std::fprintf(stderr, "jsched: profile runs of %s: %s (%.2f s each on average)\n",
+               tmpl.program.c_str(), summary.c_str(), ran ? elapsed_ms / ran / 1000 : 0.0);
+  if (outcomes["hang"] + outcomes["livelock"] >= kHangsEndingProfile)
+    std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs or livelocks\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
   if (plan.runs == 0) {
     // A strategy that runs without a plan does, on its defaults (pct assumes 1000 steps, surw

@@ -95,8 +95,10 @@ void minimize_findings(const std::string& dir, const std::vector<RunRecord>& rec
   std::set<std::string> seen;
   std::vector<const RunRecord*> todo;
   for (const RunRecord* r : sorted) {
-    // Hangs are left to `jsched minimize`: each candidate would run to the watchdog.
-    if (!r->found() || r->outcome == "hang" || r->replay.empty()) continue;
+    // Hangs and livelocks are left to `jsched minimize`: each candidate would run to the
+    // watchdog.
+    if (!r->found() || r->outcome == "hang" || r->outcome == "livelock" || r->replay.empty())
+      continue;
     const std::string key = minimized_key(*r);
     if (!done.count(key) && seen.insert(key).second) todo.push_back(r);
   }

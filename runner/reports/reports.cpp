@@ -165,20 +165,20 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
   size_t w = 7;
   for (const CellStats& c : cells) w = std::max(w, c.program.size());
   char row[512];
-  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %5s %13s %7s %6s  %s\n", int(w),
-                "program", "strategy", "runs", "ok", "bug", "dlock", "hang", "slow", "error",
-                "first finding", "orders", "pairs", "expected");
+  std::snprintf(row, sizeof row, "%-*s %-8s %6s %5s %5s %5s %5s %5s %5s %5s %13s %7s %6s  %s\n",
+                int(w), "program", "strategy", "runs", "ok", "bug", "dlock", "hang", "live", "slow",
+                "error", "first finding", "orders", "pairs", "expected");
   o << row;
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
     std::string e = ex == in.expect.end() ? "" : ex->second;
     std::string v = verdict(c, e);
     std::snprintf(row, sizeof row,
-                  "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %5llu %13s %7zu %6s  %s\n", int(w),
-                  c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
+                  "%-*s %-8s %6llu %5llu %5llu %5llu %5llu %5llu %5llu %5llu %13s %7zu %6s  %s\n",
+                  int(w), c.program.c_str(), c.strategy.c_str(), (unsigned long long)c.runs,
                   (unsigned long long)count(c, "ok"), (unsigned long long)count(c, "bug"),
                   (unsigned long long)count(c, "deadlock"), (unsigned long long)count(c, "hang"),
-                  (unsigned long long)count(c, "timeout"),
+                  (unsigned long long)count(c, "livelock"), (unsigned long long)count(c, "timeout"),
                   (unsigned long long)(c.error_runs() - count(c, "timeout")), first_text(c).c_str(),
                   c.partial_orders.size(), pairs_text(c).c_str(), v.c_str());
     o << row;
@@ -254,7 +254,7 @@ std::string summary_text(const ReportInput& in, const std::vector<CellStats>& ce
 
 std::string summary_csv(const std::vector<CellStats>& cells) {
   std::ostringstream o;
-  o << "program,strategy,runs,ok,bug,deadlock,hang,timeout,error,found,first_finding_mean,"
+  o << "program,strategy,runs,ok,bug,deadlock,hang,livelock,timeout,error,found,first_finding_mean,"
        "first_finding_sd,"
        "repetitions,repetitions_found,partial_orders,hapset_pairs,profile_findings,mean_run_ms\n";
   for (const CellStats& c : cells) {
@@ -262,8 +262,9 @@ std::string summary_csv(const std::vector<CellStats>& cells) {
                                              [](const auto& f) { return f.has_value(); }));
     o << c.program << "," << c.strategy << "," << c.runs << "," << count(c, "ok") << ","
       << count(c, "bug") << "," << count(c, "deadlock") << "," << count(c, "hang") << ","
-      << count(c, "timeout") << "," << c.error_runs() - count(c, "timeout") << ","
-      << (c.found() ? "yes" : "no") << "," << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
+      << count(c, "livelock") << "," << count(c, "timeout") << ","
+      << c.error_runs() - count(c, "timeout") << "," << (c.found() ? "yes" : "no") << ","
+      << (c.mean_first() ? fmt(*c.mean_first(), 2) : "") << ","
       << (c.stddev_first() ? fmt(*c.stddev_first(), 2) : "") << "," << c.first_finding.size() << ","
       << reps_found << "," << c.partial_orders.size() << ","
       << (c.hapset_curve.empty() ? "" : std::to_string(c.hapset_curve.back())) << ","
@@ -364,7 +365,8 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
   o << "</p>\n";
   o << "<h2 id=\"summary\">Summary</h2>\n<table><tr><th class=l>program</th><th "
        "class=l>strategy</th><th>runs</th>"
-       "<th>bug</th><th>deadlock</th><th>hang</th><th>error</th><th>runs to first finding</th>"
+       "<th>bug</th><th>deadlock</th><th>hang</th><th>livelock</th><th>error</th><th>runs to first "
+       "finding</th>"
        "<th>partial orders</th><th>HaPSet pairs</th><th class=l>expected</th></tr>\n";
   for (const CellStats& c : cells) {
     auto ex = in.expect.find(c.program);
@@ -376,9 +378,9 @@ std::string html_report(const ReportInput& in, const std::vector<CellStats>& cel
       << "\"><td class=l><a href=\"#" << anchor(c.program) << "\">" << xml_text(c.program)
       << "</a></td><td class=l>" << xml_text(c.strategy) << "</td><td>" << c.runs << "</td><td>"
       << count(c, "bug") << "</td><td>" << count(c, "deadlock") << "</td><td>" << count(c, "hang")
-      << "</td><td>" << c.error_runs() << "</td><td>" << xml_text(first_text(c)) << "</td><td>"
-      << c.partial_orders.size() << "</td><td>" << pairs_text(c) << "</td><td class=l>"
-      << xml_text(e) << "</td></tr>\n";
+      << "</td><td>" << count(c, "livelock") << "</td><td>" << c.error_runs() << "</td><td>"
+      << xml_text(first_text(c)) << "</td><td>" << c.partial_orders.size() << "</td><td>"
+      << pairs_text(c) << "</td><td class=l>" << xml_text(e) << "</td></tr>\n";
   }
   o << "</table>\n";
   for (const CellStats& c : cells) {

@@ -70,6 +70,7 @@ void Model::arrive(ThreadId id, const Op& op) {
 
 void Model::detach(ThreadId id) {
   threads_.at(id).status = ThreadState::Detached;
+  ++changes_;
 }
 
 void Model::forget_if_idle(ObjectId) {
@@ -96,6 +97,7 @@ void Model::release(ThreadId id, ObjectId m) {
 }
 
 void Model::started(ThreadId id, ThreadId child) {
+  ++changes_;
   record(threads_.at(id), Op::thread(OpKind::Start, child));
 }
 
@@ -103,6 +105,7 @@ void Model::end(ThreadId id) {
   ThreadState& t = threads_.at(id);
   record(t, Op::of(OpKind::End));
   t.status = ThreadState::Dead;
+  ++changes_;
   // Monitors still held (only possible through JNI) are released so others are not stuck.
   for (auto& [id_, mon] : monitors_) {
     if (mon.owner == id) {
@@ -114,6 +117,7 @@ void Model::end(ThreadId id) {
 
 void Model::unpark(ThreadId id, ThreadId target) {
   threads_.at(target).permit = true;
+  ++changes_;
   if (id != kNoThread) record(threads_.at(id), Op::thread(OpKind::Unpark, target));
 }
 
@@ -404,6 +408,69 @@ bool Model::changes_what_others_see(const ThreadState& t, const Op& op) {
   return write && it->second == kSeveral;
 }
 
+void Model::count_change(ThreadState& t, const Op& op, bool seen) {
+  bool change = false;
+  switch (op.kind) {
+    case OpKind::Read:
+    case OpKind::Enter:
+    case OpKind::Exit:
+    case OpKind::Reacquire:
+    case OpKind::Wait:
+    case OpKind::Sleep:
+    case OpKind::Yield:
+    case OpKind::Continue:
+    case OpKind::Park:  // a permit it takes was an unpark's, counted there
+    case OpKind::Join:  // a thread it sees ended was counted at its end
+    case OpKind::Busy:
+      break;
+    case OpKind::Write:
+      change = seen;
+      break;
+    case OpKind::Sync:
+      change = op.write;
+      break;
+    case OpKind::IoWait:  // what arrived came from somewhere
+      change = t.outcome != Outcome::Timeout;
+      break;
+    default:
+      change = true;
+      break;
+  }
+  if (change) {
+    ++changes_;
+    return;
+  }
+  t.quiet_at = changes_;
+  const bool turned = op.timed && (t.outcome == Outcome::Timeout ||
+                                   (op.kind == OpKind::Sleep && t.outcome == Outcome::Ok));
+  if (!turned) return;
+  if (t.turns_at != changes_) {
+    t.turns_at = changes_;
+    t.turns = 0;
+  }
+  ++t.turns;
+}
+
+std::vector<ThreadId> Model::turning_on_time(uint32_t min_turns) const {
+  std::vector<ThreadId> turning;
+  for (const ThreadState& t : threads_) {
+    if (t.status == ThreadState::Dead) {
+      if (t.id == 0) return {};  // main is done: what is left is the JVM's to end or not
+      continue;
+    }
+    if (t.status == ThreadState::Detached) return {};  // it may be doing anything
+    if (t.quiet_at == changes_) {
+      if (t.turns_at != changes_ || t.turns < min_turns) return {};
+      turning.push_back(t.id);
+      continue;
+    }
+    // Any other thread must wait for good: one that could run, or will at a deadline, is
+    // merely not chosen yet (a strategy's priorities), and may change everything.
+    if (t.status == ThreadState::Running || pending_deadline(t) || is_enabled(t, now_)) return {};
+  }
+  return turning;
+}
+
 std::optional<ThreadId> Model::step() {
   spurious_now_ = false;
   const std::vector<Candidate>& cands = enabled();
@@ -428,7 +495,9 @@ std::optional<ThreadId> Model::step() {
   preempt_now_ = false;
   last_ = t.id;
   ++steps_;
-  if (changes_what_others_see(t, op)) ++progress_;
+  const bool seen = changes_what_others_see(t, op);
+  if (seen) ++progress_;
+  count_change(t, op, seen);
   now_ += step_ns_;
   spurious_now_ = false;  // is_enabled() outside step() (deadlock checks) sees no draw
   return t.id;

@@ -54,6 +54,10 @@ struct ThreadState {
   bool interrupted = false;
   bool permit = false;         // LockSupport's permit
   uint32_t monitors_held = 0;  // monitors it owns (the model's)
+  // Model::changes() at its last step that changed nothing, and at the timed waits that timed
+  // out since (`turns` of them): a thread turning in a loop on the clock (Model::turning_on_time).
+  uint64_t quiet_at = UINT64_MAX, turns_at = UINT64_MAX;
+  uint32_t turns = 0;
 };
 
 struct MonitorState {
@@ -109,6 +113,17 @@ class Model {
   // is without a step under accesses=volatile): all but plain reads, plain writes to what no
   // other thread has touched, and spurious wake-ups.
   uint64_t progress() const { return progress_; }
+  // Steps and events that change the program's state as its threads see it: writes another
+  // thread sees, notifies, unparks, interrupts, threads started and ended, I/O that arrived, a
+  // thread gone where the model cannot see, threads outside the model let act. Not reads, lock
+  // and unlock, waits and sleeps, spurious wake-ups.
+  uint64_t changes() const { return changes_; }
+  // A livelock the model can vouch for (the watchdog asks once changes() has stood still for
+  // its window): since the last change every thread that made a step only turned on timed
+  // waits, each timing out at least `min_turns` times, while every other thread is dead or
+  // blocked with no deadline and no way to run, main among the ones turning or blocked. The
+  // same states repeat and only the clock moves. The threads turning, or none.
+  std::vector<ThreadId> turning_on_time(uint32_t min_turns) const;
   Outcome outcome(ThreadId t) const { return threads_.at(t).outcome; }
   Fingerprint& fingerprint() { return fingerprint_; }
   // Every executed event goes to `t` as well (null: none).
@@ -150,7 +165,10 @@ class Model {
   // time does not jump to the next deadline until release_outside(), and no deadlock is
   // called. `may_act` is asked only when no thread can run.
   void set_outside(std::function<bool()> may_act) { outside_ = std::move(may_act); }
-  void release_outside() { released_ = true; }
+  void release_outside() {
+    released_ = true;
+    ++changes_;  // they may have acted
+  }
   // No thread runs because outside threads may act first (set by enabled()).
   bool held_for_outside() const { return outside_active_ && !released_ && enabled_.empty(); }
   // No thread runs, and one waits for I/O whose other end is in this process: what a thread
@@ -194,7 +212,11 @@ class Model {
   mutable bool may_wake_ = false;  // enabled() saw a thread that may wake spuriously
   uint64_t steps_ = 0;
   uint64_t progress_ = 0;
+  uint64_t changes_ = 0;
   bool changes_what_others_see(const ThreadState& t, const Op& op);
+  // Whether executing `op` (`seen`: changes_what_others_see) changed the program's state
+  // (changes()), and a timed wait that timed out is a turn of its thread.
+  void count_change(ThreadState& t, const Op& op, bool seen);
   // Plain locations written or read: the one thread that touched each, or several.
   std::unordered_map<uint64_t, ThreadId> touched_by_;
   static constexpr size_t kMaxTouched = size_t(1) << 20;

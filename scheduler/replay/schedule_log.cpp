@@ -33,7 +33,7 @@ void ScheduleLog::write(const std::string& path) const {
     }
     buf += '\n';
   }
-  if (hang_steps) buf += "hang " + std::to_string(hang_steps) + "\n";
+  if (hang_steps) buf += (livelock ? "livelock " : "hang ") + std::to_string(hang_steps) + "\n";
   out << buf << "end\n";
   if (!out) throw std::runtime_error("error writing schedule file " + path);
 }
@@ -122,8 +122,10 @@ ScheduleLog ScheduleLog::read(const std::string& path) {
     log.decisions.push_back(d);
   }
   if (!next_line()) fail("expected 'end' after the decisions");
-  if (line.rfind("hang ", 0) == 0) {
-    auto [p, ec] = std::from_chars(line.data() + 5, line.data() + line.size(), log.hang_steps);
+  log.livelock = line.rfind("livelock ", 0) == 0;
+  if (line.rfind("hang ", 0) == 0 || log.livelock) {
+    const size_t at = line.find(' ') + 1;
+    auto [p, ec] = std::from_chars(line.data() + at, line.data() + line.size(), log.hang_steps);
     if (ec != std::errc() || p != line.data() + line.size() || log.hang_steps == 0)
       fail("bad line '" + line.substr(0, 60) + "'");
     if (!next_line()) fail("expected 'end' after the decisions");

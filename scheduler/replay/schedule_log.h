@@ -62,6 +62,8 @@ struct ScheduleLog {
   // real time runs out, at no particular step: its replay stops at the same step, so that run
   // and replay describe the same state.
   uint64_t hang_steps = 0;
+  // ... and that end was a livelock's (the line `livelock N` rather than `hang N`).
+  bool livelock = false;
   // A guide whose pre-emptions FollowStrategy anchors by site (from_site, from_nth) rather than
   // by the pre-empted thread's step count (the line `anchor sites`).
   bool anchor_sites = false;
@@ -138,6 +140,7 @@ class ReplayStrategy : public Strategy {
   size_t choose_aux(AuxChoice kind, size_t n) override;
   bool finished() const { return pos_ == log_.decisions.size(); }
   uint64_t hang_steps() const { return log_.hang_steps; }
+  bool livelock() const { return log_.livelock; }
   size_t position() const { return pos_; }
   // When the run ends before its schedule does: why the replay did not replay ("" if it did).
   std::string unfinished() const;

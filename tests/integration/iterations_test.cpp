@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -539,4 +540,44 @@ public class BudgetTests {
   EXPECT_LT(std::stoi(m[1]), 200);
   EXPECT_GE(std::stoi(m[1]), 1);
   EXPECT_NE(r.err.find("BudgetTests.quick: 200 iterations in"), std::string::npos) << r.err;
+}
+
+// The search for a test's minimal schedule keeps to its 20 s even when its candidates do not:
+// here every schedule that misses the bug then loops for a minute of steps (a plain run, some
+// 50 ms). Each candidate runs on what is left of the search's time, and ten times the original
+// execution's at most, not on a budget of its own (before: two minutes).
+TEST(Tests, AMinimizationWhoseCandidatesLoopOnEndsWithinItsBudget) {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/SlowCandidates.java") << R"(
+import org.junit.Test;
+public class SlowCandidates {
+  static volatile int phase;
+  @Test public void middle() throws InterruptedException {
+    Thread a = new Thread(() -> { phase = 1; phase = 2; });
+    a.start();
+    int seen = phase;
+    a.join();
+    if (seen == 1) {
+      System.setProperty("slow.found", "yes");  // the JVM's, not the execution's
+      throw new AssertionError("saw the middle");
+    }
+    if (System.getProperty("slow.found") != null)
+      for (int i = 0; i < 50_000_000; i++) if (phase == 7) break;
+  }
+}
+)";
+  const std::string junit = "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+  test::ProcessResult c =
+      test::run({"javac", "-cp", junit, "-d", dir.path(), dir.path() + "/SlowCandidates.java"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  const auto start = std::chrono::steady_clock::now();
+  test::ProcessResult r = test::run_agent("seed=1,iterations=200", dir.path() + ":" + junit,
+                                          "org.junit.runner.JUnitCore", {}, {"SlowCandidates"});
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("saw the middle"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("SlowCandidates.middle: minimal schedule: "), std::string::npos) << r.err;
+  // 20 s and 10 %, and the JVM's start, the iterations before the finding and the checks after.
+  EXPECT_LT(secs, 28) << r.err;
 }

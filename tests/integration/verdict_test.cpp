@@ -560,8 +560,9 @@ TEST(Verdict, AHangAndItsReplayDescribeTheSameState) {
 
 // Slow is not hung: threads that keep making steps when the time budget runs out end the
 // execution as a timeout (status 7), no finding, with the steps they made; a hang is no step
-// for the hang window. (A livelock, two threads taking turns for ever, is indistinguishable from
-// a long computation and ends so too.)
+// for the hang window. (Two threads taking turns on a monitor for ever, with no clock in their
+// loop, look like a long computation to the model and end so too; a livelock on timed waits is
+// below.)
 TEST(Verdict, StepsStillMadeAtTheEndOfTheBudgetAreATimeoutNotAHang) {
   test::TempDir d;
   const std::string report = d.path() + "/r.json";
@@ -585,4 +586,58 @@ TEST(Verdict, StepsStillMadeAtTheEndOfTheBudgetAreATimeoutNotAHang) {
   ASSERT_EQ(recs.size(), 2u) << b.err;
   for (const json::Value& rec : recs) EXPECT_EQ(rec.str("outcome"), "timeout") << rec.dump();
   EXPECT_FALSE(has(b.out, "findings")) << b.out;
+}
+
+// A livelock: threads polling on timed waits for a flag nobody sets, main waiting for them.
+// Nothing changes for the hang window while they turn: outcome `livelock` (status 8), a finding,
+// with where each thread turns; its recording replays to the same end.
+TEST(Verdict, ThreadsTurningOnTimedWaitsWithNothingChangingAreALivelock) {
+  test::TempDir d;
+  for (int seed = 1; seed <= 3; ++seed) {
+    const std::string report = d.path() + "/r" + std::to_string(seed) + ".json";
+    const std::string sched = d.path() + "/s" + std::to_string(seed);
+    test::ProcessResult r = test::run_agent(
+        "seed=" + std::to_string(seed) + ",timeout=500,report=" + report + ",record=" + sched, cp(),
+        "TimedLivelock");
+    ASSERT_EQ(r.status, 8) << r.err;
+    EXPECT_TRUE(has(r.err, "jsched: LIVELOCK")) << r.err;
+    json::Value rep = json::parse(slurp(report));
+    EXPECT_EQ(rep.str("outcome"), "livelock");
+    const std::string detail = rep.str("detail");
+    EXPECT_TRUE(has(detail, "nothing changed for 500 ms while 2 threads turned on timed waits"))
+        << detail;
+    EXPECT_GE(test::count_lines(detail, "at TimedLivelock.lambda$main$0(TimedLivelock.java:11)"), 1)
+        << detail;
+    EXPECT_GE(test::count_lines(detail, "at TimedLivelock.lambda$main$1(TimedLivelock.java:19)"), 1)
+        << detail;
+    EXPECT_TRUE(has(slurp(sched), "\nlivelock ")) << "the recording says where it ended";
+    test::ProcessResult again =
+        test::run_agent("replay=" + sched + ",timeout=60000", cp(), "TimedLivelock");
+    EXPECT_EQ(again.status, 8) << again.err;
+    EXPECT_TRUE(has(again.err, "the recorded run livelocked after ")) << again.err;
+  }
+  // The runner: a finding, in a column of its own.
+  test::ProcessResult b = run_jsched({"run", "--runs", "2", "--jobs", "2", "--strategy", "random",
+                                      "--timeout", "500", "--no-minimize", "--out", d.path() + "/o",
+                                      "--", "java", "-cp", cp(), "TimedLivelock"});
+  EXPECT_EQ(b.status, 1) << b.err;
+  std::vector<json::Value> recs = records(d.path() + "/o");
+  ASSERT_EQ(recs.size(), 2u) << b.err;
+  for (const json::Value& rec : recs) EXPECT_EQ(rec.str("outcome"), "livelock") << rec.dump();
+  EXPECT_TRUE(has(b.out, " live ")) << b.out;
+}
+
+// Not a livelock: main polls on the clock for a worker that computes for seconds, reading a
+// volatile at every round and writing nothing another thread sees until it is done. Nothing
+// changes for longer than the hang window, but the worker never waits: slow work, which ends ok.
+TEST(Verdict, SlowWorkPolledOnTheClockIsNotALivelock) {
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 2; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) + ",timeout=300",
+          cp(), "SlowWorkPolled");
+      EXPECT_EQ(r.status, 0) << strategy << " " << seed << ": " << r.err;
+      EXPECT_TRUE(has(r.out, "done true")) << r.out;
+    }
+  }
 }
