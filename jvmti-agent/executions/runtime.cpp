@@ -583,6 +583,18 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
     if (r.state.pending.kind == sched::OpKind::Park && env)
       r.waits_for = park_blocker(env, jthread_of(r.state.id), name_of);
   }
+  for (Row& r : rows) {
+    if (r.state.status != sched::ThreadState::Running) continue;
+    // Whether it spins, blocks or starves: what the JVM and the kernel say of it.
+    jint jvmti_state = 0;
+    jthread t = jthread_of(r.state.id);
+    char state[48] = "";
+    if (t && jvmti_->GetThreadState(t, &jvmti_state) == JVMTI_ERROR_NONE)
+      std::snprintf(state, sizeof state, "JVMTI state 0x%x", unsigned(jvmti_state));
+    const std::string os = watchdog_.os_describe(r.state.id);
+    if (*state || !os.empty())
+      r.waits_for += " (" + std::string(state) + (*state && !os.empty() ? ", " : "") + os + ")";
+  }
   for (const Row& r : rows) {
     std::string stack = stack_of(jthread_of(r.state.id));
     // The summary names the innermost frame of the program, not LockSupport.park's.

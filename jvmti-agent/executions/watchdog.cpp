@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "jvmti-agent/executions/runtime.h"
@@ -20,27 +21,48 @@ void Watchdog::thread_is_here(sched::ThreadId t) {
   os_tids_[t] = int(gettid());
 }
 
-bool Watchdog::os_asleep(sched::ThreadId t) {
+std::string Watchdog::os_stat(sched::ThreadId t) {
   int tid;
   {
     std::lock_guard<std::mutex> g(mu_);
     tid = t < os_tids_.size() ? os_tids_[t] : 0;
   }
-  if (tid == 0) return false;
+  if (tid == 0) return "";
   // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
   // (an ifstream would throw from inside the scheduler's watchdog).
   std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+  if (fd < 0) return "";
   char buf[512];
   ssize_t n = read(fd, buf, sizeof buf);
   close(fd);
-  if (n <= 0) return false;
+  if (n <= 0) return "";
   std::string stat(buf, size_t(n));
   size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
-  if (paren == std::string::npos || paren + 2 >= stat.size()) return false;
-  char state = stat[paren + 2];
-  return state == 'S' || state == 'D';
+  if (paren == std::string::npos || paren + 2 >= stat.size()) return "";
+  return stat.substr(paren + 2);
+}
+
+bool Watchdog::os_asleep(sched::ThreadId t) {
+  const std::string stat = os_stat(t);
+  return !stat.empty() && (stat[0] == 'S' || stat[0] == 'D');
+}
+
+std::string Watchdog::os_describe(sched::ThreadId t) {
+  const std::string stat = os_stat(t);
+  if (stat.empty()) return "";
+  // After the state: ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime.
+  std::istringstream in(stat);
+  std::string state, skip;
+  unsigned long long utime = 0, stime = 0;
+  in >> state;
+  for (int i = 0; i < 10; ++i) in >> skip;
+  in >> utime >> stime;
+  const long hz = sysconf(_SC_CLK_TCK);
+  char text[96];
+  std::snprintf(text, sizeof text, "kernel state %s, %.2f s of CPU", state.c_str(),
+                hz > 0 ? double(utime + stime) / double(hz) : 0.0);
+  return text;
 }
 
 // Ends hung runs, and lets another thread run when the running one blocks where the model

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "jvmti-agent/model/class_init_waits.h"
@@ -36,11 +37,17 @@ class Watchdog {
   // from pre-empted).
   void thread_is_here(sched::ThreadId t);
   void poll(JNIEnv* env);  // one poll, with the watchdog's lock on the current execution
+  // Thread `t`'s kernel state and CPU time so far ("kernel state R, 9.93 s of CPU": a thread
+  // that runs without a scheduling point spins, one that is asleep blocks, one that waits for
+  // a CPU is starved); empty when unknown.
+  std::string os_describe(sched::ThreadId t);
 
  private:
   // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
   // for a CPU.
   bool os_asleep(sched::ThreadId t);
+  // What /proc says of `t` after its name: "S 1234 ..." (empty when unknown).
+  std::string os_stat(sched::ThreadId t);
   // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
   std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
   // A livelock (Model::turning_on_time) once nothing has changed for the window: asks the

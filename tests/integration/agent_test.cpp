@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "tests/integration/agent_runner.h"
 #include "tests/support/test_paths.h"
@@ -186,6 +187,16 @@ TEST(AgentHang, ASpinHoldingALockIsDescribedAsRunning) {
         << r.err;
     EXPECT_EQ(r.err.find("held by thread 0.1"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("waits for nothing"), std::string::npos) << r.err;
+    // It spins: runnable to the JVM and to the kernel, and it used the CPU.
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(
+        r.err, m,
+        std::regex(R"(holding monitor [0-9a-f]+ \(JVMTI state 0x([0-9a-f]+), kernel state R, )"
+                   R"(([0-9.]+) s of CPU\))")))
+        << r.err;
+    constexpr unsigned long kRunnable = 0x4;  // JVMTI_THREAD_STATE_RUNNABLE
+    EXPECT_TRUE(std::stoul(m[1], nullptr, 16) & kRunnable) << m[0];
+    EXPECT_GT(std::stod(m[2]), 0.1) << m[0];
   }
 }
 
