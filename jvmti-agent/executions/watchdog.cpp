@@ -21,47 +21,48 @@ void Watchdog::thread_is_here(sched::ThreadId t) {
   os_tids_[t] = int(gettid());
 }
 
-std::string Watchdog::os_stat(sched::ThreadId t) {
+std::optional<Watchdog::OsThread> Watchdog::os_thread(sched::ThreadId t) {
   int tid;
   {
     std::lock_guard<std::mutex> g(mu_);
     tid = t < os_tids_.size() ? os_tids_[t] : 0;
   }
-  if (tid == 0) return "";
+  if (tid == 0) return std::nullopt;
   // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
   // (an ifstream would throw from inside the scheduler's watchdog).
   std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return "";
+  if (fd < 0) return std::nullopt;
   char buf[512];
   ssize_t n = read(fd, buf, sizeof buf);
   close(fd);
-  if (n <= 0) return "";
+  if (n <= 0) return std::nullopt;
   std::string stat(buf, size_t(n));
   size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
-  if (paren == std::string::npos || paren + 2 >= stat.size()) return "";
-  return stat.substr(paren + 2);
-}
-
-bool Watchdog::os_asleep(sched::ThreadId t) {
-  const std::string stat = os_stat(t);
-  return !stat.empty() && (stat[0] == 'S' || stat[0] == 'D');
-}
-
-std::string Watchdog::os_describe(sched::ThreadId t) {
-  const std::string stat = os_stat(t);
-  if (stat.empty()) return "";
+  if (paren == std::string::npos || paren + 2 >= stat.size()) return std::nullopt;
   // After the state: ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime.
-  std::istringstream in(stat);
-  std::string state, skip;
-  unsigned long long utime = 0, stime = 0;
-  in >> state;
+  std::istringstream in(stat.substr(paren + 2));
+  OsThread o;
+  std::string skip;
+  uint64_t utime = 0, stime = 0;
+  in >> o.state;
   for (int i = 0; i < 10; ++i) in >> skip;
   in >> utime >> stime;
   const long hz = sysconf(_SC_CLK_TCK);
+  o.cpu_s = double(utime + stime) / double(hz > 0 ? hz : 100);
+  return o;
+}
+
+bool Watchdog::os_asleep(sched::ThreadId t) {
+  const std::optional<OsThread> o = os_thread(t);
+  return o && (o->state == 'S' || o->state == 'D');
+}
+
+std::string Watchdog::os_describe(sched::ThreadId t) {
+  const std::optional<OsThread> o = os_thread(t);
+  if (!o) return "";
   char text[96];
-  std::snprintf(text, sizeof text, "kernel state %s, %.2f s of CPU", state.c_str(),
-                hz > 0 ? double(utime + stime) / double(hz) : 0.0);
+  std::snprintf(text, sizeof text, "kernel state %c, %.2f s of CPU", o->state, o->cpu_s);
   return text;
 }
 
@@ -95,6 +96,15 @@ bool lasted(uint64_t& since, bool holds, uint64_t now, uint64_t ms) {
 void Watchdog::poll(JNIEnv* env) {
   const Options& o = rt_.agent_.options;
   const uint64_t now = now_ns();
+  // Time the watchdog itself was not run (the process stopped, the machine overloaded or
+  // suspended) is time the program was not run either: it counts toward no window.
+  if (last_poll_ns_ != 0 && now - last_poll_ns_ > kPollGapMs * 1000000ULL) {
+    const uint64_t gap = now - last_poll_ns_;
+    for (uint64_t* since : {&progress_ns_, &changes_ns_, &stall_check_ns_})
+      if (*since != 0) *since += gap;
+    paused_ns_ += gap;
+  }
+  last_poll_ns_ = now;
   const uint64_t made = rt_.ctl_.steps();
   const uint64_t progress = rt_.ctl_.progress();
   if (progress != progress_steps_ || progress_ns_ == 0) {
@@ -111,7 +121,7 @@ void Watchdog::poll(JNIEnv* env) {
     window_ms = std::min<uint64_t>(window_ms, 1000);
   const bool stalled = now - progress_ns_ > window_ms * 1000000ULL;
   if (!stalled && livelock(now, window_ms, made)) return;
-  const bool spent = now - rt_.start_ns_ > o.budget() * 1000000ULL;
+  const bool spent = now - rt_.start_ns_ - paused_ns_ > o.budget() * 1000000ULL;
   if (spent && !stalled && end_asked_ns_ == 0) {
     const double secs = double(now - rt_.start_ns_) / 1e9;
     char rate[64];
@@ -132,7 +142,7 @@ void Watchdog::poll(JNIEnv* env) {
     if (now - end_asked_ns_ > 200000000ULL) rt_.finish(env, RunOutcome::Timeout, "no end");
     return;
   }
-  if (stalled) {
+  if (stalled && !machine_stalled(now)) {
     const std::string why =
         window_ms < o.timeout_ms ? "the recorded run hung after " + std::to_string(made) +
                                        " steps (its watchdog); here at the same step: "
@@ -228,6 +238,29 @@ void Watchdog::poll(JNIEnv* env) {
   std::snprintf(hex, sizeof hex, "%x", unsigned(state));
   rt_.hidden_block(running,
                    std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")", t);
+}
+
+bool Watchdog::machine_stalled(uint64_t now) {
+  if (hang_asked_ns_ != 0) return false;
+  const sched::ThreadId running = rt_.ctl_.running();
+  if (running == sched::kNoThread) return false;  // no thread of its own to wait for
+  const std::optional<OsThread> o = os_thread(running);
+  if (!o) return false;
+  if (stall_check_ns_ == 0) {
+    stall_check_ns_ = now;
+    stall_cpu_s_ = o->cpu_s;
+    return true;  // looked at again in a moment
+  }
+  if (now - stall_check_ns_ < kStallCheckMs * 1000000ULL) return true;
+  stall_check_ns_ = 0;
+  // Runnable or in the kernel's uninterruptible I/O wait, and hardly any CPU: the machine, not
+  // the program, held it. The window starts again.
+  if ((o->state == 'R' || o->state == 'D') &&
+      o->cpu_s - stall_cpu_s_ < 0.25 * kStallCheckMs / 1e3) {
+    progress_ns_ = now;
+    return true;
+  }
+  return false;
 }
 
 bool Watchdog::livelock(uint64_t now, uint64_t window_ms, uint64_t made) {

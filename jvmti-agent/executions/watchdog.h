@@ -46,10 +46,18 @@ class Watchdog {
   // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
   // for a CPU.
   bool os_asleep(sched::ThreadId t);
-  // What /proc says of `t` after its name: "S 1234 ..." (empty when unknown).
-  std::string os_stat(sched::ThreadId t);
+  // What the kernel says of thread `t`: its state (R, S, D, ...) and CPU time so far.
+  struct OsThread {
+    char state = '?';
+    double cpu_s = 0;
+  };
+  std::optional<OsThread> os_thread(sched::ThreadId t);
   // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
   std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
+  // Whether the running thread of a stalled execution was held by the machine rather than the
+  // program: runnable or in uninterruptible I/O, with hardly any CPU for kStallCheckMs (then its
+  // window starts again). True while it is being looked at.
+  bool machine_stalled(uint64_t now);
   // A livelock (Model::turning_on_time) once nothing has changed for the window: asks the
   // execution to end so, and then says true for good.
   bool livelock(uint64_t now, uint64_t window_ms, uint64_t made);
@@ -65,6 +73,15 @@ class Watchdog {
   // The steps that changed something (Controller::progress), when they last grew, and the
   // steps made by then (a spin of plain reads makes steps without progress).
   uint64_t progress_steps_ = 0, progress_ns_ = 0, steps_at_progress_ = 0;
+  // The last poll; a longer gap than kPollGapMs between polls is time nobody ran.
+  uint64_t last_poll_ns_ = 0;
+  static constexpr uint64_t kPollGapMs = 50;
+  // A stall looked at for this long before it is called a hang (machine_stalled), from when,
+  // and the running thread's CPU time (clock ticks) then.
+  static constexpr uint64_t kStallCheckMs = 200;
+  uint64_t stall_check_ns_ = 0;
+  double stall_cpu_s_ = 0;
+  uint64_t paused_ns_ = 0;  // the gaps, which the budget does not count either
   // Model::changes, when it last grew, and when a livelock was called.
   uint64_t changes_seen_ = 0, changes_ns_ = 0, livelock_asked_ns_ = 0;
   // Timeouts each thread turning must have had since the last change: many turns of its loop,

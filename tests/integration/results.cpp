@@ -51,16 +51,22 @@ ProcessResult run_jsched(std::vector<std::string> args) {
 }
 
 int start_jsched(const std::vector<std::string>& args, const std::string& err_file) {
+  std::vector<std::string> a = {JSCHED_BIN};
+  a.insert(a.end(), args.begin(), args.end());
+  return start_process(a, "", err_file);
+}
+
+int start_process(std::vector<std::string> a, const std::string& out_file,
+                  const std::string& err_file) {
   pid_t pid = fork();
   if (pid == 0) {
-    std::vector<std::string> a = {JSCHED_BIN};
-    a.insert(a.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& s : a) argv.push_back(s.data());
     argv.push_back(nullptr);
-    int devnull = open("/dev/null", O_WRONLY);
+    int out = out_file.empty() ? open("/dev/null", O_WRONLY)
+                               : open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(devnull, 1);
+    dup2(out, 1);
     dup2(err, 2);
     execv(argv[0], argv.data());
     _exit(127);

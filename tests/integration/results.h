@@ -25,6 +25,10 @@ ProcessResult run_jsched(std::vector<std::string> args);
 // The built jsched with `args` in the background, its stdout discarded and its stderr in
 // `err_file`; returns its pid.
 int start_jsched(const std::vector<std::string>& args, const std::string& err_file);
+// `argv` (argv[0] a path) in the background, its stdout in `out_file` (empty: discarded) and its
+// stderr in `err_file`; returns its pid.
+int start_process(std::vector<std::string> argv, const std::string& out_file,
+                  const std::string& err_file);
 // Waits for process `pid`: its exit status, or 128 + the signal that ended it.
 int wait_status(int pid);
 

@@ -641,3 +641,28 @@ TEST(Verdict, SlowWorkPolledOnTheClockIsNotALivelock) {
     }
   }
 }
+
+// Time the process was not run is no hang: stopped (SIGSTOP) for three hang windows in the
+// middle of a stretch of work without a scheduling point, the execution goes on and ends ok,
+// and so does its budget. (Before: a hang every time.)
+TEST(Verdict, TimeTheProcessWasStoppedIsNoHang) {
+  test::TempDir d;
+  for (int seed = 1; seed <= 3; ++seed) {
+    const std::string out = d.path() + "/out", err = d.path() + "/err";
+    int pid = test::start_process(
+        {test::java_bin(),
+         "-agentpath:" + test::agent_path() + "=seed=" + std::to_string(seed) + ",timeout=500",
+         "-cp", cp(), "LongStretches"},
+        out, err);
+    const auto start = std::chrono::steady_clock::now();
+    while (!has(slurp(out), "started") &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(30))
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(pid, SIGSTOP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    kill(pid, SIGCONT);
+    EXPECT_EQ(test::wait_status(pid), 0) << slurp(err);
+    EXPECT_TRUE(has(slurp(out), "done true")) << slurp(out);
+  }
+}
