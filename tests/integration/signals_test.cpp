@@ -8,7 +8,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
@@ -33,18 +35,18 @@ double since(Clock::time_point t) {
 }
 
 // Processes other than `self` whose command line mentions `text` (a batch's results
-// directory is in each of its JVMs' report= option).
-int processes_naming(const std::string& text, pid_t self) {
-  int n = 0;
+// directory is in each of its JVMs' report= option): their command lines.
+std::vector<std::string> processes_naming(const std::string& text, pid_t self) {
+  std::vector<std::string> found;
   for (const auto& e : fs::directory_iterator("/proc")) {
     const std::string pid = e.path().filename();
     if (pid.find_first_not_of("0123456789") != std::string::npos || std::stoi(pid) == self)
       continue;
     std::string cmd = test::slurp(e.path().string() + "/cmdline");
     std::replace(cmd.begin(), cmd.end(), '\0', ' ');
-    n += has(cmd, text);
+    if (has(cmd, text)) found.push_back(pid + ": " + cmd.substr(0, 300));
   }
-  return n;
+  return found;
 }
 
 struct Interruption {
@@ -116,7 +118,8 @@ TEST(Signals, EveryPhaseOfABatchEndsWithinTwoSecondsAndResumes) {
     EXPECT_LE(r.seconds, 2.0);
     EXPECT_TRUE(has(r.err, "interrupted: ")) << r.err;
     EXPECT_TRUE(has(r.err, "continue with: jsched run --resume " + out)) << r.err;
-    EXPECT_EQ(processes_naming(out, getpid()), 0) << "the batch's JVMs end with it";
+    EXPECT_EQ(processes_naming(out, getpid()), std::vector<std::string>{})
+        << "the batch's JVMs end with it";
     const size_t recorded = test::records(out).size();    // throws on a torn line
     if (std::string(p.name) == "profile runs") continue;  // resuming runs 16 s executions
     test::ProcessResult resumed = test::run_jsched({"run", "--resume", out});
@@ -154,6 +157,6 @@ TEST(Signals, MinimizeAndBenchEndWithinTwoSeconds) {
         interrupt({"bench", suite, "--jobs", "2", "--out", out}, "runs", 2, SIGINT, d.path());
     EXPECT_EQ(r.status, 130) << r.err;
     EXPECT_LE(r.seconds, 2.0);
-    EXPECT_EQ(processes_naming(out, getpid()), 0);
+    EXPECT_EQ(processes_naming(out, getpid()), std::vector<std::string>{});
   }
 }
