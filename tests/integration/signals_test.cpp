@@ -34,8 +34,9 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// Processes other than `self` whose command line mentions `text` (a batch's results
-// directory is in each of its JVMs' report= option): their command lines.
+// JVMs other than `self` whose command line mentions `text` (a batch's results directory is
+// in each of its JVMs' report= option): their command lines. (Not jsched's own detached
+// removal, which may still carry jsched's command line for a moment before it becomes `rm`.)
 std::vector<std::string> processes_naming(const std::string& text, pid_t self) {
   std::vector<std::string> found;
   for (const auto& e : fs::directory_iterator("/proc")) {
@@ -44,7 +45,7 @@ std::vector<std::string> processes_naming(const std::string& text, pid_t self) {
       continue;
     std::string cmd = test::slurp(e.path().string() + "/cmdline");
     std::replace(cmd.begin(), cmd.end(), '\0', ' ');
-    if (has(cmd, text)) found.push_back(pid + ": " + cmd.substr(0, 300));
+    if (has(cmd, text) && has(cmd, "-agentpath:")) found.push_back(pid + ": " + cmd.substr(0, 300));
   }
   return found;
 }
