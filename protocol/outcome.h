@@ -33,4 +33,10 @@ const char* outcome_name(RunOutcome o);
 inline constexpr std::string_view kFindingOutcomes[] = {"bug", "deadlock", "hang", "livelock"};
 bool is_finding(std::string_view outcome_name);
 
+// A hang or a livelock: ended by the watchdog, where real time said, not at a step of the
+// program's own.
+inline bool ended_by_watchdog(RunOutcome o) {
+  return o == RunOutcome::Hang || o == RunOutcome::Livelock;
+}
+
 }  // namespace jsched

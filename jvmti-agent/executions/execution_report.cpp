@@ -93,7 +93,7 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
     try {
       // Under the controller's lock: after a hang the other threads still step, and record.
       ctl_.inspect([&](sched::Model& m) {
-        if (outcome == RunOutcome::Hang || outcome == RunOutcome::Livelock) {
+        if (ended_by_watchdog(outcome)) {
           log_.hang_steps = std::max<uint64_t>(1, m.steps());
           log_.livelock = outcome == RunOutcome::Livelock;
         }
@@ -264,9 +264,8 @@ void Runtime::write_replay_plan(sched::HapsetPlan& plan) {
 }
 
 void Runtime::check_replay_complete(RunOutcome outcome) {
-  // A hang or a livelock ends where real time says, not where the recorded run made its last
-  // choice.
-  if (!agent_.replay || outcome == RunOutcome::Hang || outcome == RunOutcome::Livelock) return;
+  // Not where the recorded run made its last choice.
+  if (!agent_.replay || ended_by_watchdog(outcome)) return;
   std::string why = ctl_.inspect([&](sched::Model&) { return agent_.replay->unfinished(); });
   if (!why.empty()) replay_diverged(why);
 }

@@ -204,6 +204,14 @@ Runtime::~Runtime() {
   }
 }
 
+void Runtime::finish_at(uint64_t step, RunOutcome outcome, const std::string& why) {
+  ctl_.stop_at(step, [this, outcome, why] {
+    JNIEnv* e = nullptr;
+    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    finish(e, outcome, why + describe_threads(e, true));
+  });
+}
+
 void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
   start_ns_ = now_ns();
   ctl_.on_deadlock([this] {
@@ -221,16 +229,12 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
   ctl_.confirm_deadlocks_later(true);
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   if (agent_.replay && agent_.replay->hang_steps() > 0) {
-    ctl_.stop_at(agent_.replay->hang_steps(), [this] {
-      JNIEnv* e = nullptr;
-      agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-      const bool livelock = agent_.replay->livelock();
-      finish(e, livelock ? RunOutcome::Livelock : RunOutcome::Hang,
-             std::string(livelock ? "the recorded run livelocked after "
-                                  : "the recorded run hung after ") +
-                 std::to_string(agent_.replay->hang_steps()) +
-                 " steps (its watchdog); here at the same step: " + describe_threads(e, true));
-    });
+    const bool livelock = agent_.replay->livelock();
+    const uint64_t at = agent_.replay->hang_steps();
+    finish_at(at, livelock ? RunOutcome::Livelock : RunOutcome::Hang,
+              std::string(livelock ? "the recorded run livelocked after "
+                                   : "the recorded run hung after ") +
+                  std::to_string(at) + " steps (its watchdog); here at the same step: ");
   }
   sched::ThreadId id = ctl_.attach_main();
   {

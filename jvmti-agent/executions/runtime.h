@@ -145,6 +145,9 @@ class Runtime {
   // freezes the execution's threads and returns (callers then stop the calling thread, or
   // let it end).
   void finish(JNIEnv* env, RunOutcome outcome, const std::string& detail);
+  // Ends the run as finish() does once it reaches step `step` (the state that step leaves, as
+  // a replay stopping there sees it), the detail `why` followed by each thread's description.
+  void finish_at(uint64_t step, RunOutcome outcome, const std::string& why);
   // Normal VM exit: report only.
   void vm_death(JNIEnv* env);
   // First thing in Shutdown.halt: the process ends with `status` (System.exit, Runtime.halt, or

@@ -97,11 +97,9 @@ MinimalTestSchedule minimize_test_finding(const TestFinding& f, const RunTestBod
       s.options.timeout_ms = std::min(given.timeout_ms, s.options.budget_ms);
     };
     auto left_ms = [&] {
-      const auto now = Clock::now();
-      return now >= deadline
-                 ? uint64_t(0)
-                 : uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now)
-                                .count());
+      using std::chrono::milliseconds;
+      return uint64_t(std::max<int64_t>(
+          0, std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count()));
     };
     const auto first = Clock::now();
     limit_to(left_ms());
@@ -128,7 +126,7 @@ MinimalTestSchedule minimize_test_finding(const TestFinding& f, const RunTestBod
       best = sched::fewest_preemptions(*original, search);
       m.after = sched::count_preemptions(*best);
       // The checks of the result take about what the original took, not the search's time.
-      limit_to(std::max<uint64_t>(2 * original_ms, kLeastCandidateMs));
+      limit_to(2 * original_ms);
       int reproduced = 0;
       for (int i = 0; i < 3; ++i)
         reproduced += ends_in_finding(std::make_unique<sched::FollowStrategy>(*best)).has_value();

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/instrumentation/class_hashes.h"
@@ -105,8 +106,10 @@ void Watchdog::poll(JNIEnv* env) {
     paused_ns_ += gap;
   }
   last_poll_ns_ = now;
-  const uint64_t made = rt_.ctl_.steps();
-  const uint64_t progress = rt_.ctl_.progress();
+  // One look under the controller's lock, which every scheduling point takes too.
+  const auto [made, progress, changes] = rt_.ctl_.inspect([](sched::Model& m) {
+    return std::tuple<uint64_t, uint64_t, uint64_t>{m.steps(), m.progress(), m.changes()};
+  });
   if (progress != progress_steps_ || progress_ns_ == 0) {
     progress_steps_ = progress;
     progress_ns_ = now;
@@ -120,7 +123,7 @@ void Watchdog::poll(JNIEnv* env) {
       made >= rt_.agent_.replay->hang_steps())
     window_ms = std::min<uint64_t>(window_ms, 1000);
   const bool stalled = now - progress_ns_ > window_ms * 1000000ULL;
-  if (!stalled && livelock(now, window_ms, made)) return;
+  if (!stalled && livelock(now, window_ms, made, changes)) return;
   const bool spent = now - rt_.start_ns_ - paused_ns_ > o.budget() * 1000000ULL;
   if (spent && !stalled && end_asked_ns_ == 0) {
     const double secs = double(now - rt_.start_ns_) / 1e9;
@@ -131,11 +134,7 @@ void Watchdog::poll(JNIEnv* env) {
                             " per second): slow, not hung (or a livelock: where each thread was "
                             "follows)";
     end_asked_ns_ = now;
-    rt_.ctl_.stop_at(made, [this, why] {
-      JNIEnv* e = nullptr;
-      rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-      rt_.finish(e, RunOutcome::Timeout, why + "\n" + rt_.describe_threads(e, true));
-    });
+    rt_.finish_at(made, RunOutcome::Timeout, why + "\n");
     return;
   }
   if (end_asked_ns_ != 0 && !stalled) {
@@ -155,11 +154,7 @@ void Watchdog::poll(JNIEnv* env) {
     // more steps (a spin without scheduling points) is described as it is, a moment later.
     if (hang_asked_ns_ == 0) {
       hang_asked_ns_ = now;
-      rt_.ctl_.stop_at(rt_.ctl_.steps(), [this, why] {
-        JNIEnv* e = nullptr;
-        rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-        rt_.finish(e, RunOutcome::Hang, why + rt_.describe_threads(e, true));
-      });
+      rt_.finish_at(rt_.ctl_.steps(), RunOutcome::Hang, why);
     } else if (now - hang_asked_ns_ > 200000000ULL) {
       rt_.finish(env, RunOutcome::Hang, why + rt_.describe_threads(env, true));
     }
@@ -263,10 +258,9 @@ bool Watchdog::machine_stalled(uint64_t now) {
   return false;
 }
 
-bool Watchdog::livelock(uint64_t now, uint64_t window_ms, uint64_t made) {
+bool Watchdog::livelock(uint64_t now, uint64_t window_ms, uint64_t made, uint64_t changes) {
   if (livelock_asked_ns_ != 0) return true;
   if (end_asked_ns_ != 0 || hang_asked_ns_ != 0) return false;
-  const uint64_t changes = rt_.ctl_.inspect([](sched::Model& m) { return m.changes(); });
   if (changes != changes_seen_ || changes_ns_ == 0) {
     changes_seen_ = changes;
     changes_ns_ = now;
@@ -300,11 +294,7 @@ bool Watchdog::livelock(uint64_t now, uint64_t window_ms, uint64_t made) {
       " steps), every other thread waiting for good: a livelock, where each thread turns "
       "follows\n";
   livelock_asked_ns_ = now;
-  rt_.ctl_.stop_at(made, [this, why] {
-    JNIEnv* e = nullptr;
-    rt_.agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-    rt_.finish(e, RunOutcome::Livelock, why + rt_.describe_threads(e, true));
-  });
+  rt_.finish_at(made, RunOutcome::Livelock, why);
   return true;
 }
 

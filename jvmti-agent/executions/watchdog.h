@@ -58,9 +58,9 @@ class Watchdog {
   // program: runnable or in uninterruptible I/O, with hardly any CPU for kStallCheckMs (then its
   // window starts again). True while it is being looked at.
   bool machine_stalled(uint64_t now);
-  // A livelock (Model::turning_on_time) once nothing has changed for the window: asks the
-  // execution to end so, and then says true for good.
-  bool livelock(uint64_t now, uint64_t window_ms, uint64_t made);
+  // A livelock (Model::turning_on_time) once nothing has changed for the window (`changes`:
+  // Model::changes now): asks the execution to end so, and then says true for good.
+  bool livelock(uint64_t now, uint64_t window_ms, uint64_t made, uint64_t changes);
   // Whether `t`'s top frame is a native method.
   bool in_native_method(jthread t);
   void check_init_deadlock(JNIEnv* env);
@@ -70,7 +70,7 @@ class Watchdog {
   std::vector<int> os_tids_;    // Linux thread ids, by thread id (0: unknown)
   uint64_t hang_asked_ns_ = 0;  // when the controller was asked to stop for a hang
   uint64_t end_asked_ns_ = 0;   // ... for the end of the budget
-  // The steps that changed something (Controller::progress), when they last grew, and the
+  // The steps that changed something (Model::progress), when they last grew, and the
   // steps made by then (a spin of plain reads makes steps without progress).
   uint64_t progress_steps_ = 0, progress_ns_ = 0, steps_at_progress_ = 0;
   // The last poll; a longer gap than kPollGapMs between polls is time nobody ran.

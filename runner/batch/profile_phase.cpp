@@ -76,6 +76,9 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   Executor ex(opts.jobs, opts.agent, base + "/work");
   ex.isolate(opts.workdir);
   double elapsed_ms = 0;
+  // A program whose runs hang (or livelock) would hold the real runs back for runs x 2
+  // timeouts: three are enough to know, and what the others counted makes the plan.
+  auto held_back = [&] { return outcomes["hang"] + outcomes["livelock"] >= kHangsEndingProfile; };
   ex.run(specs, [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
     ++outcomes[r.outcome];
@@ -91,9 +94,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                      r.detail.substr(0, r.detail.find('\n')).c_str());
       if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
     }
-    // A program whose runs hang (or livelock) would hold the real runs back for runs x 2
-    // timeouts: three are enough to know, and what the others counted makes the plan.
-    return outcomes["hang"] + outcomes["livelock"] < kHangsEndingProfile;
+    return !held_back();
   });
   std::string summary;
   uint32_t ran = 0;
@@ -104,7 +105,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   // What a profile run costs (each counts every access): the user weighs it against a plain run.
   std::fprintf(stderr, "jsched: profile runs of %s: %s (%.2f s each on average)\n",
                tmpl.program.c_str(), summary.c_str(), ran ? elapsed_ms / ran / 1000 : 0.0);
-  if (outcomes["hang"] + outcomes["livelock"] >= kHangsEndingProfile)
+  if (held_back())
     std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs or livelocks\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
   if (plan.runs == 0) {

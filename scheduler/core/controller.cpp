@@ -313,9 +313,4 @@ bool Controller::observe_if_locked(ThreadId self, const Op& op) {
   return true;
 }
 
-uint64_t Controller::progress() {
-  std::lock_guard<std::mutex> g(mu_);
-  return model_.progress();
-}
-
 }  // namespace jsched::sched

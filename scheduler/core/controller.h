@@ -134,7 +134,6 @@ class Controller {
   // Observation, for watchdogs and reports (under the lock).
   ThreadId running();
   uint64_t steps();
-  uint64_t progress();  // Model::progress
   // A plain access of thread `self` while it holds a monitor (accesses=shared): no scheduling
   // point, only seen by the race detector (true). Otherwise false: the caller makes it a point.
   bool observe_if_locked(ThreadId self, const Op& op);

@@ -33,9 +33,10 @@ class MainLast : public Strategy {
   size_t turn_ = 0;
 };
 
-Op read_flag() {
-  Op op = Op::variable(false, kFlag, 0);
-  op.ordered = true;  // a volatile
+// The volatile flag the pollers read (and b may write).
+Op flag(bool write) {
+  Op op = Op::variable(write, kFlag, 0);
+  op.ordered = true;
   return op;
 }
 
@@ -47,6 +48,8 @@ struct Pollers {
     m.started(main, a);
     m.started(main, b);
   }
+  // main waits for a to end, for good.
+  void main_joins() { m.arrive(main, Op::thread(OpKind::Join, a)); }
   void run(int steps, int write_every = 0) {
     for (int i = 0; i < steps; ++i) {
       auto t = m.step();
@@ -58,13 +61,7 @@ struct Pollers {
       Op last = m.thread(*t).pending;
       if (last.kind == wait) {
         ++turns[*t == a ? 0 : 1];
-        const bool write = *t == b && write_every && turns[1] % write_every == 0;
-        m.arrive(*t, write ? [] {
-          Op w = Op::variable(true, kFlag, 0);
-          w.ordered = true;
-          return w;
-        }()
-                           : read_flag());
+        m.arrive(*t, flag(*t == b && write_every && turns[1] % write_every == 0));
       } else {
         Op s = Op::of(wait);
         s.timed = true;
@@ -88,7 +85,7 @@ TEST(Livelock, ThreadsTurningOnTheClockWhileMainWaitsForGoodAreOne) {
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     RandomStrategy s(seed);
     Pollers p(s);
-    p.m.arrive(p.main, Op::thread(OpKind::Join, p.a));
+    p.main_joins();
     p.run(2000);
     EXPECT_EQ(p.m.turning_on_time(100), (std::vector<ThreadId>{p.a, p.b})) << "seed " << seed;
     EXPECT_GE(p.m.now(), 100 * kPoll);
@@ -99,7 +96,7 @@ TEST(Livelock, ThreadsTurningOnTheClockWhileMainWaitsForGoodAreOne) {
 TEST(Livelock, AFewTurnsAreNotOne) {
   RandomStrategy s(3);
   Pollers p(s);
-  p.m.arrive(p.main, Op::thread(OpKind::Join, p.a));
+  p.main_joins();
   p.run(60);
   EXPECT_TRUE(p.m.turning_on_time(100).empty());
   EXPECT_FALSE(p.m.turning_on_time(2).empty());
@@ -110,7 +107,7 @@ TEST(Livelock, AWriteAnotherThreadSeesEndsTheStretch) {
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     RandomStrategy s(seed);
     Pollers p(s);
-    p.m.arrive(p.main, Op::thread(OpKind::Join, p.a));
+    p.main_joins();
     p.run(4000, 50);
     EXPECT_TRUE(p.m.turning_on_time(60).empty()) << "seed " << seed;
   }
@@ -156,7 +153,7 @@ TEST(Livelock, NoneOnceMainHasEnded) {
 TEST(Livelock, ADetachedThreadRulesItOut) {
   RandomStrategy s(7);
   Pollers p(s);
-  p.m.arrive(p.main, Op::thread(OpKind::Join, p.a));
+  p.main_joins();
   p.run(1000);
   ASSERT_FALSE(p.m.turning_on_time(100).empty());
   const uint64_t before = p.m.changes();
