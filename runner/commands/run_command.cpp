@@ -76,9 +76,9 @@ const char* kRunUsage =
     "                   schedule is minimized and drawn as a timeline, see jsched minimize)\n"
     "  --minimize-seconds S  time all the minimizing may take (default 120)\n"
     "\n"
-    "Exit status: 0 nothing found, 1 something found (bug, deadlock or hang), 2 usage error,\n"
-    "3 nothing found but some runs did not run the program to its end (error: the JVM did\n"
-    "not start, crashed, was killed, or the program called System.exit): not an all-clear.\n";
+    "Exit status: 0 nothing found, 1 something found (bug, deadlock, hang or livelock), 2 usage\n"
+    "error, 3 nothing found but some runs did not run the program to its end (error: the JVM\n"
+    "did not start, crashed, was killed, or the program called System.exit): not an all-clear.\n";
 
 // The usage, with the strategies of the registry (docs/strategies.md has more on each).
 std::string run_usage() {
