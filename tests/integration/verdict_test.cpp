@@ -630,12 +630,14 @@ TEST(Verdict, ThreadsTurningOnTimedWaitsWithNothingChangingAreALivelock) {
 // Not a livelock: main polls on the clock for a worker that computes for seconds, reading a
 // volatile at every round and writing nothing another thread sees until it is done. Nothing
 // changes for longer than the hang window, but the worker never waits: slow work, which ends ok.
+// (A budget of its own: the default, ten hang windows, is 3 s, which a loaded machine passes.)
 TEST(Verdict, SlowWorkPolledOnTheClockIsNotALivelock) {
   for (const char* strategy : {"random", "pct"}) {
     for (int seed = 1; seed <= 2; ++seed) {
-      test::ProcessResult r = test::run_agent(
-          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) + ",timeout=300",
-          cp(), "SlowWorkPolled");
+      test::ProcessResult r =
+          test::run_agent(std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) +
+                              ",timeout=300,budget=60000",
+                          cp(), "SlowWorkPolled");
       EXPECT_EQ(r.status, 0) << strategy << " " << seed << ": " << r.err;
       EXPECT_TRUE(has(r.out, "done true")) << r.out;
     }
