@@ -29,6 +29,7 @@
 #include "jvmti-agent/instrumentation/shim_setup.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/model/thread_starts.h"
 #include "jvmti-agent/model/virtual_threads.h"
 #include "rewriter/junit_timeout.h"
 #include "scheduler/hapset/hapset_plan.h"
@@ -220,6 +221,7 @@ thread_local bool t_main = false;  // the thread that ran VMInit: main
 void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   AgentState& s = state();
   s.live = true;
+  thread_starts::mark_all(jvmti, env);
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
   t_main = true;
@@ -440,9 +442,10 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   // statements HaPSet names by their frames' bytecode positions.
   st->rewrite.static_reset = st->controlled && !st->jdk_mode && !opts.reload_classes;
   st->rewrite.may_reset = [](std::string_view n) { return !jdk_package(n); };
-  if (st->controlled && run.hapset)
+  const bool hapset_plan = !run.plan.empty() && jsched::sched::HapsetPlan::is_one(run.plan);
+  if (st->controlled && run.hapset_wanted(hapset_plan))
     st->statements = std::make_unique<Statements>(jvmti, run.frames);
-  if (!run.plan.empty() && jsched::sched::HapsetPlan::is_one(run.plan))
+  if (hapset_plan)
     load_hapset_plan(*st, run);
   else if (!run.plan.empty() && run.strategy == Strategy::Hapset)
     fatal("plan: " + run.plan +

@@ -283,6 +283,7 @@ Options parse_options(const std::string& text) {
       o.minimize = parse_on_off(key, v);
     } else if (key == "hapset") {
       o.hapset = parse_on_off(key, v);
+      o.hapset_given = true;
     } else if (key == "frames") {
       o.frames = uint32_t(parse_u64(key, v, 0, 100));
     } else if (key == "spurious") {

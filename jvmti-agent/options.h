@@ -73,10 +73,18 @@ struct Options {
   // ends with an error, unless `warn` (on-unsupported=warn) lets it go on with a warning.
   bool unsupported_warns = false;
   bool verbose = false;
-  // HaPSet coverage: on for every strategy unless hapset=off; statements carry
-  // `frames` calling frames. strategy=hapset prefers a new pair with probability `prefer` and
-  // otherwise follows `base` (random or rapos), whose options (rapos's wake) it takes.
+  // HaPSet coverage: for every strategy unless hapset=off; statements carry `frames` calling
+  // frames. strategy=hapset prefers a new pair with probability `prefer` and otherwise follows
+  // `base` (random or rapos), whose options (rapos's wake) it takes.
   bool hapset = true;
+  bool hapset_given = false;
+  // Whether a run of these options computes the coverage: each statement is a stack walk at a
+  // scheduling point, so only where something reads it (a report, strategy=hapset, a HaPSet
+  // plan) or hapset=on asks for it.
+  bool hapset_wanted(bool hapset_plan) const {
+    return hapset && (hapset_given || strategy == Strategy::Hapset || !report.empty() ||
+                      hapset_plan);
+  }
   uint32_t frames = 5;
   std::string base = "random";
   // Probability, at a step where a thread waits (wait, await, untimed park) and another could

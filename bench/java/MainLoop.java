@@ -8,7 +8,8 @@ import java.net.URLClassLoader;
  * The uninstrumented baseline of bench/iterations.sh: runs a program's main N times in this
  * JVM, each time from a class loader of its own over the class path (as iterations=N does, so
  * that static state starts clean), or with `--same-loader` from one loader. Prints the
- * executions per second on stderr; the program's output is discarded.
+ * executions per second on stderr; the program's output is discarded. A main that throws (a
+ * buggy program's assertion) counts as an execution: the line says how many did.
  *
  * Usage: java -cp bench-classes:program.jar MainLoop [--same-loader] N MainClass args...
  */
@@ -26,16 +27,22 @@ public class MainLoop {
     PrintStream out = System.out;
     System.setOut(new PrintStream(java.io.OutputStream.nullOutputStream()));
     ClassLoader shared = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+    int threw = 0;
     long start = System.nanoTime();
     for (int i = 0; i < n; ++i) {
       ClassLoader loader =
           same ? shared : new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
       Method m = Class.forName(name, true, loader).getMethod("main", String[].class);
-      m.invoke(null, (Object) args.clone());
+      try {
+        m.invoke(null, (Object) args.clone());
+      } catch (java.lang.reflect.InvocationTargetException e) {
+        ++threw;
+      }
       if (!same) ((URLClassLoader) loader).close();
     }
     double secs = (System.nanoTime() - start) / 1e9;
     System.setOut(out);
-    System.err.printf("%d executions in %.3f s: %.1f per second%n", n, secs, n / secs);
+    System.err.printf(
+        "%d executions (%d threw) in %.3f s: %.1f per second%n", n, threw, secs, n / secs);
   }
 }

@@ -99,12 +99,7 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
 // Whether every thread of the execution is gone within a moment (those it ended unwind through
 // their finally blocks).
 bool threads_end(Runtime* rt) {
-  auto until = Clock::now() + std::chrono::milliseconds(200);
-  while (!rt->threads_ended()) {
-    if (Clock::now() > until) return false;
-    usleep(200);
-  }
-  return true;
+  return rt->await_threads_ended(std::chrono::milliseconds(200));
 }
 
 }  // namespace jsched::agent

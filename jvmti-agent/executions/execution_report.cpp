@@ -16,17 +16,21 @@ namespace jsched::agent {
 namespace {
 
 // The JVM's command line, one argument each.
-std::vector<std::string> command_line() {
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  std::string all((std::istreambuf_iterator<char>(in)), {});
-  std::vector<std::string> args;
-  size_t start = 0;
-  while (start < all.size()) {
-    size_t end = all.find('\0', start);
-    if (end == std::string::npos) end = all.size();
-    args.push_back(all.substr(start, end - start));
-    start = end + 1;
-  }
+// Read once: every finding's replay line names it, and a JVM may make thousands.
+const std::vector<std::string>& command_line() {
+  static const std::vector<std::string> args = [] {
+    std::ifstream in("/proc/self/cmdline", std::ios::binary);
+    std::string all((std::istreambuf_iterator<char>(in)), {});
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start < all.size()) {
+      size_t end = all.find('\0', start);
+      if (end == std::string::npos) end = all.size();
+      out.push_back(all.substr(start, end - start));
+      start = end + 1;
+    }
+    return out;
+  }();
   return args;
 }
 

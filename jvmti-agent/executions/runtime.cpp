@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <fstream>
@@ -24,6 +25,7 @@
 #include "jvmti-agent/model/class_init_waits.h"
 #include "jvmti-agent/model/io_waits.h"
 #include "jvmti-agent/model/park_report.h"
+#include "jvmti-agent/model/thread_starts.h"
 #include "jvmti-agent/model/virtual_thread_service.h"
 #include "jvmti-agent/shell_words.h"
 #include "protocol/json_object.h"
@@ -153,15 +155,33 @@ void Runtime::end_threads(JNIEnv* env) {
   }
 }
 
+namespace {
+// Signalled as any thread ends (await_threads_ended): process-wide, as the Runtime may be
+// deleted as soon as its last thread has left it.
+std::mutex g_ended_mu;
+std::condition_variable g_ended_cv;
+
+void some_thread_ended() {
+  { std::lock_guard<std::mutex> g(g_ended_mu); }
+  g_ended_cv.notify_all();
+}
+}  // namespace
+
+bool Runtime::await_threads_ended(std::chrono::milliseconds limit) {
+  std::unique_lock<std::mutex> lk(g_ended_mu);
+  return g_ended_cv.wait_for(lk, limit, [this] { return threads_ended(); });
+}
+
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
   if (over() && t_ctx->owner != nullptr) {
     // Its Runtime is deleted only once stale_left_ reaches 0: this is the last touch of it.
     Runtime* owner = t_ctx->owner;
     t_ctx = nullptr;
     --owner->stale_left_;
-    return;
+  } else if (Runtime* rt = runtime()) {
+    rt->thread_ended(env, t);
   }
-  if (Runtime* rt = runtime()) rt->thread_ended(env, t);
+  some_thread_ended();
 }
 
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)
@@ -226,7 +246,11 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
       finish(e, RunOutcome::Deadlock, describe_threads(e, true));
     }
   });
-  ctl_.confirm_deadlocks_later(true);
+  ctl_.confirm_deadlocks_later([this] {
+    JNIEnv* e = nullptr;
+    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
+    return !thread_starts::any_in_flight(jvmti_, e);
+  });
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   if (agent_.replay && agent_.replay->hang_steps() > 0) {
     const bool livelock = agent_.replay->livelock();
@@ -393,7 +417,12 @@ void Runtime::thread_ended(JNIEnv* env, jthread) {
   --busy_;  // the last touch of this Runtime: the driver may delete it from here on
 }
 
-void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
+FindingKinds& Runtime::finding_kinds() {
+  static FindingKinds kinds;
+  return kinds;
+}
+
+bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   InRuntime guard(ctx);
   std::ostringstream out;
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
@@ -414,10 +443,12 @@ void Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   // program's.
   const std::string fault = own_fault(env, e, agent_.classes);
   std::lock_guard<std::mutex> g(mu_);
-  if (!bug_.empty()) return;
+  if (!bug_.empty()) return false;
   bug_ = fault.empty() ? out.str()
                        : "jsched's own failure, not the program's: " + fault + "\n" + out.str();
   bug_ours_ = !fault.empty();
+  return !bug_ours_ && multi() && !agent_.tests &&
+         finding_kinds().seen(FindingKinds::kind("BUG", bug_));
 }
 
 void Runtime::printed_bug(const std::string& line) {
@@ -712,10 +743,19 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
   if (say && !agent_.minimizing) {
     std::string where = multi() ? "iteration " + std::to_string(iteration_) + ", " : "";
     const std::string member = member_options(agent_);
-    log_line(what + " (" + where + "strategy " + strategy_name(agent_.options) +
-             (member.empty() ? "" : " [" + member.substr(9) + "]") + ", seed " +
-             std::to_string(seed_) + "): " + detail);
-    if (outcome != RunOutcome::Ok) {
+    const std::string head = what + " (" + where + "strategy " + strategy_name(agent_.options) +
+                             (member.empty() ? "" : " [" + member.substr(9) + "]") + ", seed " +
+                             std::to_string(seed_) + "): ";
+    std::optional<uint64_t> first;
+    if (outcome != RunOutcome::Ok && multi() && !agent_.tests)
+      first = finding_kinds().first_of(FindingKinds::kind(what, detail), iteration_);
+    if (first) {
+      log_line(head + detail.substr(0, detail.find('\n')) + " (as in iteration " +
+               std::to_string(*first) + ", printed in full there)");
+    } else {
+      log_line(head + detail);
+    }
+    if (outcome != RunOutcome::Ok && !first) {
       // Under a test runner the JVM's command line replays nothing: the test does.
       log_line(agent_.tests ? "replay: run the test alone with " + agent_option()
                             : "replay: " + replay_command());

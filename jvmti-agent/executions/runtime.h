@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/finding_kinds.h"
 #include "jvmti-agent/executions/object_names.h"
 #include "jvmti-agent/executions/one_core.h"
 #include "jvmti-agent/executions/race_report.h"
@@ -112,6 +113,9 @@ class Runtime {
   // Whether each thread of the execution has run its last code of the program (it may still be
   // in jsched's handling of its end).
   bool threads_ended();
+  // Waits until threads_ended(), at most `limit`; whether they have. Woken as each thread of
+  // any execution ends: a finding's threads unwind in microseconds, far below a polling period.
+  bool await_threads_ended(std::chrono::milliseconds limit);
   // The process-wide watchdog, over whichever execution is current.
   static void start_watchdog(jvmtiEnv* jvmti, JNIEnv* env);
   static void stop_watchdog();  // the VM is dying: its exit would wait for a running watchdog
@@ -135,8 +139,10 @@ class Runtime {
   sched::ThreadId thread_of(jobject t);
 
   // Uncaught throwable in a controlled thread: remembered; the run ends with exit 3 when the
-  // thread has finished dispatching it.
-  void uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e);
+  // thread has finished dispatching it. Whether it repeats a kind of finding printed in full
+  // before (FindingKinds): the JVM's own printing of it may then be spared.
+  bool uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e);
+  static FindingKinds& finding_kinds();
   // The program printed `line`, which the output oracle's pattern finds (bug-output=): a bug,
   // unless the execution found one already. The execution ends with it as its threads end.
   void printed_bug(const std::string& line);

@@ -50,6 +50,47 @@ Active active(JNIEnv* env, bool may_end) {
   return a;
 }
 
+// The current thread's uncaught throwable goes to a handler that does nothing
+// (JSchedShim.uncaughtException).
+void silence_uncaught(JNIEnv* env, jclass shim) {
+  jthread self = nullptr;
+  jclass handler = env->FindClass("java/lang/Thread$UncaughtExceptionHandler");
+  jobject quiet = env->AllocObject(shim);  // java.lang.Thread in JDK mode: not a handler
+  jmethodID set = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
+                                   "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
+  if (handler && quiet && set && env->IsInstanceOf(quiet, handler) &&
+      state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE)
+    env->CallVoidMethod(self, set, quiet);
+  env->ExceptionClear();
+}
+
+// Whether the current thread's uncaught throwable would only be printed by the JVM: no default
+// handler, and the thread's handler its group, with no group up the chain that overrides
+// ThreadGroup (program code that may act on it).
+bool printed_by_the_jvm(JNIEnv* env) {
+  jclass thread = refs().Thread;
+  jclass group = env->FindClass("java/lang/ThreadGroup");
+  jmethodID get_default = env->GetStaticMethodID(
+      thread, "getDefaultUncaughtExceptionHandler", "()Ljava/lang/Thread$UncaughtExceptionHandler;");
+  jmethodID get_handler = env->GetMethodID(thread, "getUncaughtExceptionHandler",
+                                           "()Ljava/lang/Thread$UncaughtExceptionHandler;");
+  jmethodID parent = group ? env->GetMethodID(group, "getParent", "()Ljava/lang/ThreadGroup;")
+                           : nullptr;
+  jthread self = nullptr;
+  bool plain = get_default && get_handler && parent &&
+               state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
+               env->CallStaticObjectMethod(thread, get_default) == nullptr;
+  for (jobject g = plain ? env->CallObjectMethod(self, get_handler) : nullptr;
+       plain && g != nullptr && !env->ExceptionCheck(); g = env->CallObjectMethod(g, parent)) {
+    jclass c = env->GetObjectClass(g);
+    plain = env->IsSameObject(c, group);
+    env->DeleteLocalRef(c);
+  }
+  plain = plain && !env->ExceptionCheck();
+  env->ExceptionClear();
+  return plain;
+}
+
 // Inside jsched until the hook returns (InRuntime); then, if the thread's execution ended while
 // it waited in the scheduler, it ends too (ThreadDeath pending as the hook returns).
 class Acting {
@@ -507,21 +548,15 @@ JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   const bool stopped = rt != nullptr && rt->finishing() &&
                        env->IsInstanceOf(e, env->FindClass("java/lang/ThreadDeath"));
   if (Runtime::over() || stopped) {
-    // Its execution is over: it ends silently (JSchedShim.uncaughtException does nothing).
-    jthread self = nullptr;
-    jclass handler = env->FindClass("java/lang/Thread$UncaughtExceptionHandler");
-    jobject quiet = env->AllocObject(shim);  // java.lang.Thread in JDK mode: not a handler
-    jmethodID set = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
-                                     "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
-    if (handler && quiet && set && env->IsInstanceOf(quiet, handler) &&
-        state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE)
-      env->CallVoidMethod(self, set, quiet);
-    env->ExceptionClear();
+    // Its execution is over: it ends silently.
+    silence_uncaught(env, shim);
     return;
   }
   Active a = active(env, false);
   if (!a) return;
-  a.rt->uncaught(env, *a.ctx, e);
+  // A finding printed in full before: the JVM's printing of its stack, thousands of times in a
+  // run whose executions all find it, says nothing new (unless the program handles it itself).
+  if (a.rt->uncaught(env, *a.ctx, e) && printed_by_the_jvm(env)) silence_uncaught(env, shim);
 }
 
 JSCHED_NATIVE(void, jschedExiting, JNIEnv* env, jclass, jint status) {

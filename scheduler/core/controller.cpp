@@ -69,15 +69,7 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
   }
   if (!next) {
     running_ = kNoThread;
-    if (model_.deadlocked() && user_threads_alive() && deadlock_) {
-      if (confirm_later_) {
-        deadlock_suspected_ = true;
-      } else {
-        lk.unlock();
-        deadlock_();
-        lk.lock();
-      }
-    }
+    if (model_.deadlocked() && user_threads_alive() && deadlock_) deadlock_seen(lk);
     return false;
   }
   deadlock_suspected_ = false;
@@ -206,6 +198,24 @@ void Controller::unpark(ThreadId self, ThreadId target) {
 bool Controller::deadlock_suspected() {
   std::lock_guard<std::mutex> g(mu_);
   return deadlock_suspected_;
+}
+
+void Controller::deadlock_seen(Lock& lk) {
+  if (confirm_later_) {
+    deadlock_suspected_ = true;
+    if (!certain_) return;
+    lk.unlock();
+    const bool certain = certain_();
+    lk.lock();
+    // Unless something moved meanwhile (an outside thread's unpark), which the watchdog sorts out.
+    if (!certain || !deadlock_suspected_ || running_ != kNoThread || aborted_ || frozen_ ||
+        !model_.deadlocked())
+      return;
+    deadlock_suspected_ = false;
+  }
+  lk.unlock();
+  deadlock_();
+  lk.lock();
 }
 
 void Controller::confirm_deadlock() {

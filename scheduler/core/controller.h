@@ -31,10 +31,14 @@ class Controller {
   Controller(std::unique_ptr<Strategy> strategy, ScheduleLog* record);
 
   void on_deadlock(DeadlockHandler h) { deadlock_ = std::move(h); }
-  // With `later`, a deadlock the model sees is only suspected: confirm_deadlock() calls the
-  // handler if it still holds (the agent's watchdog, a moment later: a thread jsched does not
-  // see that has just been started may wake a waiter first).
-  void confirm_deadlocks_later(bool later) { confirm_later_ = later; }
+  // A deadlock the model sees is then only suspected: a thread jsched does not see that has
+  // just been started may wake a waiter first. It is reported at once if `certain()` (called
+  // without the lock) says no such start is in flight, else when confirm_deadlock() finds it
+  // still holds (the agent's watchdog, a moment later).
+  void confirm_deadlocks_later(std::function<bool()> certain) {
+    confirm_later_ = true;
+    certain_ = std::move(certain);
+  }
   bool deadlock_suspected();
   void confirm_deadlock();
   void on_error(ErrorHandler h) { error_ = std::move(h); }
@@ -181,7 +185,11 @@ class Controller {
   bool user_threads_alive() const;     // any thread that is not a daemon and has not ended
   uint64_t where(const Op& op) const;  // 0 when not asked for
 
+  // The model sees a deadlock: suspected, or reported now (with `lk` released meanwhile).
+  void deadlock_seen(Lock& lk);
+
   bool confirm_later_ = false;
+  std::function<bool()> certain_;
   bool deadlock_suspected_ = false;
   std::unique_ptr<Strategy> base_;
   std::unique_ptr<Strategy> recording_;

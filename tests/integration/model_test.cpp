@@ -78,6 +78,19 @@ TEST(Model, AThreadStartedWhereJschedDoesNotSeeIsWaitedFor) {
   }
 }
 
+// The same thread waking main as soon as it starts: between the JVM's start of it and the event
+// that tells jsched of it, main waits and the model sees no thread that could wake it. That is
+// no deadlock while the JVM has a thread whose start jsched has not seen yet (a deadlock with
+// none is called at once, not after a grace period).
+TEST(Model, NoDeadlockIsCalledWhileAThreadJschedHasNotSeenIsStarting) {
+  for (const char* strategy : {"random", "pct"}) {
+    test::ProcessResult r = test::run_agent(
+        std::string("strategy=") + strategy + ",seed=1,iterations=30", cp(), "HiddenStartWakes");
+    ASSERT_EQ(r.status, 0) << strategy << ": " << r.err;
+    EXPECT_EQ(test::count_lines(r.out, "woken 10 times"), 30) << strategy;
+  }
+}
+
 // A thread blocked for good inside a native method of the JVM's own is RUNNABLE to JVMTI, not
 // in native code: still a block outside jsched's view (recorded as one), so the others go on
 // instead of a hang after the watchdog's window (JDK 21+'s virtual-thread unblocker).

@@ -155,3 +155,16 @@ TEST(AgentOptions, WithoutAStrategyEveryAccessIsAPoint) {
     EXPECT_STREQ(e.what(), "accesses: 'some' is not none, volatile, shared or all");
   }
 }
+
+// HaPSet coverage costs a stack walk at every scheduling point: computed where something reads
+// it (a report, strategy=hapset, a HaPSet plan) or where hapset=on asks for it, never against
+// hapset=off.
+TEST(AgentOptions, HapsetCoverageIsComputedWhereSomethingReadsIt) {
+  EXPECT_FALSE(parse_options("seed=1").hapset_wanted(false));
+  EXPECT_FALSE(parse_options("strategy=pct,iterations=5").hapset_wanted(false));
+  EXPECT_TRUE(parse_options("seed=1,report=r.json").hapset_wanted(false));
+  EXPECT_TRUE(parse_options("strategy=hapset").hapset_wanted(false));
+  EXPECT_TRUE(parse_options("seed=1").hapset_wanted(true));
+  EXPECT_TRUE(parse_options("seed=1,hapset=on").hapset_wanted(false));
+  EXPECT_FALSE(parse_options("seed=1,hapset=off,report=r.json").hapset_wanted(false));
+}
