@@ -82,8 +82,8 @@ struct Options {
   // scheduling point, so only where something reads it (a report, strategy=hapset, a HaPSet
   // plan) or hapset=on asks for it.
   bool hapset_wanted(bool hapset_plan) const {
-    return hapset && (hapset_given || strategy == Strategy::Hapset || !report.empty() ||
-                      hapset_plan);
+    return hapset &&
+           (hapset_given || strategy == Strategy::Hapset || !report.empty() || hapset_plan);
   }
   uint32_t frames = 5;
   std::string base = "random";

@@ -70,12 +70,12 @@ void silence_uncaught(JNIEnv* env, jclass shim) {
 bool printed_by_the_jvm(JNIEnv* env) {
   jclass thread = refs().Thread;
   jclass group = env->FindClass("java/lang/ThreadGroup");
-  jmethodID get_default = env->GetStaticMethodID(
-      thread, "getDefaultUncaughtExceptionHandler", "()Ljava/lang/Thread$UncaughtExceptionHandler;");
+  jmethodID get_default = env->GetStaticMethodID(thread, "getDefaultUncaughtExceptionHandler",
+                                                 "()Ljava/lang/Thread$UncaughtExceptionHandler;");
   jmethodID get_handler = env->GetMethodID(thread, "getUncaughtExceptionHandler",
                                            "()Ljava/lang/Thread$UncaughtExceptionHandler;");
-  jmethodID parent = group ? env->GetMethodID(group, "getParent", "()Ljava/lang/ThreadGroup;")
-                           : nullptr;
+  jmethodID parent =
+      group ? env->GetMethodID(group, "getParent", "()Ljava/lang/ThreadGroup;") : nullptr;
   jthread self = nullptr;
   bool plain = get_default && get_handler && parent &&
                state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&

@@ -31,7 +31,9 @@ void mark_all(jvmtiEnv* jvmti, JNIEnv* env) {
   });
 }
 
-void mark_current(jvmtiEnv* jvmti) { jvmti->SetThreadLocalStorage(nullptr, &g_started); }
+void mark_current(jvmtiEnv* jvmti) {
+  jvmti->SetThreadLocalStorage(nullptr, &g_started);
+}
 
 bool any_in_flight(jvmtiEnv* jvmti, JNIEnv* env) {
   const bool all_marked = each_thread(jvmti, env, [jvmti](jthread t) {

@@ -1,6 +1,6 @@
-#include "jvmti-agent/executions/finding_kinds.h"
-
 #include <gtest/gtest.h>
+
+#include "jvmti-agent/executions/finding_kinds.h"
 
 namespace jsched::agent {
 namespace {
