@@ -22,7 +22,7 @@ class StressTest {
     for (int t = 0; t < 10; t++) {
       threads.add(new Thread(() -> {
         try {
-          for (int i = 0; i < 10_000; i++) {
+          for (int i = 0; i < 40_000; i++) {
             pool.giveBack(pool.borrow(Duration.ofSeconds(10)));
             done.incrementAndGet();
           }
@@ -33,7 +33,7 @@ class StressTest {
     }
     for (Thread th : threads) th.start();
     for (Thread th : threads) th.join();
-    assertEquals(100_000, done.get());
+    assertEquals(400_000, done.get());
     pool.close();
   }
 
