@@ -2,8 +2,9 @@
 # Cost of one scheduling point under strategy=random (two threads, 100,000 synchronized
 # increments each: 400,000 points; then the same with a ReentrantLock's lock()/unlock()),
 # against a futex handoff between two threads on the same core, all measured in this run on
-# core 0. Scheduling points are measured with HaPSet coverage (the default) and without
-# (hapset=off): the difference is what naming each event's statement costs.
+# core 0. Scheduling points are measured with HaPSet coverage (hapset=on: the default where a
+# report is written) and without (hapset=off: the default otherwise): the difference is what
+# naming each event's statement costs.
 #
 #   bench/sched_point.sh [BUILD_DIR]
 set -euo pipefail
@@ -21,8 +22,8 @@ point_us() {  # program [options] -> microseconds per scheduling point under the
 }
 for rep in 1 2 3; do
   h=$(taskset -c 0 "$build/bench/futex_pingpong" 200000 | awk '{print $3}')
-  p=$(point_us SyncCounter)
-  l=$(point_us LockCounter)
+  p=$(point_us SyncCounter hapset=on)
+  l=$(point_us LockCounter hapset=on)
   o=$(point_us SyncCounter hapset=off)
   for v in "$p" "$l" "$o"; do  # a run that failed, or timed itself on the virtual clock
     awk -v v="$v" 'BEGIN{exit !(v > 0.05)}' || { echo "sched_point.sh: no real timing ($v us)" >&2; exit 1; }
@@ -35,9 +36,9 @@ for rep in 1 2 3; do
 done
 plain=$(taskset -c 0 java -cp "$tmp" SyncCounter $n | awk '/elapsed_ns/{printf "%.3f", $2 / 1000 / (4 * '$n')}')
 echo "same-core futex handoff:       $best_handoff us"
-echo "jsched scheduling point:       $best_point us (random strategy, 2 threads, best of 3)"
+echo "jsched scheduling point:       $best_point us (random strategy, 2 threads, best of 3, hapset=on)"
 echo "  without HaPSet coverage:      $best_off us (hapset=off)"
-echo "  with ReentrantLock:           $best_lock us (lock()/unlock() points, parks in the model)"
+echo "  with ReentrantLock:           $best_lock us (lock()/unlock() points, parks in the model, hapset=on)"
 echo "plain JVM, per monitor op:     $plain us (no agent)"
 echo "ratio point/handoff:           $(awk -v a="$best_point" -v b="$best_handoff" 'BEGIN{printf "%.2f", a/b}')"
 echo "ratio ReentrantLock/handoff:    $(awk -v a="$best_lock" -v b="$best_handoff" 'BEGIN{printf "%.2f", a/b}')"

@@ -146,7 +146,6 @@ void Runtime::end_threads(JNIEnv* env) {
         ids.push_back(sched::ThreadId(i));
     return ids;
   });
-  stale_left_.store(int(alive.size()));
   ctl_.abort();
   // Most end at their next hook; one blocked where jsched does not see (a process reaper in
   // native code) may still act while the next executions run.
@@ -174,10 +173,13 @@ bool Runtime::await_threads_ended(std::chrono::milliseconds limit) {
 
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
   if (over() && t_ctx->owner != nullptr) {
-    // Its Runtime is deleted only once stale_left_ reaches 0: this is the last touch of it.
+    // Its Runtime may be deleted once every thread has left: this is the last touch of it.
     Runtime* owner = t_ctx->owner;
+    const sched::ThreadId id = t_ctx->id;
     t_ctx = nullptr;
-    --owner->stale_left_;
+    std::lock_guard<std::mutex> g(owner->left_mu_);
+    if (owner->left_.size() <= id) owner->left_.resize(id + 1, false);
+    owner->left_[id] = true;
   } else if (Runtime* rt = runtime()) {
     rt->thread_ended(env, t);
   }
@@ -300,13 +302,20 @@ RunOutcome Runtime::end() {
 }
 
 bool Runtime::threads_ended() {
-  bool dead = ctl_.inspect([](sched::Model& m) {
+  std::vector<bool> left;
+  {
+    std::lock_guard<std::mutex> g(left_mu_);
+    left = left_;
+  }
+  // Each either ended in the model or, after the execution's end, left it.
+  return ctl_.inspect([&](sched::Model& m) {
     for (size_t i = 0; i < m.thread_count(); ++i) {
-      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead) return false;
+      if (m.thread(sched::ThreadId(i)).status != sched::ThreadState::Dead &&
+          !(i < left.size() && left[i]))
+        return false;
     }
     return true;
   });
-  return dead || stale_left_.load() == 0;
 }
 
 bool Runtime::all_gone() {

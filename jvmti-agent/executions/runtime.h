@@ -239,9 +239,11 @@ class Runtime {
   std::condition_variable end_cv_;
   std::optional<RunOutcome> outcome_;
   std::string detail_;
-  std::string hapset_plan_;          // the replay's plan (strategy=hapset, several executions)
-  std::atomic<int> stale_left_{-1};  // after end_threads(): its threads not yet ended
-  std::atomic<int> busy_{0};         // threads inside thread_ended (the last code they run here)
+  std::string hapset_plan_;  // the replay's plan (strategy=hapset, several executions)
+  // Threads that ended after the execution did (end_threads): the model never sees them end.
+  std::mutex left_mu_;
+  std::vector<bool> left_;
+  std::atomic<int> busy_{0};  // threads inside thread_ended (the last code they run here)
 
   // Threads detached because they wait for another thread's class initialization.
   std::map<sched::ThreadId, InitWait> init_waits_;
