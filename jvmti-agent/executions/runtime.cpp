@@ -514,9 +514,20 @@ std::string Runtime::stack_of(jthread t) {
     if (m.hook) first = i + 1;
     if (m.hook || m.cls.rfind("java.", 0) != 0) break;
   }
+  // Below main or the test in one of several executions: jsched's driver, and the reflection
+  // that called main (as the launcher's stack would end at main).
+  jint end = count;
+  for (jint i = first; i < count; ++i) {
+    FrameMethod m;
+    if (!frame_method(jvmti_, frames[i].method, m) || m.cls != "java.lang.JSchedMain") continue;
+    for (end = i; end > first; --end) {
+      if (!frame_method(jvmti_, frames[end - 1].method, m) || !m.entry) break;
+    }
+    break;
+  }
   std::string out;
   bool after_check = false;  // a method whose entry checked its class (static_reset.h)
-  for (jint i = first; i < count; ++i) {
+  for (jint i = first; i < end; ++i) {
     FrameMethod m;
     jclass cls = nullptr;
     if (!frame_method(jvmti_, frames[i].method, m, &cls)) continue;

@@ -309,6 +309,31 @@ TEST(Iterations, AThreadLeftWaitingIsAFindingAndExecutionsGoOn) {
   EXPECT_EQ(test::count_lines(r.out, "main returns"), 30);
 }
 
+// With explore, the first finding of a kind is printed in full, the others as one line that
+// names it; the full one reads as a single run's would: main's stack ends at main, without the
+// driver that runs each execution or the reflection that calls main.
+TEST(Iterations, AFindingOfAKindPrintedBeforeIsOneLineAndStacksEndAtMain) {
+  test::TempDir d;
+  const std::string report = d.path() + "/r.jsonl";
+  test::ProcessResult r = test::run_agent("seed=1,iterations=5,explore,report=" + report,
+                                          data_cp(), "AlwaysDeadlocks");
+  ASSERT_EQ(r.status, 4) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "jsched: DEADLOCK (iteration "), 5) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "(as in iteration 0, printed in full there)"), 4) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "jsched: replay: "), 1) << r.err;
+  EXPECT_NE(r.err.find("    at AlwaysDeadlocks.main(AlwaysDeadlocks.java:6)"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("JSchedMain"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("reflect"), std::string::npos) << r.err;
+  // The reports keep every finding's whole detail.
+  std::vector<json::Value> lines = report_lines(report);
+  ASSERT_EQ(lines.size(), 5u);
+  for (const json::Value& l : lines)
+    EXPECT_NE(l.str("detail").find("AlwaysDeadlocks.main(AlwaysDeadlocks.java:6)"),
+              std::string::npos)
+        << l.dump();
+}
+
 TEST(Iterations, DaemonsLeftRunningStopWithTheirExecution) {
   test::ProcessResult r =
       test::run_agent("seed=1,iterations=30", data_cp(), "LeftBehind", {}, {"daemon"});
