@@ -315,8 +315,8 @@ TEST(Iterations, AThreadLeftWaitingIsAFindingAndExecutionsGoOn) {
 TEST(Iterations, AFindingOfAKindPrintedBeforeIsOneLineAndStacksEndAtMain) {
   test::TempDir d;
   const std::string report = d.path() + "/r.jsonl";
-  test::ProcessResult r = test::run_agent("seed=1,iterations=5,explore,report=" + report,
-                                          data_cp(), "AlwaysDeadlocks");
+  test::ProcessResult r =
+      test::run_agent("seed=1,iterations=5,explore,report=" + report, data_cp(), "AlwaysDeadlocks");
   ASSERT_EQ(r.status, 4) << r.err;
   EXPECT_EQ(test::count_lines(r.err, "jsched: DEADLOCK (iteration "), 5) << r.err;
   EXPECT_EQ(test::count_lines(r.err, "(as in iteration 0, printed in full there)"), 4) << r.err;
