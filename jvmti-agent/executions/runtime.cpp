@@ -250,8 +250,9 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
   });
   ctl_.confirm_deadlocks_later([this] {
     JNIEnv* e = nullptr;
-    agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8);
-    return !thread_starts::any_in_flight(jvmti_, e);
+    // A caller the JVM does not know (none is expected) leaves it to the watchdog.
+    return agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8) == JNI_OK &&
+           !thread_starts::any_in_flight(jvmti_, e);
   });
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   if (agent_.replay && agent_.replay->hang_steps() > 0) {
