@@ -20,11 +20,8 @@ build=${1:-$here/../build}
 n=${2:-2000}
 agent=$build/jvmti-agent/libjsched.so
 [ -f "$agent" ] || { echo "findings_cost.sh: build first ($agent)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-javac -d "$tmp" "$here/java/MainLoop.java" "$here"/java/findings/*.java
-rate() { sed -n 's/.*(\([0-9.]*\) per second).*/\1/p; s/.*: \([0-9.]*\) per second$/\1/p'; }
-best() { awk -v a="$1" -v b="${2:-0}" 'BEGIN{print (a>b)?a:b}'; }
+. "$here/main_loop.sh"
+javac -d "$tmp" "$here"/java/findings/*.java
 # jsched's line "N iterations in S s (R per second), seeds ...: F findings, ..."
 run_jsched() {
   java -agentpath:"$agent"=seed=1,iterations=$n,explore -cp "$tmp" "findings.$1" ${2:-} \

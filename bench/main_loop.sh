@@ -1,7 +1,7 @@
 # Sourced by the scripts that compare jsched's executions per second with a bare loop of the same
-# main (bench/java/MainLoop.java): needs $here and $jar and the caller's name in $0; sets $tmp
-# (removed on exit) with MainLoop compiled in it.
-[ -f "$jar" ] || { echo "$(basename "$0"): build the samples first ($jar)" >&2; exit 2; }
+# main (bench/java/MainLoop.java): needs $here and the caller's name in $0, and $jar where the
+# caller runs the samples; sets $tmp (removed on exit) with MainLoop compiled in it.
+[ -z "${jar:-}" ] || [ -f "$jar" ] || { echo "$(basename "$0"): build the samples first ($jar)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 javac -d "$tmp" "$here/java/MainLoop.java"

@@ -20,11 +20,8 @@ n=${2:-300}
 agent=$build/jvmti-agent/libjsched.so
 jar=$here/../samples/target/jsched-samples-1.0.jar
 [ -f "$agent" ] || { echo "speed_table.sh: build first ($agent)" >&2; exit 2; }
-[ -f "$jar" ] || { echo "speed_table.sh: build the samples first ($jar)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-javac -d "$tmp" "$here/java/MainLoop.java" "$here"/java/findings/*.java
-rate() { sed -n 's/.*(\([0-9.]*\) per second).*/\1/p; s/.*: \([0-9.]*\) per second$/\1/p'; }
+. "$here/main_loop.sh"
+javac -d "$tmp" "$here"/java/findings/*.java
 ratios=$tmp/ratios
 : > "$ratios"
 row() {  # name class-path main params [args]

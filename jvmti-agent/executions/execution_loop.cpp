@@ -96,10 +96,4 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
   return rt;
 }
 
-// Whether every thread of the execution is gone within a moment (those it ended unwind through
-// their finally blocks).
-bool threads_end(Runtime* rt) {
-  return rt->await_threads_ended(std::chrono::milliseconds(200));
-}
-
 }  // namespace jsched::agent

@@ -48,9 +48,6 @@ void retire(Runtime* rt);
 uint64_t initial_seed();
 uint64_t initial_steps();
 
-// Whether every thread of the execution is gone within a moment.
-bool threads_end(Runtime* rt);
-
 // The executions of one driver call: seeds, what they found, progress on long loops.
 class ExecutionLoop {
   using Clock = std::chrono::steady_clock;
@@ -82,7 +79,8 @@ class ExecutionLoop {
     RunOutcome o = RunOutcome::Ok;
     Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o);
     max_steps_ = std::max(max_steps_, rt->ctl().steps());
-    threads_gone_ = !await_threads_ || threads_end(rt);
+    // Those it ended unwind through their finally blocks: a moment.
+    threads_gone_ = !await_threads_ || rt->await_threads_ended(std::chrono::milliseconds(200));
     ++done_;
     if (o != RunOutcome::Ok) {
       ++found_;

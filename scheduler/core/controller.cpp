@@ -208,9 +208,7 @@ void Controller::deadlock_seen(Lock& lk) {
     const bool certain = certain_();
     lk.lock();
     // Unless something moved meanwhile (an outside thread's unpark), which the watchdog sorts out.
-    if (!certain || !deadlock_suspected_ || running_ != kNoThread || aborted_ || frozen_ ||
-        !model_.deadlocked())
-      return;
+    if (!certain || !still_suspected() || !model_.deadlocked()) return;
     deadlock_suspected_ = false;
   }
   lk.unlock();
@@ -220,7 +218,7 @@ void Controller::deadlock_seen(Lock& lk) {
 
 void Controller::confirm_deadlock() {
   Lock lk(*this);
-  if (!deadlock_suspected_ || running_ != kNoThread || aborted_ || frozen_) return;
+  if (!still_suspected()) return;
   deadlock_suspected_ = false;
   if (!model_.deadlocked() || !user_threads_alive()) {
     dispatch(lk, kNoThread);  // something can go on after all, or may: time jumps, say

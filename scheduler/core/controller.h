@@ -187,6 +187,10 @@ class Controller {
 
   // The model sees a deadlock: suspected, or reported now (with `lk` released meanwhile).
   void deadlock_seen(Lock& lk);
+  // A suspected deadlock nothing has moved since: no thread chosen, the execution not over.
+  bool still_suspected() const {
+    return deadlock_suspected_ && running_ == kNoThread && !aborted_ && !frozen_;
+  }
 
   bool confirm_later_ = false;
   std::function<bool()> certain_;
