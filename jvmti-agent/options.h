@@ -73,17 +73,17 @@ struct Options {
   // ends with an error, unless `warn` (on-unsupported=warn) lets it go on with a warning.
   bool unsupported_warns = false;
   bool verbose = false;
-  // HaPSet coverage: for every strategy unless hapset=off; statements carry `frames` calling
-  // frames. strategy=hapset prefers a new pair with probability `prefer` and otherwise follows
-  // `base` (random or rapos), whose options (rapos's wake) it takes.
+  // HaPSet coverage: allowed unless hapset=off, computed where hapset_wanted; statements carry
+  // `frames` calling frames. strategy=hapset prefers a new pair with probability `prefer` and
+  // otherwise follows `base` (random or rapos), whose options (rapos's wake) it takes.
   bool hapset = true;
   bool hapset_given = false;
   // Whether a run of these options computes the coverage: each statement is a stack walk at a
-  // scheduling point, so only where something reads it (a report, strategy=hapset, a HaPSet
-  // plan) or hapset=on asks for it.
+  // scheduling point (on a heavy program, most of an execution's time), so only where the
+  // strategy reads it (strategy=hapset, a HaPSet plan) or hapset=on asks for it; a report
+  // alone does not.
   bool hapset_wanted(bool hapset_plan) const {
-    return hapset &&
-           (hapset_given || strategy == Strategy::Hapset || !report.empty() || hapset_plan);
+    return hapset && (hapset_given || strategy == Strategy::Hapset || hapset_plan);
   }
   uint32_t frames = 5;
   std::string base = "random";

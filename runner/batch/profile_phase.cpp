@@ -9,6 +9,7 @@
 
 #include "runner/batch/executor.h"
 #include "scheduler/core/fingerprint.h"
+#include "scheduler/pct/plan_news.h"
 #include "scheduler/pct/variable_plan.h"
 #include "scheduler/strategy_registry.h"
 
@@ -19,6 +20,9 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr uint32_t kHangsEndingProfile = 3;
+// The phase ends early once this many runs in a row taught the plan nothing (sched::teaches),
+// after at least kMinProfileRuns: on a heavy program each profile run costs a few plain runs.
+constexpr uint32_t kMinProfileRuns = 3, kQuietProfileRuns = 2;
 
 // The options of `s` that change what a profile run counts (accesses, include, ...), without
 // those of the planned strategy itself.
@@ -27,7 +31,9 @@ std::string profile_params(const RunSpec& s) {
   std::string out;
   for (const auto& [k, v] : split_params(s.params)) {
     // accesses=shared is what the plan is for: the profile runs count at the default points.
-    bool planned = k == "plan" || k == "iterations" || (k == "accesses" && v == "shared");
+    // hapset: nothing reads a profile run's coverage.
+    bool planned =
+        k == "plan" || k == "iterations" || k == "hapset" || (k == "accesses" && v == "shared");
     if (e) {
       for (const sched::StrategyOption& opt : e->options) planned = planned || k == opt.key;
     }
@@ -67,8 +73,8 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                std::to_string(i) + ".txt";
     specs.push_back(std::move(s));
   }
-  std::fprintf(stderr, "jsched: profiling %s: %u runs (strategy random%s)\n", tmpl.program.c_str(),
-               runs, params.empty() ? "" : (", " + params).c_str());
+  std::fprintf(stderr, "jsched: profiling %s: up to %u runs (strategy random%s)\n",
+               tmpl.program.c_str(), runs, params.empty() ? "" : (", " + params).c_str());
   sched::VariablePlan plan;
   std::string first_failure;
   std::map<std::string, uint32_t> outcomes;
@@ -79,14 +85,23 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   // A program whose runs hang (or livelock) would hold the real runs back for runs x 2
   // timeouts: three are enough to know, and what the others counted makes the plan.
   auto held_back = [&] { return outcomes["hang"] + outcomes["livelock"] >= kHangsEndingProfile; };
-  ex.run(specs, [&](RunRecord&& r) {
+  // Runs are taken in index order, whatever order they end in, so that where the phase stops,
+  // and so the plan, is the same whatever --jobs.
+  std::map<uint64_t, RunRecord> ended;
+  uint64_t next = first_index;
+  uint32_t quiet = 0;  // runs in a row that taught the plan nothing
+  bool saturated = false;
+  auto take = [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
     ++outcomes[r.outcome];
     elapsed_ms += r.elapsed_ms;
-    if (fs::exists(file))
-      plan.merge(sched::VariablePlan::read(file));
-    else if (first_failure.empty())
+    if (fs::exists(file)) {
+      sched::VariablePlan p = sched::VariablePlan::read(file);
+      quiet = sched::teaches(plan, p) ? 0 : quiet + 1;
+      plan.merge(p);
+    } else if (first_failure.empty()) {
       first_failure = r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
+    }
     if (r.found() || r.outcome == "error") {
       if (r.found())
         std::fprintf(stderr, "jsched: profile run of %s (seed %llu) found a %s: %s\n",
@@ -94,7 +109,16 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                      r.detail.substr(0, r.detail.find('\n')).c_str());
       if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
     }
-    return !held_back();
+    saturated = plan.runs >= kMinProfileRuns && quiet >= kQuietProfileRuns;
+  };
+  ex.run(specs, [&](RunRecord&& r) {
+    ended.emplace(r.index, std::move(r));
+    for (auto it = ended.find(next); it != ended.end() && !saturated && !held_back();
+         it = ended.find(++next)) {
+      take(std::move(it->second));
+      ended.erase(it);
+    }
+    return !saturated && !held_back();
   });
   std::string summary;
   uint32_t ran = 0;
@@ -108,6 +132,11 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   if (held_back())
     std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs or livelocks\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
+  else if (saturated && ran < runs)
+    std::fprintf(stderr,
+                 "jsched: profile phase of %s stopped after %u runs: the last %u taught the "
+                 "plan nothing new\n",
+                 tmpl.program.c_str(), ran, kQuietProfileRuns);
   if (plan.runs == 0) {
     // A strategy that runs without a plan does, on its defaults (pct assumes 1000 steps, surw
     // weighs every thread alike); the others (pctvb) cannot.

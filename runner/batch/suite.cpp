@@ -289,4 +289,12 @@ void Suite::default_bug_output(const std::string& regex) {
   }
 }
 
+void Suite::default_hapset_coverage() {
+  for (SuiteProgram& p : programs) {
+    bool said = false;
+    for (const auto& kv : split_params(p.params)) said = said || kv.first == "hapset";
+    if (!said) p.params += std::string(p.params.empty() ? "" : ",") + "hapset=on";
+  }
+}
+
 }  // namespace jsched::runner

@@ -37,6 +37,9 @@ struct Suite {
 
   // An output oracle (bug-output=REGEX) for every program that has none of its own.
   void default_bug_output(const std::string& regex);
+  // HaPSet coverage in every execution's report (hapset=on) for every program whose params do
+  // not say (--hapset-coverage).
+  void default_hapset_coverage();
 
   // Throws SuiteError "FILE:LINE: reason" (also for agent options the agent would refuse).
   static Suite load(const std::string& path);

@@ -45,8 +45,9 @@ const char* kBenchUsage =
     "  --out DIR         results directory (default jsched-results/bench-<time>)\n"
     "  --resume DIR      continue an interrupted batch in DIR\n"
     "  --shard I/N       run only executions whose index is I modulo N (merge with jsched merge)\n"
-    "  --profile-runs N  profile executions per program before pctvb (and pct without steps=)\n"
-    "                    runs (default 10)\n"
+    "  --profile-runs N  profile executions per program before pctvb, pct without steps=,\n"
+    "                    surw, portfolio and accesses=shared runs: at most N (default 10),\n"
+    "                    fewer once two in a row teach the plan nothing\n"
     "  --until-bug       stop each program x strategy x repetition at its first finding (the\n"
     "                    runs it skips are not recorded)\n"
     "  --give-up K       with --until-bug: a program x strategy whose first K repetitions all\n"
@@ -65,6 +66,9 @@ const char* kBenchUsage =
     "                    of its own) or copy:DIR (a fresh copy of DIR)\n"
     "  --bug-output REGEX  an execution that prints a line this regular expression finds is a\n"
     "                    bug (for programs of the suite without a bug-output attribute)\n"
+    "  --hapset-coverage every execution reports its HaPSet pairs (summary's hapset_pairs,\n"
+    "                    report.html's saturation curves): a stack walk per scheduling point,\n"
+    "                    so by default only the hapset strategy computes them\n"
     "\n"
     "Exit status: 0 every expectation met, 1 some not met, 2 usage error or bad suite, 3 every\n"
     "expectation met by the runs that ran, but some runs did not run their program to its end\n"
@@ -81,6 +85,7 @@ void apply_overrides(runner::Suite& suite, const json::Value& batch) {
     suite.repetitions = uint32_t(batch.num("repetitions"));
   if (batch["bug_output"].is(json::Value::String))
     suite.default_bug_output(batch.str("bug_output"));
+  if (batch["hapset_coverage"].as_bool()) suite.default_hapset_coverage();
 }
 
 }  // namespace
@@ -128,6 +133,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       opts.workdir = Workdir::parse(cli.value("--workdir", "shared"));
       const double minimize_seconds = minimize_seconds_option(cli);
       const std::string bug_output = cli.value("--bug-output");
+      const bool hapset_coverage = cli.flag("--hapset-coverage");
       std::string out = cli.value("--out", default_results_dir("bench"));
       std::vector<std::string> pos = cli.positional();
       cli.done();
@@ -156,6 +162,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       batch.set("workdir", json::Value::string(opts.workdir.text()));
       batch.set("minimize_seconds", json::Value::number(minimize_seconds));
       if (!bug_output.empty()) batch.set("bug_output", json::Value::string(bug_output));
+      if (hapset_coverage) batch.set("hapset_coverage", json::Value::boolean(true));
       if (opts.shard.count > 1) {
         batch.set("shard", json::Value::string(std::to_string(opts.shard.index) + "/" +
                                                std::to_string(opts.shard.count)));

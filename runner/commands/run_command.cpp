@@ -48,8 +48,9 @@ const char* kRunUsage =
     "\n"
     "  --strategy S     one of the strategies below (default: @DEFAULT@)\n"
     "  --params K=V,..  more agent options for every run (e.g. accesses=all,spurious=0)\n"
-    "  --profile-runs N profile executions before pctvb (and pct without steps=) runs, whose\n"
-    "                   merged counts make the plan (default 10)\n"
+    "  --profile-runs N profile executions before pctvb, pct without steps=, surw, portfolio\n"
+    "                   and accesses=shared runs, whose merged counts make the plan: at most\n"
+    "                   N (default 10), fewer once two in a row teach the plan nothing\n"
     "  --runs N         executions (default 100; tsca: at most this many)\n"
     "  --t T            tsca: length of the block sequences to cover, 1-4 (default 3)\n"
     "  --explore N      tsca: random exploration runs before covering schedules (default 2)\n"
@@ -68,6 +69,9 @@ const char* kRunUsage =
     "  --bug-output REGEX  an execution that prints a line this regular expression\n"
     "                   (ECMAScript syntax) finds is a bug, the line its detail: for\n"
     "                   harnesses that print their failure and exit 0\n"
+    "  --hapset-coverage  every execution reports its HaPSet pairs (summary's hapset_pairs,\n"
+    "                   report.html's saturation curve): a stack walk per scheduling point,\n"
+    "                   so by default only --strategy hapset computes them\n"
     "  --out DIR        results directory (default jsched-results/run-<time>)\n"
     "  --resume DIR     continue an interrupted batch in DIR\n"
     "  --shard I/N      run only the executions whose index is I modulo N\n"
@@ -245,6 +249,12 @@ int cmd_run(const std::vector<std::string>& args) {
         if (params.find("bug-output=") != std::string::npos)
           return cli.fail("--bug-output and bug-output= in --params: give one");
         params += (params.empty() ? "" : ",") + ("bug-output=" + agent::escape_commas(regex));
+      }
+      if (cli.flag("--hapset-coverage")) {
+        for (const auto& kv : split_params(params))
+          if (kv.first == "hapset")
+            return cli.fail("--hapset-coverage and hapset= in --params: give one");
+        params += std::string(params.empty() ? "" : ",") + "hapset=on";
       }
       batch.set("params", json::Value::string(params));
       batch.set("runs", json::Value::number(double(cli.number("--runs", 100, 1, kMaxRuns))));

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -49,7 +50,7 @@ TEST(Hapset, EveryReportCountsPairsOnlyPassingExecutionsTeachAndStatementsAreSta
   // download with 2 workers finds its bug in about 7 % of random executions: 200 of them
   // hold both kinds (no bug at all: probability below 1e-6).
   test::ProcessResult r = test::run_agent(
-      "strategy=random,seed=40,accesses=all,iterations=200,explore,report=" + report,
+      "strategy=random,seed=40,accesses=all,iterations=200,explore,hapset=on,report=" + report,
       JSCHED_SAMPLES_CLASSES, kDownload, {}, {"2"});
   ASSERT_EQ(r.status, 3) << r.err;
   std::vector<json::Value> lines = report_lines(report);
@@ -79,7 +80,7 @@ TEST(Hapset, EveryReportCountsPairsOnlyPassingExecutionsTeachAndStatementsAreSta
   for (size_t i : {0, 7, 150}) {
     std::string one = d.path() + "/one.json";
     test::ProcessResult s = test::run_agent(
-        "strategy=random,seed=" + std::to_string(40 + i) + ",accesses=all,report=" + one,
+        "strategy=random,seed=" + std::to_string(40 + i) + ",accesses=all,hapset=on,report=" + one,
         JSCHED_SAMPLES_CLASSES, kDownload, {}, {"2"});
     json::Value single = report_lines(one).at(0);
     EXPECT_EQ(pairs_of(single["hapset"]), pairs_of(lines[i]["hapset"])) << "iteration " << i;
@@ -182,4 +183,45 @@ TEST(Runner, HapsetLearnsAcrossJvmsTheSameWhateverTheJobs) {
             std::string::npos)
       << csv;
   EXPECT_NE(test::slurp(one + "/report.html").find("<h2>HaPSet coverage</h2>"), std::string::npos);
+}
+
+// Coverage is a stack walk at every scheduling point: a batch computes it where its strategy
+// reads it (hapset) or --hapset-coverage asks, and its profile runs never.
+TEST(Runner, HapsetCoverageOnlyWhereAskedOrRead) {
+  test::TempDir d;
+  auto batch = [&](const std::string& name, std::vector<std::string> opts) {
+    std::string out = d.path() + "/" + name;
+    std::vector<std::string> args = {"run",    "--runs", "4",     "--jobs", "2",
+                                     "--seed", "5",      "--out", out};
+    args.insert(args.end(), opts.begin(), opts.end());
+    for (const char* a :
+         {"--", "java", "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.download.Fixed", "2"})
+      args.push_back(a);
+    test::ProcessResult p = test::run_jsched(args);
+    EXPECT_EQ(p.status, 0) << p.err;
+    return test::records(out);
+  };
+  auto covered = [](const std::vector<json::Value>& recs) {
+    size_t n = 0;
+    for (const json::Value& r : recs) n += r["extra"]["hapset"]["pairs"].is(json::Value::Array);
+    return n;
+  };
+  std::vector<json::Value> plain = batch("plain", {"--strategy", "random"});
+  ASSERT_EQ(plain.size(), 4u);
+  EXPECT_EQ(covered(plain), 0u);
+  std::vector<json::Value> asked = batch("asked", {"--strategy", "random", "--hapset-coverage"});
+  ASSERT_EQ(asked.size(), 4u);
+  EXPECT_EQ(covered(asked), 4u);
+  // Same seeds, same executions: the coverage changes what is reported, not what runs.
+  std::map<double, double> points;
+  for (const json::Value& r : plain) points[r.num("index")] = r.num("points");
+  for (const json::Value& r : asked) EXPECT_EQ(points[r.num("index")], r.num("points")) << r.dump();
+  std::vector<json::Value> hapset = batch("hapset", {"--strategy", "hapset"});
+  EXPECT_EQ(covered(hapset), hapset.size());
+  test::ProcessResult both = test::run_jsched(
+      {"run", "--hapset-coverage", "--params", "hapset=off", "--out", d.path() + "/both", "--",
+       "java", "-cp", JSCHED_SAMPLES_CLASSES, "jsched.samples.download.Fixed", "2"});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("--hapset-coverage and hapset= in --params: give one"), std::string::npos)
+      << both.err;
 }

@@ -225,7 +225,8 @@ TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
   args.insert(args.end(), program.begin(), program.end());
   test::ProcessResult p = run_jsched(args);
   ASSERT_TRUE(p.status == 0 || p.status == 1) << p.err;
-  EXPECT_NE(p.err.find("profiling jsched.samples.rarevariable.Main: 3 runs"), std::string::npos)
+  EXPECT_NE(p.err.find("profiling jsched.samples.rarevariable.Main: up to 3 runs"),
+            std::string::npos)
       << p.err;
   std::vector<fs::path> plans;
   for (const auto& e : fs::directory_iterator(out + "/profile")) {
@@ -248,6 +249,37 @@ TEST(Runner, PctvbRunsProfileFirstAndReuseThePlanOnResume) {
   EXPECT_EQ(r.err.find("profiling"), std::string::npos) << r.err;
   EXPECT_EQ(fs::last_write_time(plans[0]), written);
   EXPECT_EQ(records(out).size(), 40u);
+}
+
+// --profile-runs is a maximum: a program whose runs repeat what the plan knows stops after
+// two quiet runs, and where it stops (so the plan) does not depend on the order runs end in.
+TEST(Runner, TheProfilePhaseStopsOnceRunsTeachNothingWhateverTheJobs) {
+  test::TempDir d;
+  auto plan_of = [&](const std::string& jobs) {
+    std::string out = d.path() + "/j" + jobs;
+    test::ProcessResult p =
+        run_jsched({"run", "--strategy", "pct", "--runs", "1", "--jobs", jobs, "--seed", "5",
+                    "--no-minimize", "--out", out, "--", "java", "-cp", JSCHED_SAMPLES_CLASSES,
+                    "jsched.samples.download.Fixed", "2"});
+    EXPECT_EQ(p.status, 0) << p.err;
+    EXPECT_NE(p.err.find("profiling jsched.samples.download.Fixed: up to 10 runs"),
+              std::string::npos)
+        << p.err;
+    std::smatch m;
+    EXPECT_TRUE(
+        std::regex_search(p.err, m, std::regex(R"(stopped after (\d+) runs: the last 2 taught)")))
+        << p.err;
+    const int ran = m.empty() ? 0 : std::stoi(m[1]);
+    EXPECT_GE(ran, 3);
+    EXPECT_LT(ran, 10);
+    std::string plan;
+    for (const auto& e : fs::directory_iterator(out + "/profile"))
+      if (e.path().extension() == ".plan") plan = slurp(e.path().string());
+    EXPECT_NE(plan.find("runs " + std::to_string(ran) + "\n"), std::string::npos) << plan;
+    return plan;
+  };
+  std::string one = plan_of("1");
+  EXPECT_EQ(one, plan_of("2"));
 }
 
 // What a profile run finds is the batch's finding, named under the batch's strategy and marked

@@ -162,7 +162,8 @@ TEST(AgentOptions, WithoutAStrategyEveryAccessIsAPoint) {
 TEST(AgentOptions, HapsetCoverageIsComputedWhereSomethingReadsIt) {
   EXPECT_FALSE(parse_options("seed=1").hapset_wanted(false));
   EXPECT_FALSE(parse_options("strategy=pct,iterations=5").hapset_wanted(false));
-  EXPECT_TRUE(parse_options("seed=1,report=r.json").hapset_wanted(false));
+  EXPECT_FALSE(parse_options("seed=1,report=r.json").hapset_wanted(false));
+  EXPECT_TRUE(parse_options("seed=1,report=r.json,hapset=on").hapset_wanted(false));
   EXPECT_TRUE(parse_options("strategy=hapset").hapset_wanted(false));
   EXPECT_TRUE(parse_options("seed=1").hapset_wanted(true));
   EXPECT_TRUE(parse_options("seed=1,hapset=on").hapset_wanted(false));

@@ -1,0 +1,17 @@
+// Whether a profile run taught a plan something its planned runs would use, so that the
+// profile phase can stop once runs keep repeating what is known (docs/runner.md, "PCT and
+// PCTVB: the profile phase").
+#pragma once
+
+#include "scheduler/pct/variable_plan.h"
+
+namespace jsched::sched {
+
+// What counts: a variable shared that was not known shared (or any new variable when the plan
+// does not record sharing), an access site of a shared variable, more threads, and a count
+// (steps, a thread's events, a shared variable's accesses) more than 10% above the known
+// maximum. A new variable only one thread touched does not: programs that generate classes
+// (Derby names them after a UUID) have new ones in every run, and none is ever seen again.
+bool teaches(const VariablePlan& known, const VariablePlan& run);
+
+}  // namespace jsched::sched

@@ -1,0 +1,79 @@
+// When a profile run teaches a plan something (scheduler/pct/plan_news.h): the profile phase
+// stops once runs keep repeating what is known.
+#include <gtest/gtest.h>
+
+#include "scheduler/pct/plan_news.h"
+
+using namespace jsched::sched;
+
+namespace {
+
+PlanVariable variable(const std::string& member, uint64_t accesses, bool shared) {
+  PlanVariable v;
+  v.kind = PlanVariable::New;
+  v.max_accesses = accesses;
+  v.cls = "pkg/Main";
+  v.member = member;
+  v.method_desc = "()V";
+  v.bci = 3;
+  v.type = "pkg/Box";
+  v.sites = {"pkg/Box get ()I 1", "pkg/Box set (I)V 2"};
+  v.shared = shared;
+  return v;
+}
+
+VariablePlan run() {
+  VariablePlan p;
+  p.runs = 1;
+  p.steps = 1000;
+  p.threads = 3;
+  p.thread_events = {400, 300, 300};
+  p.sharing = true;
+  p.variables = {variable("shared", 50, true), variable("alone", 20, false)};
+  return p;
+}
+
+}  // namespace
+
+TEST(PlanNews, TheSameRunAgainOrWithinTenPercentTeachesNothing) {
+  VariablePlan known = run();
+  EXPECT_FALSE(teaches(known, run()));
+  VariablePlan close = run();
+  close.steps = 1100;
+  close.thread_events[1] = 330;
+  close.variables[0].max_accesses = 55;
+  close.variables[1].max_accesses = 1000;  // a variable one thread touches: its count is not read
+  EXPECT_FALSE(teaches(known, close));
+  VariablePlan fewer = run();
+  fewer.steps = 10;
+  fewer.variables[0].sites = {"pkg/Box get ()I 1"};
+  EXPECT_FALSE(teaches(known, fewer));
+  EXPECT_TRUE(teaches(VariablePlan{}, run())) << "the first run always teaches";
+}
+
+TEST(PlanNews, WhatPlannedRunsReadTeaches) {
+  const VariablePlan known = run();
+  auto changed = [&](auto change) {
+    VariablePlan r = run();
+    change(r);
+    return teaches(known, r);
+  };
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.steps = 1101; }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.threads = 4; }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.thread_events.push_back(1); }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.thread_events[2] = 331; }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.variables[0].max_accesses = 56; }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.variables[0].sites.push_back("pkg/Box x ()V 9"); }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.variables[1].shared = true; }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.variables.push_back(variable("new", 1, true)); }));
+}
+
+TEST(PlanNews, ANewVariableOneThreadTouchedTeachesOnlyWithoutSharing) {
+  const VariablePlan known = run();
+  VariablePlan r = run();
+  r.variables.push_back(variable("generated", 9, false));
+  EXPECT_FALSE(teaches(known, r)) << "Derby's generated classes: new names in every run";
+  VariablePlan unknown_sharing = known;
+  unknown_sharing.sharing = false;
+  EXPECT_TRUE(teaches(unknown_sharing, r));
+}
