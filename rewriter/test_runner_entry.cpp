@@ -109,10 +109,28 @@ void divert_jupiter(cf::ClassFile& cf) {
   wc.max_locals = 3;
 }
 
+// runBare() keeps its body as jsched$runBare; runBare() calls JSchedShim.runJunit3Test(this).
+void divert_junit3(cf::ClassFile& cf) {
+  cf::Member* bare = method(cf, "runBare", "()V");
+  if (bare == nullptr) unexpected(cf, "no runBare()");
+  const uint16_t access = bare->access;
+  bare->name = cf.cp.add_utf8("jsched$runBare");
+  bare->access = uint16_t((access & ~(cf::acc::kPrivate | cf::acc::kProtected)) | cf::acc::kPublic |
+                          cf::acc::kSynthetic);
+  const uint16_t run = cf.cp.add_methodref(kShim, "runJunit3Test", "(Ljava/lang/Object;)V");
+  cf::Member& w = cf.add_method(access, "runBare", "()V", true);
+  cf::Code& wc = *w.code;
+  wc.insns.push_back(Insn::make(op::aload_0));
+  wc.insns.push_back(Insn::make(op::invokestatic, run));
+  wc.insns.push_back(Insn::make(op::return_));
+  wc.max_stack = 1;
+  wc.max_locals = 1;
+}
+
 }  // namespace
 
 bool is_test_runner_entry(std::string_view n) {
-  return n == kJunit4Runner || n == kJupiterTestMethod;
+  return n == kJunit4Runner || n == kJupiterTestMethod || n == kJunit3TestCase;
 }
 
 cf::Buffer divert_test_runner_entry(cf::Bytes class_bytes) {
@@ -121,6 +139,8 @@ cf::Buffer divert_test_runner_entry(cf::Bytes class_bytes) {
     divert_junit4(cf);
   else if (cf.name() == kJupiterTestMethod)
     divert_jupiter(cf);
+  else if (cf.name() == kJunit3TestCase)
+    divert_junit3(cf);
   else
     throw std::invalid_argument(std::string(cf.name()) + " is no test runner entry");
   return cf.write();

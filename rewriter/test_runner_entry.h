@@ -11,6 +11,9 @@
 //   parent context prepare receives is kept in a field, and execute becomes
 //   JSchedShim.runJupiterTest(this, context, dynamicTestExecutor, parent); the original is
 //   jsched$execute.
+// - JUnit 3 (junit.framework.TestCase, as JUnit 4's JUnit38ClassRunner and the vintage engine
+//   run it): runBare (setUp, the test, tearDown) becomes JSchedShim.runJunit3Test(this); the
+//   original is jsched$runBare, which each execution calls on an instance of its own.
 #pragma once
 
 #include <string_view>
@@ -22,6 +25,7 @@ namespace jsched::rw {
 inline constexpr std::string_view kJunit4Runner = "org/junit/runners/ParentRunner";
 inline constexpr std::string_view kJupiterTestMethod =
     "org/junit/jupiter/engine/descriptor/TestMethodTestDescriptor";
+inline constexpr std::string_view kJunit3TestCase = "junit/framework/TestCase";
 
 // Whether `internal_name` is one of the classes above.
 bool is_test_runner_entry(std::string_view internal_name);

@@ -23,7 +23,8 @@ namespace jsched::agent {
 struct DriverHelper {
   jclass cls = nullptr;
   jmethodID fresh_loader = nullptr, main_thread = nullptr, close = nullptr;
-  jmethodID junit4 = nullptr, jupiter = nullptr, thread = nullptr, aborted = nullptr;
+  jmethodID junit4 = nullptr, junit3 = nullptr, jupiter = nullptr, thread = nullptr,
+            aborted = nullptr;
   jmethodID run_plainly = nullptr;
 };
 DriverHelper& driver_helper();

@@ -32,14 +32,15 @@ bool prepare_executions(JNIEnv* env) {
                              "Ljava/lang/Thread;");
   h.close = env->GetStaticMethodID(c, "close", "(Ljava/lang/ClassLoader;)V");
   h.junit4 = env->GetStaticMethodID(c, "junit4", "(Ljava/lang/Object;)Ljava/lang/JSchedMain;");
+  h.junit3 = env->GetStaticMethodID(c, "junit3", "(Ljava/lang/Object;)Ljava/lang/JSchedMain;");
   h.jupiter = env->GetStaticMethodID(
       c, "jupiter",
       "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/JSchedMain;");
   h.thread = env->GetMethodID(c, "thread", "()Ljava/lang/Thread;");
   h.aborted = env->GetMethodID(c, "aborted", "()Ljava/lang/Throwable;");
   h.run_plainly = env->GetMethodID(c, "runPlainly", "(J)Ljava/lang/Throwable;");
-  if (!h.fresh_loader || !h.main_thread || !h.close || !h.junit4 || !h.jupiter || !h.thread ||
-      !h.aborted || !h.run_plainly)
+  if (!h.fresh_loader || !h.main_thread || !h.close || !h.junit4 || !h.junit3 || !h.jupiter ||
+      !h.thread || !h.aborted || !h.run_plainly)
     return env->ExceptionDescribe(), false;
   remember_first_options(state().options.seed, state().options.steps);
   // Every execution adds its line to the report.

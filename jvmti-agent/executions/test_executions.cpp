@@ -323,6 +323,25 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunJunit4(JNIEnv* env, jc
       UINT64_MAX);
 }
 
+// JUnit 3's TestCase.runBare: set-up, the test and tear-down on a fresh instance, once per
+// execution.
+JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedRunJunit3(JNIEnv* env, jclass,
+                                                                 jobject test) {
+  if (test == nullptr) return;
+  if (!drives_tests()) {
+    jmethodID bare = env->GetMethodID(env->GetObjectClass(test), "jsched$runBare", "()V");
+    if (bare != nullptr) env->CallVoidMethod(test, bare);
+    return;  // its exception, if any, goes on to JUnit
+  }
+  TestName t{java_class_name(env, env->GetObjectClass(test)), call_string(env, test, "getName")};
+  run_test(
+      env, t,
+      [&](JNIEnv* e) {
+        return e->CallStaticObjectMethod(driver_helper().cls, driver_helper().junit3, test);
+      },
+      UINT64_MAX);
+}
+
 // JUnit 5's TestMethodTestDescriptor.execute: prepare, execute and cleanUp once per execution.
 JNIEXPORT jobject JNICALL Java_java_lang_JSchedShim_jschedRunJupiter(JNIEnv* env, jclass,
                                                                      jobject descriptor,

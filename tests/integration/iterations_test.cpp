@@ -529,6 +529,76 @@ public class LockTests {
   EXPECT_NE(r.err.find("seeds 1.."), r.err.rfind("seeds 1..")) << "both start at 1: " << r.err;
 }
 
+// JUnit 3 test cases (junit.framework.TestCase, as guava's and many older suites are written)
+// under JUnit 4's runner: each test method is iterations executions, each on an instance of its
+// own with its setUp and tearDown, so a lost update is found and a test whose fields would
+// carry one execution's state into the next still passes every execution.
+TEST(Tests, JUnit3TestCasesRunAsExecutionsOnFreshInstances) {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/Junit3Tests.java") << R"(
+import java.util.ArrayList;
+import java.util.List;
+import junit.framework.TestCase;
+public class Junit3Tests extends TestCase {
+  int count;
+  final List<String> seen = new ArrayList<>();
+  boolean setUp, tornDown;
+  @Override protected void setUp() { setUp = true; seen.add("setUp"); }
+  @Override protected void tearDown() { tornDown = true; }
+  public void testLostUpdate() throws InterruptedException {
+    Runnable add = () -> { for (int i = 0; i < 100; ++i) count++; };
+    Thread a = new Thread(add), b = new Thread(add);
+    a.start(); b.start(); a.join(); b.join();
+    assertEquals(200, count);
+  }
+  public void testFreshInstance() throws InterruptedException {
+    assertTrue(setUp);
+    assertFalse(tornDown);
+    Thread t = new Thread(() -> { synchronized (seen) { seen.add("thread"); } });
+    t.start();
+    synchronized (seen) { seen.add("test"); }
+    t.join();
+    assertEquals(3, seen.size());
+  }
+}
+)";
+  // A suite that configures its instances after making them (guava's testlib does): each
+  // execution runs that instance, which a fresh one would not be.
+  std::ofstream(dir.path() + "/Junit3Configured.java") << R"(
+import junit.framework.TestCase;
+import junit.framework.TestSuite;
+public class Junit3Configured extends TestCase {
+  String subject;
+  public static junit.framework.Test suite() {
+    Junit3Configured t = new Junit3Configured();
+    t.setName("testSubjectIsSet");
+    t.subject = "configured";
+    TestSuite s = new TestSuite();
+    s.addTest(t);
+    return s;
+  }
+  public void testSubjectIsSet() { assertEquals("configured", subject); }
+}
+)";
+  const std::string junit = "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+  test::ProcessResult c =
+      test::run({"javac", "-cp", junit, "-d", dir.path(), dir.path() + "/Junit3Tests.java",
+                 dir.path() + "/Junit3Configured.java"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  test::ProcessResult r =
+      test::run_agent("seed=1,iterations=100", dir.path() + ":" + junit,
+                      "org.junit.runner.JUnitCore", {}, {"Junit3Tests", "Junit3Configured"});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("Tests run: 3,  Failures: 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("Junit3Configured.testSubjectIsSet: 100 iterations in"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("testLostUpdate(Junit3Tests)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("jsched found a bug in iteration"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("Junit3Tests.testFreshInstance: 100 iterations in"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("seeds 1..100: no finding"), std::string::npos) << r.err;
+}
+
 // test-budget=: a test method whose executions spend it gets no more of them, and its line says
 // how many of the iterations ran; a quick one in the same JVM runs them all.
 TEST(Tests, ATestBudgetEndsASlowTestsExecutionsAndSaysSo) {

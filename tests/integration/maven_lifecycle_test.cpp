@@ -101,12 +101,21 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
         "StartOrderTest", "OutsideThreadTest", "FrameworkTimeoutJUnit4Test",
         "FrameworkTimeoutRuleJUnit4Test", "FrameworkParameterizedJUnit4Test",
         "FrameworkSuiteJUnit4Test$Racy", "FrameworkTimeoutTest", "FrameworkMockitoTest",
-        "FrameworkSecurityManagerTest", "FrameworkTmpdirTest"}) {
+        "FrameworkSecurityManagerTest", "FrameworkTmpdirTest", "FrameworkJUnit3Test"}) {
     bool seen = false;
     for (const auto& [key, c] : cases)
       seen = seen || starts_with(key, std::string("lifecycle.") + cls + "#");
     EXPECT_TRUE(seen) << cls << " has no results:\n" << all;
   }
+  // JUnit 3 methods are named test*: a fresh instance per execution, and the racy count found.
+  const std::string j3 = "lifecycle.FrameworkJUnit3Test#test";
+  ASSERT_TRUE(cases.count(j3 + "CorrectCountOnAFreshInstance")) << all;
+  EXPECT_TRUE(cases[j3 + "CorrectCountOnAFreshInstance"].body.empty())
+      << cases[j3 + "CorrectCountOnAFreshInstance"].body;
+  const std::string& j3bug = cases[j3 + "BuggyCountOnAFreshInstance"].body;
+  EXPECT_TRUE(j3bug.find("jsched found a ") != std::string::npos ||
+              j3bug.find("fails without jsched too") != std::string::npos)
+      << j3bug << all;
   // A test whose own timeout its steps alone exceed on jsched's clock is not verified, not failed.
   const TestCase& tight = cases["lifecycle.FrameworkTimeoutTest#stepsPastATightTimeout"];
   EXPECT_NE(tight.body.find("<skipped"), std::string::npos) << tight.body;

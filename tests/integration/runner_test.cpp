@@ -49,14 +49,16 @@ TEST(Runner, RunWritesEveryReportAndSaysWhetherSomethingWasFound) {
   test::ProcessResult p = run_jsched({"run", "--runs", "12", "--jobs", "2", "--seed", "1", "--out",
                                       out, "--", "java", "-cp", cp(), "LostUpdate"});
   EXPECT_EQ(p.status, 1) << p.err;
-  // The default strategy, portfolio, profiles the program first (10 runs, recorded as such).
+  // The default strategy, portfolio, profiles the program first (3 to 10 runs, fewer once they
+  // teach its plan nothing; each finds the lost update, so each is recorded, as such).
   size_t planned = 0, profile = 0;
   for (const json::Value& r : records(out)) {
     EXPECT_EQ(r.str("strategy"), "portfolio");
     (r["profile_run"].as_bool() ? profile : planned) += 1;
   }
   EXPECT_EQ(planned, 12u);
-  EXPECT_EQ(profile, 10u);
+  EXPECT_GE(profile, 3u);
+  EXPECT_LE(profile, 10u);
   EXPECT_NE(p.out.find("findings"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("replay: "), std::string::npos);
   EXPECT_NE(slurp(out + "/summary.csv").find("LostUpdate,portfolio,12,"), std::string::npos);
@@ -435,14 +437,15 @@ TEST(Runner, ParallelRunsInOneDirectoryAreWarnedAboutAndWorkdirKeepsThemApart) {
 
 // The runner's last resort for a JVM that outlives its watchdog killed one after twice its hang
 // window plus 10 s, while its executions may run for their budget: a slow program that made
-// steps all along ended as an error. LongRace's 4 million turns take about 16 s.
+// steps all along ended as an error. LongRace's 12 million turns take about 15 s here (4
+// million took as long while every execution computed its HaPSet coverage).
 TEST(Runner, ASlowRunWithinItsBudgetIsNotKilled) {
   test::TempDir d;
   test::ProcessResult p =
       run_jsched({"run",       "--strategy", "random",   "--runs",        "1",
-                  "--timeout", "200",        "--params", "budget=40000",  "--no-minimize",
+                  "--timeout", "200",        "--params", "budget=90000",  "--no-minimize",
                   "--seed",    "1",          "--out",    d.path() + "/r", "--",
-                  "java",      "-cp",        cp(),       "LongRace",      "4000000"});
+                  "java",      "-cp",        cp(),       "LongRace",      "12000000"});
   std::vector<json::Value> recs = records(d.path() + "/r");
   ASSERT_EQ(recs.size(), 1u) << p.err;
   EXPECT_EQ(recs[0].str("outcome"), "bug") << recs[0].str("detail");

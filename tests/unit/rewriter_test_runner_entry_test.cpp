@@ -86,8 +86,31 @@ TEST(TestRunnerEntry, JupiterExecutesEachTestThroughTheDriver) {
   EXPECT_EQ(cf.cp.member_ref(pc.insns[2].u).name, "jsched$parent");
 }
 
+TEST(TestRunnerEntry, Junit3RunsEachTestThroughTheDriver) {
+  std::vector<uint8_t> in =
+      class_from_jar("/usr/share/java/junit4.jar", std::string(rw::kJunit3TestCase));
+  ASSERT_FALSE(in.empty());
+  ASSERT_TRUE(rw::is_test_runner_entry(rw::kJunit3TestCase));
+  Buffer out = rw::divert_test_runner_entry(Bytes(in.data(), in.size()));
+  ClassFile cf = ClassFile::parse(out);
+  Member* bare = method(cf, "runBare");
+  Member* original = method(cf, "jsched$runBare");
+  ASSERT_TRUE(bare && original);
+  EXPECT_EQ(cf.member_desc(*bare), "()V");
+  EXPECT_TRUE(bare->access & acc::kPublic);
+  EXPECT_EQ(calls(cf, *bare), std::vector<std::string>{"java/lang/JSchedShim.runJunit3Test"});
+  // The original keeps set-up, the test and tear-down, and the driver can call it.
+  std::vector<std::string> c = calls(cf, *original);
+  EXPECT_EQ(count(c, "junit/framework/TestCase.setUp"), 1u);
+  EXPECT_EQ(count(c, "junit/framework/TestCase.runTest"), 1u);
+  EXPECT_TRUE(original->access & acc::kPublic);
+}
+
 TEST(TestRunnerEntry, AnUnknownShapeIsRefused) {
   ClassFile cf = ClassFile::create(52, std::string(rw::kJunit4Runner), "java/lang/Object");
   Buffer b = cf.write();
   EXPECT_THROW(rw::divert_test_runner_entry(b), std::exception);
+  ClassFile j3 = ClassFile::create(52, std::string(rw::kJunit3TestCase), "java/lang/Object");
+  Buffer b3 = j3.write();
+  EXPECT_THROW(rw::divert_test_runner_entry(b3), std::exception);
 }

@@ -255,6 +255,66 @@ final class JSchedMain implements Runnable {
     return new JSchedMain(evaluate, statement, new Object[0], null);
   }
 
+  /** One execution of a JUnit 3 test method: runJunit3 on thread 0. */
+  static JSchedMain junit3(Object test) throws NoSuchMethodException {
+    Method run = JSchedMain.class.getDeclaredMethod("runJunit3", Object.class);
+    return new JSchedMain(run, null, new Object[] {test}, null);
+  }
+
+  /**
+   * A JUnit 3 test's set-up, method and tear-down on an instance of its own, made inside the
+   * execution as TestSuite makes them (its constructor and field initializers run controlled,
+   * and no field keeps what an earlier execution left). `test` itself, in every execution, if
+   * TestSuite cannot make one or `test` was configured after it was made (a suite builder that
+   * hands each instance its subject, as guava's testlib does): setUp and tearDown still run in
+   * each execution.
+   */
+  static void runJunit3(Object test) throws Throwable {
+    Class<?> c = test.getClass();
+    Object fresh = test;
+    try {
+      Class<?> suite = Class.forName("junit.framework.TestSuite", false, c.getClassLoader());
+      Object name = c.getMethod("getName").invoke(test);
+      Object made =
+          suite.getMethod("createTest", Class.class, String.class).invoke(null, c, name);
+      if (c.isInstance(made) && !configuredAfterMade(test, made)) fresh = made;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // No TestSuite to make one (a TestCase run some other way): the instance JUnit made.
+    }
+    Method bare = find(c, "jsched$runBare", 0);
+    try {
+      bare.invoke(fresh);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /**
+   * Whether a field of the test's own classes (below TestCase) is set in `test` and still empty
+   * (null, zero, false) in a `made` the way TestSuite makes one: someone set it after
+   * construction, and a fresh instance would run without it.
+   */
+  private static boolean configuredAfterMade(Object test, Object made)
+      throws IllegalAccessException {
+    for (Class<?> k = test.getClass();
+        k != null && !k.getName().equals("junit.framework.TestCase");
+        k = k.getSuperclass()) {
+      for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+        if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) continue;
+        f.setAccessible(true);
+        if (isEmpty(f.get(made)) && !isEmpty(f.get(test))) return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isEmpty(Object v) {
+    return v == null
+        || Boolean.FALSE.equals(v)
+        || (v instanceof Number && ((Number) v).doubleValue() == 0)
+        || (v instanceof Character && (Character) v == 0);
+  }
+
   /** One execution of a JUnit 5 test method (runJupiter). */
   static JSchedMain jupiter(Object descriptor, Object parent, Object dynamicTests) {
     return new JSchedMain(null, null, null, new Object[] {descriptor, parent, dynamicTests});

@@ -479,6 +479,15 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   }
 
   /**
+   * JUnit 3's TestCase.runBare, rewritten, calls this: the agent runs a fresh instance's
+   * set-up, test and tear-down (the original runBare, now jsched$runBare) as a controlled
+   * execution for each iteration asked.
+   */
+  public static void runJunit3Test(Object test) throws Throwable {
+    jschedRunJunit3(test);
+  }
+
+  /**
    * JUnit 5's TestMethodTestDescriptor.execute, rewritten, calls this: the agent runs the
    * test's prepare, execute and cleanUp as a controlled execution for each iteration asked.
    * Returns `context`, as execute would.
@@ -585,6 +594,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   private static native void jschedRunJunit4(Object statement, Object description)
       throws Throwable;
+
+  private static native void jschedRunJunit3(Object test) throws Throwable;
 
   private static native Object jschedRunJupiter(Object descriptor, Object context,
       Object dynamicTests, Object parent);
