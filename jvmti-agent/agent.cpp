@@ -283,6 +283,11 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
              ", sites: " + std::to_string(s.sites.size()));
     log_line("hook calls: " + hook_call_summary());
   }
+  if (s.tests && s.tests_run == 0)
+    log_line(
+        "warning: no test method ran as controlled executions in this JVM: jsched runs JUnit 3, "
+        "4 and 5 tests so (docs/agent.md, \"Tests\"); tests of any other framework ran "
+        "uncontrolled and were not checked");
   Runtime::stop_watchdog();
   ClassHashes::stop();
   if (Runtime* rt = runtime()) rt->vm_death(env);

@@ -77,6 +77,9 @@ struct AgentState {
   // defines it), or test methods.
   std::string main_class;
   bool tests = false;
+  // Test methods run as executions: none at the JVM's end means its tests (if any ran) belong to
+  // a framework jsched does not divert and were not checked, which the user must be told.
+  std::atomic<uint64_t> tests_run{0};
   jobject system_loader = nullptr;  // global ref, from VM init on
   // Iterations of main share the launcher's copy of the program (the system class loader's),
   // its main class diverted with its body kept (main_diversion.h: divert_shared_main).

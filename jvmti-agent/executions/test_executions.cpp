@@ -180,6 +180,7 @@ std::string plain_failure(JNIEnv* env, const MakeExecution& make) {
 // jsched's. `limit`: at most that many executions (a test factory's tests run once).
 void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_t limit) {
   std::lock_guard<std::mutex> one_at_a_time(driver_mutex());
+  ++state().tests_run;
   ExecutionLoop loop(t.full() + ": ");
   loop.limit(limit);
   jthrowable aborted = nullptr;

@@ -592,11 +592,36 @@ public class Junit3Configured extends TestCase {
   EXPECT_NE(r.out.find("Tests run: 3,  Failures: 1"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("Junit3Configured.testSubjectIsSet: 100 iterations in"), std::string::npos)
       << r.err;
+  EXPECT_EQ(r.err.find("no test method ran as controlled executions"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("testLostUpdate(Junit3Tests)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("jsched found a bug in iteration"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("Junit3Tests.testFreshInstance: 100 iterations in"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("seeds 1..100: no finding"), std::string::npos) << r.err;
+}
+
+// A test JVM in which no test ran as executions (a framework jsched does not divert, or none
+// at all) says so: its tests, if any ran, were not checked.
+TEST(Tests, ATestJvmWhereNoTestRanAsExecutionsSaysSo) {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/NoneRun.java") << R"(
+import org.junit.Ignore;
+import org.junit.Test;
+public class NoneRun {
+  @Ignore @Test public void notYet() { }
+}
+)";
+  const std::string junit = "/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar";
+  test::ProcessResult c =
+      test::run({"javac", "-cp", junit, "-d", dir.path(), dir.path() + "/NoneRun.java"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  test::ProcessResult r = test::run_agent("seed=1,iterations=10", dir.path() + ":" + junit,
+                                          "org.junit.runner.JUnitCore", {}, {"NoneRun"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("jsched: warning: no test method ran as controlled executions in this "
+                       "JVM"),
+            std::string::npos)
+      << r.err;
 }
 
 // test-budget=: a test method whose executions spend it gets no more of them, and its line says
