@@ -30,6 +30,9 @@ namespace jsched::rw {
   X(ThreadIsInterrupted, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z") \
   /* Thread.isAlive(): a scheduling point; the model's answer (the JVM's thread may be ending) */ \
   X(ThreadIsAlive, "threadIsAlive", "(Ljava/lang/Thread;I)Z") \
+  /* Thread.getState(): a scheduling point; the model's answer (a thread parked in the model */ \
+  /* is RUNNABLE to the JVM, which sees it wait for its turn in native code) */ \
+  X(ThreadGetState, "threadGetState", "(Ljava/lang/Thread;I)Ljava/lang/Thread$State;") \
   X(ThreadInterrupted, "threadInterrupted", "(I)Z") \
   X(ResolvesToThread, "resolvesToThread", "(Ljava/lang/Class;I)Z") \
   X(GetField, "getField", "(Ljava/lang/Object;I)V") \

@@ -74,7 +74,7 @@ mvn_in() {
 mvn_extra=()
 run_suite() {
   local dir=$1 argline=$2 log=$3 t0 t1 cpu
-  rm -rf "$dir/target/surefire-reports"
+  rm -rf "$dir"/target/surefire-reports "$dir"/*/target/surefire-reports
   local set_arg=()
   if grep -q 'jsched.argLine' "$dir/pom.xml"; then
     set_arg=("-Djsched.argLine=$argline")
@@ -88,12 +88,14 @@ run_suite() {
     -Dmaven.test.failure.ignore=true "${set_arg[@]}" "${mvn_extra[@]}" test > "$log" 2>&1 || true) ; } 2> "$times"
   t1=$(date +%s.%N)
   cpu=$(awk '{printf "%.0f", $1 + $2}' "$times" 2>/dev/null || echo 0)
-  local reports=$dir/target/surefire-reports
-  python3 - "$reports" "$t0" "$t1" "$cpu" <<'EOF'
+  # A multi-module build (guava) has its reports in its modules.
+  python3 - "$dir" "$t0" "$t1" "$cpu" <<'EOF'
 import glob, os, re, sys
-reports, t0, t1, cpu = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+top, t0, t1, cpu = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+dirs = glob.glob(os.path.join(top, "target/surefire-reports")) + \
+    glob.glob(os.path.join(top, "*/target/surefire-reports"))
 tests = passed = skipped = found = 0
-for f in glob.glob(os.path.join(reports, "TEST-*.xml")):
+for f in [x for d in dirs for x in glob.glob(os.path.join(d, "TEST-*.xml"))]:
     xml = open(f, encoding="utf-8", errors="replace").read()
     for m in re.finditer(r"<testcase\b[^>]*?(/>|>(.*?)</testcase>)", xml, re.S):
         tests += 1
@@ -105,7 +107,8 @@ for f in glob.glob(os.path.join(reports, "TEST-*.xml")):
         else:
             passed += 1
 executions = 0
-for f in glob.glob(os.path.join(reports, "*.dumpstream")) + glob.glob(os.path.join(reports, "*-output.txt")):
+for f in [x for d in dirs for p in ("*.dumpstream", "*-output.txt")
+          for x in glob.glob(os.path.join(d, p))]:
     for m in re.finditer(r"jsched: \S+: (\d+) iterations? in ", open(f, errors="replace").read()):
         executions += int(m.group(1))
 print(tests, passed, skipped, found, executions, round(t1 - t0), cpu)

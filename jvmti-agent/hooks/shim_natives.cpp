@@ -398,6 +398,23 @@ JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
   return 0;
 }
 
+// Thread.getState(): the ordinal of the Thread.State the model knows, or -1 (the JVM's answer).
+JSCHED_NATIVE(jint, jschedGetState, JNIEnv* env, jclass, jthread t, jint site) {
+  if (site == 0) return -1;
+  observe(Hook::ThreadGetState);
+  Active a = active(env, true);
+  if (!a || t == nullptr) return -1;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return -1;
+  Acting g(env, *a.ctx);
+  sched::Op op = sched::Op::of(sched::OpKind::Yield);
+  op.site = site;
+  a.rt->ctl().point(a.ctx->id, op);
+  const sched::JavaState s =
+      a.rt->ctl().inspect([&](sched::Model& m) { return m.java_state(target); });
+  return s == sched::JavaState::Unknown ? -1 : jint(s);
+}
+
 // True when `owner` resolves the site's static method to java.lang.Thread's own.
 JSCHED_NATIVE(jboolean, jschedResolves, JNIEnv* env, jclass, jclass owner, jint site) {
   if (site == 0) return JNI_FALSE;

@@ -111,6 +111,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedStartIn", "(Ljava/lang/Object;Ljava/lang/Thread;Ljava/lang/Object;I)V"},
       {"jschedGc", "(I)V"},
       {"jschedIsAlive", "(Ljava/lang/Thread;I)I"},
+      {"jschedGetState", "(Ljava/lang/Thread;I)I"},
       {"jschedInterrupt", "(Ljava/lang/Thread;I)V"},
       {"jschedIsInterrupted", "(Ljava/lang/Thread;ZI)I"},
       {"jschedResolves", "(Ljava/lang/Class;I)Z"},

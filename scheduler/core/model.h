@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "scheduler/core/fingerprint.h"
+#include "scheduler/core/java_state.h"
 #include "scheduler/core/op.h"
 #include "scheduler/core/rng.h"
 #include "scheduler/core/strategy.h"
@@ -105,6 +106,8 @@ class Model {
   size_t detached_count() const;
 
   const ThreadState& thread(ThreadId t) const { return threads_.at(t); }
+  // What Thread.getState() says of thread `t` (java_state.h).
+  JavaState java_state(ThreadId t) const;
   size_t thread_count() const { return threads_.size(); }
   const std::unordered_map<ObjectId, MonitorState>& monitors() const { return monitors_; }
   uint64_t steps() const { return steps_; }

@@ -194,6 +194,20 @@ TEST(Model, IsAliveLetsTheThreadRunAndSeesItsEnd) {
   }
 }
 
+// Thread.getState() is a scheduling point and says what the model knows: WAITING for a parked
+// thread, BLOCKED on a monitor another holds, TIMED_WAITING in a sleep, TERMINATED at its end.
+TEST(Model, GetStateSaysWhatTheModelKnows) {
+  for (const char* strategy : {"random", "pct", "portfolio"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) + ",timeout=5000",
+          cp(), "GetState");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "state ok\n");
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {

@@ -169,6 +169,19 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     return t.isAlive();
   }
 
+  /**
+   * Replace Thread.getState(): a scheduling point (a loop that polls it lets the thread run),
+   * and the state the model knows: the JVM sees a thread that waits in the model, or for its
+   * turn, as RUNNABLE in jsched's native code.
+   */
+  public static Thread.State threadGetState(Thread t, int site) {
+    if (jschedReady) {
+      int r = jschedGetState(t, site);
+      if (r >= 0) return Thread.State.values()[r];
+    }
+    return t.getState();
+  }
+
   /** Replace Thread.interrupt(), isInterrupted() and the static Thread.interrupted(). */
   public static void threadInterrupt(Thread t, int site) {
     if (jschedReady) jschedInterrupt(t, site);
@@ -546,6 +559,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** 0/1, or -1 when `t` or the caller is not controlled. */
   private static native int jschedIsAlive(Thread t, int site);
+
+  private static native int jschedGetState(Thread t, int site);
 
   private static native boolean jschedResolves(Class<?> owner, int site);
 
