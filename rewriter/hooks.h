@@ -33,6 +33,9 @@ namespace jsched::rw {
   /* Thread.getState(): a scheduling point; the model's answer (a thread parked in the model */ \
   /* is RUNNABLE to the JVM, which sees it wait for its turn in native code) */ \
   X(ThreadGetState, "threadGetState", "(Ljava/lang/Thread;I)Ljava/lang/Thread$State;") \
+  /* Thread.suspend()/resume() (deprecated; JDK 17 still runs them): the model's flag */ \
+  X(ThreadSuspend, "threadSuspend", "(Ljava/lang/Thread;I)V") \
+  X(ThreadResume, "threadResume", "(Ljava/lang/Thread;I)V") \
   X(ThreadInterrupted, "threadInterrupted", "(I)Z") \
   X(ResolvesToThread, "resolvesToThread", "(Ljava/lang/Class;I)Z") \
   X(GetField, "getField", "(Ljava/lang/Object;I)V") \

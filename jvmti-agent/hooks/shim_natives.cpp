@@ -415,6 +415,24 @@ JSCHED_NATIVE(jint, jschedGetState, JNIEnv* env, jclass, jthread t, jint site) {
   return s == sched::JavaState::Unknown ? -1 : jint(s);
 }
 
+// Thread.suspend()/resume() of a controlled thread: the model's flag, then a scheduling point
+// (a thread that suspends itself stops there). False: the JVM's own call.
+JSCHED_NATIVE(jboolean, jschedSuspend, JNIEnv* env, jclass, jthread t, jboolean suspend,
+              jint site) {
+  if (site == 0) return JNI_FALSE;
+  observe(suspend ? Hook::ThreadSuspend : Hook::ThreadResume);
+  Active a = active(env, true);
+  if (!a || t == nullptr) return JNI_FALSE;
+  sched::ThreadId target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return JNI_FALSE;
+  Acting g(env, *a.ctx);
+  a.rt->ctl().suspend(target, suspend);
+  sched::Op op = sched::Op::of(sched::OpKind::Yield);
+  op.site = site;
+  a.rt->ctl().point(a.ctx->id, op);
+  return JNI_TRUE;
+}
+
 // True when `owner` resolves the site's static method to java.lang.Thread's own.
 JSCHED_NATIVE(jboolean, jschedResolves, JNIEnv* env, jclass, jclass owner, jint site) {
   if (site == 0) return JNI_FALSE;

@@ -112,6 +112,7 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedGc", "(I)V"},
       {"jschedIsAlive", "(Ljava/lang/Thread;I)I"},
       {"jschedGetState", "(Ljava/lang/Thread;I)I"},
+      {"jschedSuspend", "(Ljava/lang/Thread;ZI)Z"},
       {"jschedInterrupt", "(Ljava/lang/Thread;I)V"},
       {"jschedIsInterrupted", "(Ljava/lang/Thread;ZI)I"},
       {"jschedResolves", "(Ljava/lang/Class;I)Z"},

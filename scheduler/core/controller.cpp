@@ -304,6 +304,11 @@ void Controller::mark_interrupted(ThreadId t) {
   model_.set_interrupt(t);
 }
 
+void Controller::suspend(ThreadId t, bool on) {
+  std::lock_guard<std::mutex> g(mu_);
+  model_.suspend(t, on);
+}
+
 ThreadId Controller::running() {
   std::lock_guard<std::mutex> g(mu_);
   return running_;

@@ -126,6 +126,8 @@ class Controller {
   bool interrupted(ThreadId t, bool clear);
   // An interrupt the model did not see (from code jsched does not control).
   void mark_interrupted(ThreadId t);
+  // Thread.suspend()/resume(): a suspended thread takes no step.
+  void suspend(ThreadId t, bool on);
 
   // Ends the run: every parked thread wakes with Outcome::Aborted, and every later call
   // returns it at once (callers stop doing work).

@@ -161,6 +161,7 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
     auto it = monitors_.find(m);
     return it == monitors_.end() || it->second.owner == kNoThread || it->second.owner == t.id;
   };
+  if (t.suspended) return false;
   if (t.status == ThreadState::Waiting) {
     // A spurious wake-up is drawn for untimed waits only, as for parks: a timed waiter taken
     // so returned as timed out, and the clock jumped to its deadline (a timer's wait for a
@@ -193,7 +194,7 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
 std::optional<int64_t> Model::pending_deadline(const ThreadState& t) const {
   // A deadline past any run's time (wait(Long.MAX_VALUE)) is none: the thread waits for ever.
   constexpr int64_t kNever = INT64_MAX / 2;
-  if (!t.pending.timed || t.pending.slot >= kNever) return std::nullopt;
+  if (!t.pending.timed || t.pending.slot >= kNever || t.suspended) return std::nullopt;
   if (t.status == ThreadState::Waiting) return t.pending.slot;
   if (t.status != ThreadState::Pending) return std::nullopt;
   switch (t.pending.kind) {

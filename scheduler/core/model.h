@@ -54,6 +54,7 @@ struct ThreadState {
   uint32_t saved_count = 0;  // monitor recursion released by a wait
   bool interrupted = false;
   bool permit = false;         // LockSupport's permit
+  bool suspended = false;      // Thread.suspend() without its resume() yet
   uint32_t monitors_held = 0;  // monitors it owns (the model's)
   // Model::changes() at its last step that changed nothing, and at the timed waits that timed
   // out since (`turns` of them): a thread turning in a loop on the clock (Model::turning_on_time).
@@ -188,6 +189,8 @@ class Model {
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
   void clear_interrupt(ThreadId t) { threads_.at(t).interrupted = false; }
   void set_interrupt(ThreadId t) { threads_.at(t).interrupted = true; }
+  // Thread.suspend()/resume(): a suspended thread is not enabled, whatever it waits for.
+  void suspend(ThreadId t, bool on) { threads_.at(t).suspended = on; }
 
  private:
   // Whether `t` can take a step at virtual time `now`.

@@ -208,6 +208,20 @@ TEST(Model, GetStateSaysWhatTheModelKnows) {
   }
 }
 
+// Thread.suspend()/resume() are the model's: a suspended thread takes no step, its timed park
+// included, until resumed (no false hang); JDK 20 and later refuse them, under jsched too.
+TEST(Model, ASuspendedThreadTakesNoStepUntilResumed) {
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) + ",timeout=5000",
+          cp(), "SuspendResume");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_TRUE(r.out == "suspend ok\n" || r.out == "suspend unsupported\n") << r.out;
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {

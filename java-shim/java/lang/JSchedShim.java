@@ -182,6 +182,24 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     return t.getState();
   }
 
+  /** JDK 20 on: suspend() and resume() throw (or are gone), as a plain run shows. */
+  private static final boolean NO_SUSPEND = Runtime.version().feature() >= 20;
+
+  /**
+   * Replace Thread.suspend() and resume(): a controlled thread waits for its turn in the model
+   * anyway, so suspending it is the model's: it takes no step until resumed. The JVM's suspend
+   * would freeze a thread the model may already have handed the turn to.
+   */
+  @SuppressWarnings("removal")
+  public static void threadSuspend(Thread t, int site) {
+    if (!jschedReady || NO_SUSPEND || !jschedSuspend(t, true, site)) t.suspend();
+  }
+
+  @SuppressWarnings("removal")
+  public static void threadResume(Thread t, int site) {
+    if (!jschedReady || NO_SUSPEND || !jschedSuspend(t, false, site)) t.resume();
+  }
+
   /** Replace Thread.interrupt(), isInterrupted() and the static Thread.interrupted(). */
   public static void threadInterrupt(Thread t, int site) {
     if (jschedReady) jschedInterrupt(t, site);
@@ -561,6 +579,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private static native int jschedIsAlive(Thread t, int site);
 
   private static native int jschedGetState(Thread t, int site);
+
+  private static native boolean jschedSuspend(Thread t, boolean suspend, int site);
 
   private static native boolean jschedResolves(Class<?> owner, int site);
 
