@@ -222,6 +222,20 @@ TEST(Model, ASuspendedThreadTakesNoStepUntilResumed) {
   }
 }
 
+// Up to JDK 19 the ThreadDeath of Thread.stop() ends its thread silently (ThreadGroup ignores
+// it): a thread the program stopped on purpose is no finding.
+TEST(Model, AThreadStoppedOnPurposeIsNoFinding) {
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r =
+          test::run_agent(std::string("strategy=") + strategy + ",seed=" + std::to_string(seed),
+                          cp(), "StopSpinning");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_TRUE(r.out == "stopped\n" || r.out == "stop unsupported\n") << r.out;
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {

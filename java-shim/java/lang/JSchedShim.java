@@ -182,8 +182,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     return t.getState();
   }
 
-  /** JDK 20 on: suspend() and resume() throw (or are gone), as a plain run shows. */
-  private static final boolean NO_SUSPEND = Runtime.version().feature() >= 20;
+  /** From JDK 20 on suspend(), resume() and stop() throw, and ThreadGroup prints a ThreadDeath. */
+  private static final boolean JDK_20_ON = Runtime.version().feature() >= 20;
 
   /**
    * Replace Thread.suspend() and resume(): a controlled thread waits for its turn in the model
@@ -192,12 +192,12 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
    */
   @SuppressWarnings("removal")
   public static void threadSuspend(Thread t, int site) {
-    if (!jschedReady || NO_SUSPEND || !jschedSuspend(t, true, site)) t.suspend();
+    if (!jschedReady || JDK_20_ON || !jschedSuspend(t, true, site)) t.suspend();
   }
 
   @SuppressWarnings("removal")
   public static void threadResume(Thread t, int site) {
-    if (!jschedReady || NO_SUSPEND || !jschedSuspend(t, false, site)) t.resume();
+    if (!jschedReady || JDK_20_ON || !jschedSuspend(t, false, site)) t.resume();
   }
 
   /** Replace Thread.interrupt(), isInterrupted() and the static Thread.interrupted(). */
@@ -477,9 +477,13 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     return jschedReady ? jschedIdentityHash(o) : System.identityHashCode(o);
   }
 
-  /** First thing in Thread.dispatchUncaughtException (the agent adds the call there). */
+  /**
+   * First thing in Thread.dispatchUncaughtException (the agent adds the call there). Up to JDK
+   * 19 the ThreadDeath of Thread.stop() ends its thread silently (ThreadGroup ignores it): a
+   * thread a program stopped on purpose is no finding.
+   */
   public static void uncaught(Throwable e) {
-    if (jschedReady) jschedUncaught(e);
+    if (jschedReady && !(!JDK_20_ON && e instanceof ThreadDeath)) jschedUncaught(e);
   }
 
   /**
