@@ -29,7 +29,6 @@
 #include "jvmti-agent/instrumentation/shim_setup.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/jvm_refs.h"
-#include "jvmti-agent/model/thread_starts.h"
 #include "jvmti-agent/model/virtual_threads.h"
 #include "rewriter/junit_timeout.h"
 #include "scheduler/hapset/hapset_plan.h"
@@ -221,7 +220,6 @@ thread_local bool t_main = false;  // the thread that ran VMInit: main
 void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   AgentState& s = state();
   s.live = true;
-  thread_starts::mark_all(jvmti, env);
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
   t_main = true;

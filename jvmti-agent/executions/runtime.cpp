@@ -248,8 +248,8 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
     }
   });
   // Every deadlock waits for the watchdog's confirmation. Calling it at once when every thread
-  // the JVM lists is marked as started (thread_starts::any_in_flight) read other threads'
-  // JVMTI thread-local storage, and that crashed Temurin 25 once (SIGSEGV in
+  // the JVM listed was marked as started (in JVMTI thread-local storage) read other threads'
+  // thread-local storage, and that crashed Temurin 25 once (SIGSEGV in
   // JvmtiEnvThreadState::get_agent_thread_local_storage_data, a thread ending meanwhile):
   // a slower deadlock is better than a crashed JVM until the check reads something safe.
   ctl_.confirm_deadlocks_later([] { return false; });

@@ -5,7 +5,6 @@
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/model/outside_holder.h"
-#include "jvmti-agent/model/thread_starts.h"
 
 namespace jsched::agent {
 
@@ -42,9 +41,8 @@ void back() {
 
 }  // namespace
 
-void JNICALL on_thread_start(jvmtiEnv* jvmti, JNIEnv* env, jthread thread) {
+void JNICALL on_thread_start(jvmtiEnv*, JNIEnv* env, jthread thread) {
   Runtime::any_thread_started(env, thread);
-  thread_starts::mark_current(jvmti);
 }
 
 void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {
