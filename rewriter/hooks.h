@@ -36,6 +36,8 @@ namespace jsched::rw {
   /* Thread.suspend()/resume() (deprecated; JDK 17 still runs them): the model's flag */ \
   X(ThreadSuspend, "threadSuspend", "(Ljava/lang/Thread;I)V") \
   X(ThreadResume, "threadResume", "(Ljava/lang/Thread;I)V") \
+  /* Thread.stop() (deprecated; JDK 17 still runs it): wakes a thread waiting in the model */ \
+  X(ThreadStop, "threadStop", "(Ljava/lang/Thread;I)V") \
   X(ThreadInterrupted, "threadInterrupted", "(I)Z") \
   X(ResolvesToThread, "resolvesToThread", "(Ljava/lang/Class;I)Z") \
   X(GetField, "getField", "(Ljava/lang/Object;I)V") \

@@ -36,6 +36,8 @@ std::optional<CallMatch> match_call(uint8_t o, std::string_view name, std::strin
       return CallMatch{Hook::ThreadSuspend, SiteKind::Interrupt, CallMatch::ThreadInstance};
     } else if (name == "resume" && desc == "()V") {
       return CallMatch{Hook::ThreadResume, SiteKind::Interrupt, CallMatch::ThreadInstance};
+    } else if (name == "stop" && desc == "()V") {
+      return CallMatch{Hook::ThreadStop, SiteKind::Interrupt, CallMatch::ThreadInstance};
     } else if (name == "getState" && desc == "()Ljava/lang/Thread$State;") {
       return CallMatch{Hook::ThreadGetState, SiteKind::Yield, CallMatch::ThreadInstance};
     } else if (name == "isInterrupted" && desc == "()Z") {

@@ -123,10 +123,12 @@ void sync_interrupt(JNIEnv* env, const Active& a, bool clears = false) {
   env->DeleteLocalRef(self);
 }
 
-// InterruptedException, with the JVM's interrupt flag cleared as Java's blocking calls do.
+// InterruptedException, with the JVM's interrupt flag cleared as Java's blocking calls do. The
+// ThreadDeath of a Thread.stop() that woke the thread is thrown as soon as it runs Java code (the
+// call here): it wins over the InterruptedException, as it does in the JVM.
 void throw_interrupted(JNIEnv* env, const char* what) {
   env->CallStaticBooleanMethod(refs().Thread, refs().Thread_interrupted);
-  env->ThrowNew(env->FindClass("java/lang/InterruptedException"), what);
+  if (!env->ExceptionCheck()) env->ThrowNew(env->FindClass("java/lang/InterruptedException"), what);
 }
 
 // A thread started by a controlled one: registered in the model, started by `start`, and its

@@ -236,6 +236,24 @@ TEST(Model, AThreadStoppedOnPurposeIsNoFinding) {
   }
 }
 
+// The JVM's stop() wakes a thread from wait, sleep, join and park and throws ThreadDeath in it;
+// a thread waiting in the model is woken by the model, and ends the same way (guava's TestThread
+// stops its threads as they wait for requests). On JDK 20+ stop() throws, under jsched too.
+TEST(Model, AThreadStoppedAsItWaitsEnds) {
+  const std::string stopped =
+      "awaiter: ended\nblocked: ThreadDeath\njoiner: ThreadDeath\nsleeper: ThreadDeath\n"
+      "taker: ended\nwaiter: ThreadDeath\n";
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) + ",timeout=5000",
+          cp(), "StopWaiting");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_TRUE(r.out == stopped || r.out == "stop unsupported\n") << r.out;
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {

@@ -200,6 +200,19 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     if (!jschedReady || JDK_20_ON || !jschedSuspend(t, false, site)) t.resume();
   }
 
+  /**
+   * Replace Thread.stop(). The JVM's stop throws ThreadDeath at a thread as it returns to Java,
+   * and wakes it from wait, sleep, join and park as an interrupt does. A thread waiting in the
+   * model returns to Java only when the model wakes it: so the model is told of an interrupt
+   * too, after the JVM's stop (the woken thread then returns with ThreadDeath pending). A thread
+   * that stops itself gets its ThreadDeath at once and never gets there.
+   */
+  @SuppressWarnings("removal")
+  public static void threadStop(Thread t, int site) {
+    t.stop();
+    if (jschedReady && !JDK_20_ON) jschedInterrupt(t, site);
+  }
+
   /** Replace Thread.interrupt(), isInterrupted() and the static Thread.interrupted(). */
   public static void threadInterrupt(Thread t, int site) {
     if (jschedReady) jschedInterrupt(t, site);
