@@ -47,9 +47,11 @@ std::optional<rw::RewriteConfig> jdk_concurrency_config(std::string_view name,
   if (name.substr(0, 21) != "java/util/concurrent/") return std::nullopt;
   // No monitors: only one controlled thread runs at a time and none stops inside j.u.c. code
   // except in park, so their monitors are never contended by controlled threads; and no
-  // wait/notify, whose hooks need those monitors modelled.
+  // wait/notify, whose hooks need those monitors modelled. TimeUnit.timedWait(obj, t) is the
+  // exception: it waits on its caller's object, whose monitor is the program's (a wait the model
+  // did not see would leave the monitor held in the model for ever).
   c.monitors = false;
-  c.object_calls = false;
+  c.object_calls = name == "java/util/concurrent/TimeUnit";
   c.park_calls = true;
   return c;
 }

@@ -254,6 +254,20 @@ TEST(Model, AThreadStoppedAsItWaitsEnds) {
   }
 }
 
+// TimeUnit.timedWait(obj, t) waits on its caller's monitor: the model releases it and wakes the
+// waiter on a notify (a JVM wait the model did not see once left the monitor held for ever).
+TEST(Model, TimeUnitWaitsAreTheModels) {
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 10; ++seed) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",seed=" + std::to_string(seed) + ",timeout=5000",
+          cp(), "TimeUnitWaits");
+      ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+      EXPECT_EQ(r.out, "ok\n");
+    }
+  }
+}
+
 TEST(Model, EveryClockSeesEveryTimedOperationTakeItsTime) {
   for (const char* strategy : {"random", "pct,steps=400", "rapos"}) {
     for (int seed = 1; seed <= 10; ++seed) {
