@@ -91,6 +91,9 @@ class ExecutionLoop {
         first_seed_ = rt->seed();
         first_steps_ = s.options.steps;
         first_made_ = rt->ctl().steps();
+        first_step_timeout_ns_ =
+            rt->ctl().inspect([](sched::Model& m) { return m.step_timeout_ns(); });
+        first_uncaught_ = rt->bug_signature();
         first_detail_ = rt->detail();
         first_replay_ = rt->agent_option();
       }
@@ -139,6 +142,15 @@ class ExecutionLoop {
   uint64_t first_seed() const { return first_seed_; }
   uint64_t first_steps() const { return first_steps_; }  // the PCT k it ran with
   uint64_t first_made() const { return first_made_; }    // the steps it made
+  // Its longest timeout that its own steps reached (sched::Model::step_timeout_ns), or 0.
+  int64_t first_step_timeout_ns() const { return first_step_timeout_ns_; }
+  // The uncaught throwable that was its bug (plain_uncaught.h), or empty.
+  const std::string& first_uncaught() const { return first_uncaught_; }
+  // Its finding was none after all (plain_uncaught.h): the executions after it go on.
+  void forget_first() {
+    first_.reset();
+    --found_;
+  }
   const std::string& first_detail() const { return first_detail_; }
   const std::string& first_replay() const { return first_replay_; }
 
@@ -168,7 +180,8 @@ class ExecutionLoop {
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
   uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0, first_made_ = 0;
-  std::string first_detail_, first_replay_;
+  int64_t first_step_timeout_ns_ = 0;
+  std::string first_detail_, first_replay_, first_uncaught_;
 };
 
 }  // namespace jsched::agent

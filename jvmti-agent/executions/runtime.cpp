@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "jvmti-agent/agent_thread.h"
+#include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/hooks/observer.h"
@@ -448,11 +449,14 @@ bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
     }
   }
   env->ExceptionClear();
+  const std::string signature = uncaught_signature(env, e);
+  if (plain_uncaught().allowed(signature)) return false;  // the test's own, printed as plainly
   // A class jsched broke, or code it added that cannot link: jsched's failure, not the
   // program's.
   const std::string fault = own_fault(env, e, agent_.classes);
   std::lock_guard<std::mutex> g(mu_);
   if (!bug_.empty()) return false;
+  uncaught_signature_ = signature;
   bug_ = fault.empty() ? out.str()
                        : "jsched's own failure, not the program's: " + fault + "\n" + out.str();
   bug_ours_ = !fault.empty();

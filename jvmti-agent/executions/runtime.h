@@ -177,6 +177,11 @@ class Runtime {
   OneCore& core() { return core_; }
   uint64_t seed() const { return seed_; }
   const std::string& detail() const { return detail_; }  // of the finding that ended it
+  // The uncaught throwable that was its bug, as plain_uncaught.h names it; else empty.
+  std::string bug_signature() const {
+    std::lock_guard<std::mutex> g(mu_);
+    return uncaught_signature_;
+  }
   // The agent's option, as on the command line, with what reproduces this execution alone.
   std::string agent_option() const;
   uint64_t epoch() const { return epoch_; }
@@ -215,12 +220,13 @@ class Runtime {
   sched::Rng random_;
   jvmtiEnv* jvmti_ = nullptr;
   ObjectNames names_;
-  std::mutex mu_;
+  mutable std::mutex mu_;
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;
   std::vector<jthread> threads_;  // global refs, by thread id
   std::vector<std::string> hidden_blocks_;
-  std::string bug_;        // description of the uncaught throwable
-  bool bug_ours_ = false;  // ... which jsched caused (own_fault.h): an error, not a bug
+  std::string bug_;                 // description of the uncaught throwable
+  bool bug_ours_ = false;           // ... which jsched caused (own_fault.h): an error, not a bug
+  std::string uncaught_signature_;  // ... its class and where it was thrown
   // How the process is ending when it ends with a status other than 0 (exiting()).
   int exit_status_ = 0;
   bool killed_ = false;

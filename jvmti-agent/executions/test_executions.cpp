@@ -14,6 +14,7 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/execution_loop.h"
+#include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/executions/test_minimizer.h"
 #include "jvmti-agent/executions/test_timeouts.h"
@@ -183,17 +184,45 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   ++state().tests_run;
   ExecutionLoop loop(t.full() + ": ");
   loop.limit(limit);
+  plain_uncaught().clear_allowed();
+  // The test runs once plainly for a bug finding (at most once: the checks below share it).
+  std::optional<std::string> plain;
+  auto plain_run = [&]() -> const std::string& {
+    if (!plain) {
+      plain_uncaught().record(true);
+      plain = plain_failure(env, make);
+      plain_uncaught().record(false);
+    }
+    return *plain;
+  };
+  auto bug = [&] {
+    return loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow;
+  };
   jthrowable aborted = nullptr;
   for (uint64_t i = 0; i < loop.count(); ++i) {
-    Generation statics(env);
-    jobject runnable = make(env);
-    jobject thread = thread_of(env, runnable);
-    if (thread == nullptr) return;  // its exception fails the test
-    const bool go_on = loop.run(env, thread, i);
-    aborted = static_cast<jthrowable>(env->CallObjectMethod(runnable, driver_helper().aborted));
-    env->DeleteLocalRef(thread);
-    env->DeleteLocalRef(runnable);
-    if (aborted != nullptr || !go_on) break;
+    bool go_on = false;
+    {
+      Generation statics(env);
+      jobject runnable = make(env);
+      jobject thread = thread_of(env, runnable);
+      if (thread == nullptr) return;  // its exception fails the test
+      go_on = loop.run(env, thread, i);
+      aborted = static_cast<jthrowable>(env->CallObjectMethod(runnable, driver_helper().aborted));
+      env->DeleteLocalRef(thread);
+      env->DeleteLocalRef(runnable);
+    }
+    if (aborted != nullptr) break;
+    if (!go_on && bug() && !loop.first_uncaught().empty() && plain_run().empty() &&
+        plain_uncaught().saw(loop.first_uncaught())) {
+      log_line(t.full() + ": the uncaught " + loop.first_uncaught() + " of execution " +
+               std::to_string(i) +
+               " is thrown in a plain run too, where the test passes: the test's own doing, "
+               "not a finding");
+      plain_uncaught().allow(loop.first_uncaught());
+      loop.forget_first();
+      continue;
+    }
+    if (!go_on) break;
   }
   log_line(loop.summary());
   if (aborted != nullptr && !loop.first()) {
@@ -210,20 +239,26 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
                         loop.first_detail() + "): not verified; budget= gives it more time");
     return;
   }
-  // A bug finding's test runs once plainly (at most once: the checks below share it).
-  const bool bug = *loop.first() == RunOutcome::Bug && state().options.strategy != Strategy::Follow;
-  std::optional<std::string> plain;
-  auto plain_run = [&]() -> const std::string& {
-    if (!plain) plain = plain_failure(env, make);
-    return *plain;
-  };
-  if (bug && timed_out_by_steps(loop.first_detail(), loop.first_made()) && plain_run().empty()) {
+  if (bug() && timed_out_by_steps(loop.first_detail(), loop.first_made()) && plain_run().empty()) {
     abort_test(env, "jsched: the test's own timeout expired in execution " +
                         std::to_string(loop.first_iteration()) + " (seed " +
                         std::to_string(loop.first_seed()) + ") on jsched's virtual clock, after " +
                         std::to_string(loop.first_made()) +
                         " scheduling steps that count 1 us each, and not in a plain run: slow "
                         "under jsched, not verified (" +
+                        loop.first_detail().substr(0, loop.first_detail().find('\n')) + ")");
+    return;
+  }
+  // The same for a timed operation of the program's (a timed join, a barrier's await): its
+  // deadline came from steps that count 1 us each where a plain JVM may take nanoseconds.
+  if (bug() && loop.first_step_timeout_ns() > 0 && plain_run().empty()) {
+    abort_test(env, "jsched: in execution " + std::to_string(loop.first_iteration()) + " (seed " +
+                        std::to_string(loop.first_seed()) + ") a timed operation of " +
+                        std::to_string(loop.first_step_timeout_ns() / 1000000) +
+                        " ms timed out on jsched's virtual clock, its time passed by " +
+                        "the program's own scheduling steps (1 us each), and the failure that " +
+                        "followed does not happen in a plain run: slow under jsched, not "
+                        "verified (" +
                         loop.first_detail().substr(0, loop.first_detail().find('\n')) + ")");
     return;
   }
@@ -271,7 +306,7 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   // A failed assertion may be the test's own: if the test fails without jsched too, that is what
   // the user is told, whatever schedule jsched found (a minimization cut short by its budget
   // can stop above 0 pre-emptions on a test that always fails).
-  if (bug && !plain_run().empty()) {
+  if (bug() && !plain_run().empty()) {
     const std::string run = "iteration " + std::to_string(loop.first_iteration()) + " (seed " +
                             std::to_string(loop.first_seed()) + ")";
     msg = "this test fails without jsched too (run once uncontrolled: " + *plain + "): " +

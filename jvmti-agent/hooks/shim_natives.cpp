@@ -8,6 +8,7 @@
 #include <sched.h>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/hooks/observer.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -579,6 +580,8 @@ JSCHED_NATIVE(jlong, jschedClock, JNIEnv*, jclass, jboolean millis, jint site) {
 
 JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   if (e == nullptr) return;
+  if (Runtime::current() == nullptr && plain_uncaught().recording())
+    plain_uncaught().seen(uncaught_signature(env, e));
   // The ThreadDeath jsched threw at a hung thread as its execution ended is jsched's, too: from
   // JDK 20 on, ThreadGroup prints it like any other throwable.
   Runtime* rt = runtime();

@@ -64,6 +64,8 @@ void Model::record(ThreadState& t, const Op& op) {
 void Model::arrive(ThreadId id, const Op& op) {
   ThreadState& t = threads_.at(id);
   t.pending = op;
+  t.wait_from = now_;
+  t.jumped_from = jumped_;
   t.status = ThreadState::Pending;
   strategy_.on_arrive(id, op);
 }
@@ -147,6 +149,8 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
   mon.waiters.push_back(id);
   t.pending = op;
   t.status = ThreadState::Waiting;
+  t.wait_from = now_;
+  t.jumped_from = jumped_;
   return true;
 }
 
@@ -287,8 +291,8 @@ bool Model::deadlocked() const {
 void Model::execute(ThreadState& t) {
   Op op = t.pending;
   t.outcome = Outcome::Ok;
-  if (jump_to_ >= 0) now_ = std::max(now_, jump_to_);  // nothing else could run
-  if (t.status == ThreadState::Waiting) {              // woken without a notify
+  if (jump_to_ >= 0) jump(jump_to_);       // nothing else could run
+  if (t.status == ThreadState::Waiting) {  // woken without a notify
     MonitorState& mon = monitor(op.obj);
     mon.waiters.erase(std::find(mon.waiters.begin(), mon.waiters.end(), t.id));
     mon.owner = t.id;
@@ -301,7 +305,7 @@ void Model::execute(ThreadState& t) {
       t.outcome = op.timed ? Outcome::Timeout : Outcome::Spurious;
     }
     t.status = ThreadState::Running;
-    if (t.outcome == Outcome::Timeout && op.slot >= 0) now_ = std::max(now_, op.slot);
+    if (t.outcome == Outcome::Timeout && op.slot >= 0) timed_out(t, op);
     record(t, Op::monitor(OpKind::Reacquire, op.obj, op.site));
     return;
   }
@@ -373,14 +377,28 @@ void Model::execute(ThreadState& t) {
       break;
   }
   // A timeout (or a sleep) ends at its deadline: the clock is there at least.
-  if (op.timed && op.slot >= 0 &&
-      (t.outcome == Outcome::Timeout ||
-       ((op.kind == OpKind::Sleep || op.kind == OpKind::Busy) && t.outcome == Outcome::Ok)))
-    now_ = std::max(now_, op.slot);
+  if (op.timed && op.slot >= 0 && t.outcome == Outcome::Timeout)
+    timed_out(t, op);
+  else if (op.timed && op.slot >= 0 && (op.kind == OpKind::Sleep || op.kind == OpKind::Busy) &&
+           t.outcome == Outcome::Ok)
+    jump(op.slot);
   if (op.kind != OpKind::Continue)
     record(t, op);
   else if (trace_)
     trace_->push_back(TraceEvent{t.id, op, preempt_now_});  // where a pre-emption can be
+}
+
+void Model::jump(int64_t to) {
+  if (to <= now_) return;
+  jumped_ += to - now_;
+  now_ = to;
+}
+
+void Model::timed_out(const ThreadState& t, const Op& op) {
+  jump(op.slot);
+  const int64_t span = op.slot - t.wait_from;
+  const int64_t stepped = (now_ - t.wait_from) - (jumped_ - t.jumped_from);
+  if (span > 0 && 2 * stepped >= span) step_timeout_ = std::max(step_timeout_, span);
 }
 
 bool Model::may_wake_spuriously(const ThreadState& t) {

@@ -130,14 +130,36 @@ void PctStrategy::forced(const Candidate& only, uint64_t step) {
 
 size_t PctStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step) {
   after_step(step);
+  raise_starved(enabled, step);
   size_t best = 0;
   for (size_t i = 1; i < enabled.size(); ++i) {
     if (priority_[enabled[i].thread] > priority_[enabled[best].thread]) best = i;
   }
   last_ = enabled[best].thread;
+  passed_over_.erase(last_);
   // A waiting thread chosen wakes without a notify (its timeout): it gives way like a yield.
   if (enabled[best].op.kind == OpKind::Wait) yielded(last_);
   return best;
+}
+
+bool PctStrategy::raise_starved(const std::vector<Candidate>& enabled, uint64_t step) {
+  ThreadId starved = kNoThread;
+  for (const Candidate& c : enabled) {
+    auto [it, fresh] = passed_over_.try_emplace(c.thread, step, step);
+    auto& [since, seen] = it->second;
+    if (!fresh && seen + 1 < step) since = step;  // it was not enabled in between
+    seen = step;
+    if (step - since >= kStarvedSteps && starved == kNoThread) starved = c.thread;
+  }
+  if (starved == kNoThread) return false;
+  raise(starved);
+  return true;
+}
+
+void PctStrategy::raise(ThreadId t) {
+  double highest = priority_[t];
+  for (const auto& [other, p] : priority_) highest = std::max(highest, p);
+  priority_[t] = highest + 1;
 }
 
 }  // namespace jsched::sched

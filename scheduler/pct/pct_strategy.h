@@ -20,6 +20,11 @@
 // every lower thread for ever (a false hang). So does a thread that only reads, at
 // kSpinReads scheduling points in a row (a spin on a volatile or a VarHandle without
 // onSpinWait): it waits for another thread's write, which its priority would never let happen.
+// Starvation: a thread that could run but has waited kStarvedSteps steps in a row for its turn
+// rises above every other thread, as no real scheduler leaves a runnable thread waiting that
+// long (at 1 us a step, a second of virtual time). Pollers whose loops also write (a latch's
+// countDown, a lock they take), or threads handing work to each other, would otherwise starve
+// the thread they wait for until the execution's budget.
 #pragma once
 
 #include <map>
@@ -53,6 +58,7 @@ class PctStrategy : public Strategy {
  public:
   static constexpr uint32_t kYieldsBeforeLowering = 100;
   static constexpr uint32_t kSpinReads = 1000;
+  static constexpr uint64_t kStarvedSteps = 1'000'000;
 
   PctStrategy(uint64_t seed, const PctOptions& opts);
 
@@ -79,6 +85,9 @@ class PctStrategy : public Strategy {
   double fresh_priority();
   void yielded(ThreadId t);
   void lower(ThreadId t);  // below every other thread
+  void raise(ThreadId t);  // above every other thread
+  // Raises a candidate that has waited kStarvedSteps for its turn; true if one rose.
+  bool raise_starved(const std::vector<Candidate>& enabled, uint64_t step);
 
   PctOptions opts_;
   Rng rng_;
@@ -92,6 +101,9 @@ class PctStrategy : public Strategy {
   std::unordered_map<ThreadId, uint32_t> yields_;    // since the thread last dropped
   std::unordered_map<ThreadId, uint32_t> reads_;     // read-only points in a row
   ThreadId last_ = kNoThread;                        // the thread chosen for the last step
+  // For each thread: the step from which it has been enabled without being chosen, and the last
+  // step at which it was (a gap starts the count again).
+  std::unordered_map<ThreadId, std::pair<uint64_t, uint64_t>> passed_over_;
 };
 
 }  // namespace jsched::sched

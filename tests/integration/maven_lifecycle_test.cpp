@@ -101,7 +101,8 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
         "StartOrderTest", "OutsideThreadTest", "FrameworkTimeoutJUnit4Test",
         "FrameworkTimeoutRuleJUnit4Test", "FrameworkParameterizedJUnit4Test",
         "FrameworkSuiteJUnit4Test$Racy", "FrameworkTimeoutTest", "FrameworkMockitoTest",
-        "FrameworkSecurityManagerTest", "FrameworkTmpdirTest", "FrameworkJUnit3Test"}) {
+        "FrameworkSecurityManagerTest", "FrameworkTmpdirTest", "FrameworkJUnit3Test",
+        "FrameworkWorkerErrorTest"}) {
     bool seen = false;
     for (const auto& [key, c] : cases)
       seen = seen || starts_with(key, std::string("lifecycle.") + cls + "#");
@@ -120,13 +121,19 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
   const TestCase& tight = cases["lifecycle.FrameworkTimeoutTest#stepsPastATightTimeout"];
   EXPECT_NE(tight.body.find("<skipped"), std::string::npos) << tight.body;
   EXPECT_NE(tight.body.find("the test's own timeout expired"), std::string::npos) << tight.body;
+  // The same for a timed join of the test's that only its steps made time out.
+  const TestCase& join = cases["lifecycle.FrameworkTimeoutTest#stepsPastATimedJoin"];
+  EXPECT_NE(join.body.find("<skipped"), std::string::npos) << join.body;
+  EXPECT_NE(join.body.find("a timed operation of 200 ms timed out on jsched's virtual clock"),
+            std::string::npos)
+      << join.body;
   // Harnesses that only print their failure pass without bug-output= (the next test).
   for (const char* m : {"printsFailureOfALostUpdate", "printsNothingWrongUnderALock"}) {
     EXPECT_TRUE(cases.count(std::string("lifecycle.PrintedFailureTest#") + m)) << m;
     EXPECT_TRUE(cases[std::string("lifecycle.PrintedFailureTest#") + m].body.empty()) << m;
   }
-  EXPECT_EQ(correct, 25) << all;  // the parameterized and repeated ones twice
-  EXPECT_EQ(buggy, 16) << all;
+  EXPECT_EQ(correct, 26) << all;  // the parameterized and repeated ones twice
+  EXPECT_EQ(buggy, 17) << all;
   EXPECT_EQ(own, 5) << all;
 }
 

@@ -394,3 +394,35 @@ TEST(Pct, AThreadThatOnlyReadsForLongDropsBelowTheOthers) {
     EXPECT_NE(both[s.choose(both, step++)].thread, top) << seed;
   }
 }
+
+// A thread that could run but waits for its turn step after step (behind a poller whose loop
+// also writes) rises above the others once it has waited kStarvedSteps; one that could not run
+// in between starts counting again.
+TEST(Pct, AThreadThatWaitsForItsTurnForLongRisesAboveTheOthers) {
+  PctOptions o;
+  o.depth = 1;
+  o.steps = 10;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    for (bool gap : {false, true}) {
+      PctStrategy s(seed, o);
+      s.on_thread_created(0, kNoThread);
+      s.on_thread_created(1, 0);
+      Op write = Op::sync(7, true, 1);
+      std::vector<Candidate> both{{0, write}, {1, write}};
+      uint64_t step = 0;
+      ThreadId top = both[s.choose(both, step++)].thread;
+      std::vector<Candidate> alone{{top, write}};
+      for (uint64_t i = 1; i < PctStrategy::kStarvedSteps; ++i) {
+        // Halfway, the other thread cannot run for a step: its wait starts again.
+        const bool blocked = gap && i == PctStrategy::kStarvedSteps / 2;
+        ThreadId t =
+            blocked ? alone[s.choose(alone, step++)].thread : both[s.choose(both, step++)].thread;
+        ASSERT_EQ(t, top) << seed << " at " << i;
+      }
+      if (gap)
+        EXPECT_EQ(both[s.choose(both, step++)].thread, top) << seed;
+      else
+        EXPECT_NE(both[s.choose(both, step++)].thread, top) << seed;
+    }
+  }
+}

@@ -88,6 +88,33 @@ TEST(Time, ATimeoutComesWhileOthersWorkOnceItsTimeIsReached) {
   EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
 }
 
+// A timeout the others' steps reached is one the program's own speed decided
+// (Model::step_timeout_ns); one that came by a jump (nobody else could run), or by a sleep of
+// the others for most of its time, is not.
+TEST(Time, ATimeoutTheStepsReachedIsKnownAsSuch) {
+  Fixture f;
+  f.m.arrive(f.main, park_until(3 * kStep));
+  while (f.m.step() != f.main) f.m.arrive(f.child, Op::of(OpKind::Continue));
+  ASSERT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+  EXPECT_EQ(f.m.step_timeout_ns(), 3 * kStep);
+
+  Fixture alone;
+  alone.m.end(alone.child);
+  alone.m.arrive(alone.main, park_until(3 * kStep));
+  ASSERT_EQ(alone.m.step(), alone.main);
+  ASSERT_EQ(alone.m.outcome(alone.main), Outcome::Timeout);
+  EXPECT_EQ(alone.m.step_timeout_ns(), 0);
+
+  // main waits 10 steps' worth; the child sleeps 8 of them, then works.
+  Fixture sleeper;
+  sleeper.m.arrive(sleeper.main, park_until(10 * kStep));
+  sleeper.m.arrive(sleeper.child, sleep_until(8 * kStep));
+  while (sleeper.m.step() != sleeper.main)
+    sleeper.m.arrive(sleeper.child, Op::of(OpKind::Continue));
+  ASSERT_EQ(sleeper.m.outcome(sleeper.main), Outcome::Timeout);
+  EXPECT_EQ(sleeper.m.step_timeout_ns(), 0);
+}
+
 // Once the deadline has passed and the unpark is on its way, both orders happen.
 TEST(Time, TimeoutOrEventFirstIsTheStrategysChoice) {
   std::set<Outcome> seen;

@@ -1,6 +1,7 @@
 package lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
@@ -65,6 +66,27 @@ class FrameworkTimeoutTest {
           for (int i = 0; i < 1_500_000; i++) steps++;
         };
     Twins.inThreads(2, add);
+  }
+
+  /**
+   * A timed join, as JSR-166's tests wait for their threads (join(timeout), then fail if still
+   * alive): 1.6 million steps, a few milliseconds on a plain JVM, 1.6 s on jsched's clock, past
+   * the join's 200 ms in the executions where the joining thread runs first once it may. The
+   * failure comes from jsched's clock, not from the program: not verified (skipped), not failed.
+   */
+  @Test
+  void stepsPastATimedJoin() throws Exception {
+    Runnable add =
+        () -> {
+          for (int i = 0; i < 400_000; i++) steps++;
+        };
+    Thread a = new Thread(add);
+    Thread b = new Thread(add);
+    a.start();
+    b.start();
+    a.join(200);
+    b.join(200);
+    assertFalse(a.isAlive() || b.isAlive(), "timed out");
   }
 
   /** Interrupted and failed after 200 ms, on a plain JVM too. */

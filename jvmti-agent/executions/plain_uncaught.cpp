@@ -1,0 +1,68 @@
+#include "jvmti-agent/executions/plain_uncaught.h"
+
+#include <algorithm>
+
+#include "jvmti-agent/java_text.h"
+
+namespace jsched::agent {
+
+std::string uncaught_signature(JNIEnv* env, jthrowable e) {
+  jclass c = env->GetObjectClass(e);
+  jmethodID get_name =
+      env->GetMethodID(env->FindClass("java/lang/Class"), "getName", "()Ljava/lang/String;");
+  jobject name = get_name ? env->CallObjectMethod(c, get_name) : nullptr;
+  std::string sig = name ? java_to_string(env, name) : "?";
+  jmethodID get_trace = env->GetMethodID(env->FindClass("java/lang/Throwable"), "getStackTrace",
+                                         "()[Ljava/lang/StackTraceElement;");
+  auto trace = get_trace ? static_cast<jobjectArray>(env->CallObjectMethod(e, get_trace)) : nullptr;
+  if (trace != nullptr && env->GetArrayLength(trace) > 0) {
+    jobject top = env->GetObjectArrayElement(trace, 0);
+    sig += " at " + java_to_string(env, top);
+    env->DeleteLocalRef(top);
+  }
+  env->ExceptionClear();
+  return sig;
+}
+
+void PlainUncaught::record(bool on) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (on) seen_.clear();
+  on_ = on;
+}
+
+void PlainUncaught::seen(const std::string& signature) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (on_ && seen_.size() < 1000) seen_.push_back(signature);
+}
+
+bool PlainUncaught::recording() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return on_;
+}
+
+bool PlainUncaught::saw(const std::string& signature) const {
+  std::lock_guard<std::mutex> g(mu_);
+  return std::find(seen_.begin(), seen_.end(), signature) != seen_.end();
+}
+
+void PlainUncaught::allow(const std::string& signature) {
+  std::lock_guard<std::mutex> g(mu_);
+  allowed_.push_back(signature);
+}
+
+bool PlainUncaught::allowed(const std::string& signature) const {
+  std::lock_guard<std::mutex> g(mu_);
+  return std::find(allowed_.begin(), allowed_.end(), signature) != allowed_.end();
+}
+
+void PlainUncaught::clear_allowed() {
+  std::lock_guard<std::mutex> g(mu_);
+  allowed_.clear();
+}
+
+PlainUncaught& plain_uncaught() {
+  static PlainUncaught p;
+  return p;
+}
+
+}  // namespace jsched::agent
