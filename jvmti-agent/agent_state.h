@@ -19,6 +19,7 @@
 #include "jvmti-agent/instrumentation/shared_accesses.h"
 #include "jvmti-agent/instrumentation/site_registry.h"
 #include "jvmti-agent/model/outside_threads.h"
+#include "jvmti-agent/model/virtual_clock.h"
 #include "jvmti-agent/options.h"
 #include "rewriter/config.h"
 #include "scheduler/core/strategy.h"
@@ -80,6 +81,9 @@ struct AgentState {
   // Test methods run as executions: none at the JVM's end means its tests (if any ran) belong to
   // a framework jsched does not divert and were not checked, which the user must be told.
   std::atomic<uint64_t> tests_run{0};
+  // The virtual time of a step (kStepTimeNs), but for the check that a failure after a timeout
+  // the steps reached still comes with far cheaper steps (test_executions.cpp).
+  int64_t step_time_ns = kStepTimeNs;
   jobject system_loader = nullptr;  // global ref, from VM init on
   // Iterations of main share the launcher's copy of the program (the system class loader's),
   // its main class diverted with its body kept (main_diversion.h: divert_shared_main).

@@ -19,6 +19,9 @@ namespace jsched::agent {
 // scheduling points takes on a real JVM, as measured by bench/step_time.sh. Sleeps and timeouts
 // end only once the steps of the threads that run meanwhile add up to them.
 inline constexpr int64_t kStepTimeNs = 1000;
+// What a step takes in a warm JVM on cheap code (the same measure's low end): the time of steps
+// when jsched checks that a failure does not come from its clock alone (docs/maven.md).
+inline constexpr int64_t kFastStepNs = 10;
 // What System.gc() takes: a full collection of a small heap (the other threads run meanwhile).
 inline constexpr int64_t kGcTimeNs = 10'000'000;
 
