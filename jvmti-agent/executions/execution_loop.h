@@ -91,8 +91,13 @@ class ExecutionLoop {
         first_seed_ = rt->seed();
         first_steps_ = s.options.steps;
         first_made_ = rt->ctl().steps();
+        // Of the thread that failed: another thread's timeouts (a pool's keep-alive, an
+        // evictor's wait) say nothing of where the failure came from.
+        const sched::ThreadId failed = rt->bug_thread();
         first_step_timeout_ns_ =
-            rt->ctl().inspect([](sched::Model& m) { return m.step_timeout_ns(); });
+            failed == sched::kNoThread
+                ? 0
+                : rt->ctl().inspect([&](sched::Model& m) { return m.step_timeout_ns(failed); });
         first_uncaught_ = rt->bug_signature();
         first_detail_ = rt->detail();
         first_replay_ = rt->agent_option();
@@ -142,7 +147,8 @@ class ExecutionLoop {
   uint64_t first_seed() const { return first_seed_; }
   uint64_t first_steps() const { return first_steps_; }  // the PCT k it ran with
   uint64_t first_made() const { return first_made_; }    // the steps it made
-  // Its longest timeout that its own steps reached (sched::Model::step_timeout_ns), or 0.
+  // The longest timeout of its failed thread that steps reached (sched::Model::step_timeout_ns),
+  // or 0.
   int64_t first_step_timeout_ns() const { return first_step_timeout_ns_; }
   // The uncaught throwable that was its bug (plain_uncaught.h), or empty.
   const std::string& first_uncaught() const { return first_uncaught_; }

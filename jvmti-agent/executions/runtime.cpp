@@ -457,6 +457,7 @@ bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   std::lock_guard<std::mutex> g(mu_);
   if (!bug_.empty()) return false;
   uncaught_signature_ = signature;
+  bug_thread_ = ctx.id;
   bug_ = fault.empty() ? out.str()
                        : "jsched's own failure, not the program's: " + fault + "\n" + out.str();
   bug_ours_ = !fault.empty();

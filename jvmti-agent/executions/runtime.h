@@ -182,6 +182,11 @@ class Runtime {
     std::lock_guard<std::mutex> g(mu_);
     return uncaught_signature_;
   }
+  // The thread whose uncaught throwable was its bug, or kNoThread.
+  sched::ThreadId bug_thread() const {
+    std::lock_guard<std::mutex> g(mu_);
+    return bug_thread_;
+  }
   // The agent's option, as on the command line, with what reproduces this execution alone.
   std::string agent_option() const;
   uint64_t epoch() const { return epoch_; }
@@ -227,6 +232,7 @@ class Runtime {
   std::string bug_;                 // description of the uncaught throwable
   bool bug_ours_ = false;           // ... which jsched caused (own_fault.h): an error, not a bug
   std::string uncaught_signature_;  // ... its class and where it was thrown
+  sched::ThreadId bug_thread_ = sched::kNoThread;  // ... and the thread it ended
   // How the process is ending when it ends with a status other than 0 (exiting()).
   int exit_status_ = 0;
   bool killed_ = false;

@@ -394,11 +394,11 @@ void Model::jump(int64_t to) {
   now_ = to;
 }
 
-void Model::timed_out(const ThreadState& t, const Op& op) {
+void Model::timed_out(ThreadState& t, const Op& op) {
   jump(op.slot);
   const int64_t span = op.slot - t.wait_from;
   const int64_t stepped = (now_ - t.wait_from) - (jumped_ - t.jumped_from);
-  if (span > 0 && 2 * stepped >= span) step_timeout_ = std::max(step_timeout_, span);
+  if (span > 0 && 2 * stepped >= span) t.step_timeout = std::max(t.step_timeout, span);
 }
 
 bool Model::may_wake_spuriously(const ThreadState& t) {

@@ -60,8 +60,9 @@ struct ThreadState {
   // out since (`turns` of them): a thread turning in a loop on the clock (Model::turning_on_time).
   uint64_t quiet_at = UINT64_MAX, turns_at = UINT64_MAX;
   uint32_t turns = 0;
-  // The clock, and how much of it was jumps, when its timed operation began (step_timeout_ns).
-  int64_t wait_from = 0, jumped_from = 0;
+  // The clock, and how much of it was jumps, when its timed operation began; the longest of its
+  // timeouts that steps reached (Model::step_timeout_ns).
+  int64_t wait_from = 0, jumped_from = 0, step_timeout = 0;
 };
 
 struct MonitorState {
@@ -165,10 +166,10 @@ class Model {
     early_timeouts_ = early;
   }
   int64_t now() const { return now_; }
-  // The longest timed operation that timed out with at least half of its time passed by steps,
-  // not by jumps: its deadline came from the program's own steps at `step_ns` each, which a
-  // real JVM may run far faster (a timeout it would not reach). 0 when there was none.
-  int64_t step_timeout_ns() const { return step_timeout_; }
+  // Thread t's longest timed operation that timed out with at least half of its time passed by
+  // steps, not by jumps: its deadline came from the program's own steps at `step_ns` each, which
+  // a real JVM may run far faster (a timeout it would not reach). 0 when there was none.
+  int64_t step_timeout_ns(ThreadId t) const { return threads_.at(t).step_timeout; }
 
   // Threads outside the model that may still act (unpark, interrupt: threads the program
   // started from outside every execution). While `may_act()` says so and no thread can run,
@@ -213,7 +214,7 @@ class Model {
   void execute(ThreadState& t);
   void jump(int64_t to);  // time passes to `to` without a step
   // `t`'s timed operation `op` timed out: the clock is at its deadline at least.
-  void timed_out(const ThreadState& t, const Op& op);
+  void timed_out(ThreadState& t, const Op& op);
   void record(ThreadState& t, const Op& op);
   MonitorState& monitor(ObjectId m) { return monitors_[m]; }
   void forget_if_idle(ObjectId m);
@@ -247,7 +248,6 @@ class Model {
   bool spurious_now_ = false;  // this step's draw: waiting threads are candidates
   int64_t now_ = 0;
   int64_t jumped_ = 0;  // how much of now_ came from jumps (to a deadline), not from steps
-  int64_t step_timeout_ = 0;
   int64_t step_ns_ = 0;
   bool early_timeouts_ = false;
   // enabled() found nothing enabled: the threads with the earliest deadline are, at that time.

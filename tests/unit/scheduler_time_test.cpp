@@ -96,14 +96,15 @@ TEST(Time, ATimeoutTheStepsReachedIsKnownAsSuch) {
   f.m.arrive(f.main, park_until(3 * kStep));
   while (f.m.step() != f.main) f.m.arrive(f.child, Op::of(OpKind::Continue));
   ASSERT_EQ(f.m.outcome(f.main), Outcome::Timeout);
-  EXPECT_EQ(f.m.step_timeout_ns(), 3 * kStep);
+  EXPECT_EQ(f.m.step_timeout_ns(f.main), 3 * kStep);
+  EXPECT_EQ(f.m.step_timeout_ns(f.child), 0);  // the thread that timed out, not the others
 
   Fixture alone;
   alone.m.end(alone.child);
   alone.m.arrive(alone.main, park_until(3 * kStep));
   ASSERT_EQ(alone.m.step(), alone.main);
   ASSERT_EQ(alone.m.outcome(alone.main), Outcome::Timeout);
-  EXPECT_EQ(alone.m.step_timeout_ns(), 0);
+  EXPECT_EQ(alone.m.step_timeout_ns(alone.main), 0);
 
   // main waits 10 steps' worth; the child sleeps 8 of them, then works.
   Fixture sleeper;
@@ -112,7 +113,7 @@ TEST(Time, ATimeoutTheStepsReachedIsKnownAsSuch) {
   while (sleeper.m.step() != sleeper.main)
     sleeper.m.arrive(sleeper.child, Op::of(OpKind::Continue));
   ASSERT_EQ(sleeper.m.outcome(sleeper.main), Outcome::Timeout);
-  EXPECT_EQ(sleeper.m.step_timeout_ns(), 0);
+  EXPECT_EQ(sleeper.m.step_timeout_ns(sleeper.main), 0);
 }
 
 // Once the deadline has passed and the unpark is on its way, both orders happen.
