@@ -270,7 +270,9 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
     s.step_time_ns = kStepTimeNs;
     s.options.seed = seed;
     s.options.steps = steps;
-    return o != RunOutcome::Ok;
+    // Out of its budget, or an error of jsched's: the failure did not come again either.
+    return o == RunOutcome::Bug || o == RunOutcome::Deadlock || o == RunOutcome::Hang ||
+           o == RunOutcome::Livelock;
   };
   if (bug() && timed_out_by_steps(loop.first_detail(), loop.first_made()) && plain_run().empty()) {
     abort_test(env, "jsched: the test's own timeout expired in execution " +

@@ -144,15 +144,22 @@ size_t PctStrategy::choose(const std::vector<Candidate>& enabled, uint64_t step)
 
 bool PctStrategy::raise_starved(const std::vector<Candidate>& enabled, uint64_t step) {
   ThreadId starved = kNoThread;
+  uint64_t longest = 0;
   for (const Candidate& c : enabled) {
     auto [it, fresh] = passed_over_.try_emplace(c.thread, step, step);
     auto& [since, seen] = it->second;
     if (!fresh && seen + 1 < step) since = step;  // it was not enabled in between
     seen = step;
-    if (step - since >= kStarvedSteps && starved == kNoThread) starved = c.thread;
+    if (step - since >= kStarvedSteps && step - since > longest) {
+      starved = c.thread;
+      longest = step - since;
+    }
   }
-  if (starved == kNoThread) return false;
+  // One rises per kStarvedSteps, the one that waited longest: threads that began to wait
+  // together would otherwise rise one after the other, a switch at every step.
+  if (starved == kNoThread || (raised_at_ > 0 && step - raised_at_ < kStarvedSteps)) return false;
   raise(starved);
+  raised_at_ = step;
   return true;
 }
 

@@ -104,6 +104,7 @@ class PctStrategy : public Strategy {
   // For each thread: the step from which it has been enabled without being chosen, and the last
   // step at which it was (a gap starts the count again).
   std::unordered_map<ThreadId, std::pair<uint64_t, uint64_t>> passed_over_;
+  uint64_t raised_at_ = 0;  // the step of the last rise
 };
 
 }  // namespace jsched::sched
