@@ -2,6 +2,8 @@
 # by bench/real_suites.sh in the unpacked source, once. Maps the pom's parent (commons-parent 22)
 # and JUnit (4.10) to the versions in Debian's repository, raises its Java level to what JDK 17
 # compiles, and patches the pom as maven-debian-helper would for a Maven-built package.
+# Its test dependencies (build-dep installs what Debian's own build needs only).
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq junit4 >&2
 cat > debian/maven.rules <<'RULES'
 junit junit * s/.*/4.x/ * *
 org.apache.commons commons-parent * s/.*/debian/ * *

@@ -7,6 +7,8 @@
 # tests': isSameInstanceAs is its isSameAs, and a few annotations Debian lacks (the Checker
 # Framework's @Nullable, J2ObjC's) are replaced or dropped. The benchmarks need Caliper, which
 # Debian lacks.
+# Its test dependencies (build-dep installs what Debian's own build needs only).
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq junit4 libtruth-java libjimfs-java libeasymock-java libmockito-java >&2
 sed -i 's#^guava-tests/pom.xml --ignore$#guava-tests/pom.xml --ignore-pom#' debian/libguava-java.poms
 sed -i -E '/^(com.google.guava guava-tests|org.easymock easymock|org.mockito mockito-core) /d' \
   debian/maven.ignoreRules

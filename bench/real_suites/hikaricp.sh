@@ -3,6 +3,8 @@
 # Brings back the test dependencies Debian packages (JUnit 4, Mockito, log4j 2, H2, commons-csv)
 # and removes the tests whose libraries Debian lacks: Prometheus, Micrometer, OSGi (pax-exam),
 # Hibernate, PostgreSQL (a server), JNDI (simple-jndi).
+# Its test dependencies (build-dep installs what Debian's own build needs only).
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq junit4 libmockito-java liblog4j2-java libh2-java libcommons-csv-java >&2
 sed -i -E '/^(junit junit|org.apache.logging.log4j log4j-(api|core)|org.mockito mockito-core|com.h2database h2|org.apache.commons commons-csv) /d' \
   debian/maven.ignoreRules
 cat >> debian/maven.rules <<'RULES'
