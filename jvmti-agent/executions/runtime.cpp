@@ -252,8 +252,8 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
   // the JVM listed was marked as started (in JVMTI thread-local storage) read other threads'
   // thread-local storage, and that crashed Temurin 25 once (SIGSEGV in
   // JvmtiEnvThreadState::get_agent_thread_local_storage_data, a thread ending meanwhile):
-  // a slower deadlock is better than a crashed JVM until the check reads something safe.
-  ctl_.confirm_deadlocks_later([] { return false; });
+  // a slower deadlock is better than a crashed JVM until a check reads something safe.
+  ctl_.confirm_deadlocks_later();
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   if (agent_.replay && agent_.replay->hang_steps() > 0) {
     const bool livelock = agent_.replay->livelock();

@@ -263,11 +263,12 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   auto fails_with_fast_steps = [&] {
     AgentState& s = state();
     const uint64_t seed = s.options.seed, steps = s.options.steps;
+    const int64_t step_time = s.step_time_ns;
     s.options.seed = loop.first_seed();
     s.options.steps = loop.first_steps();
     s.step_time_ns = kFastStepNs;
     const RunOutcome o = run_body(s.new_strategy()).first;
-    s.step_time_ns = kStepTimeNs;
+    s.step_time_ns = step_time;
     s.options.seed = seed;
     s.options.steps = steps;
     // Out of its budget, or an error of jsched's: the failure did not come again either.

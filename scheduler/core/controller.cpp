@@ -203,13 +203,7 @@ bool Controller::deadlock_suspected() {
 void Controller::deadlock_seen(Lock& lk) {
   if (confirm_later_) {
     deadlock_suspected_ = true;
-    if (!certain_) return;
-    lk.unlock();
-    const bool certain = certain_();
-    lk.lock();
-    // Unless something moved meanwhile (an outside thread's unpark), which the watchdog sorts out.
-    if (!certain || !still_suspected() || !model_.deadlocked()) return;
-    deadlock_suspected_ = false;
+    return;
   }
   lk.unlock();
   deadlock_();
