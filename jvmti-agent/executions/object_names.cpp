@@ -16,19 +16,23 @@ sched::ObjectId ObjectNames::of(JNIEnv* env, jobject o, uint64_t thread, uint64_
   jlong tag = 0;
   jvmti_->GetTag(o, &tag);
   if (tag != 0) return uint64_t(tag);
-  uint64_t name;
   jclass cls_class = env->GetObjectClass(o);
   char* sig = nullptr;
   // Class objects (the monitors of static synchronized methods) are named by their class.
   if (env->IsSameObject(cls_class, env->FindClass("java/lang/Class")) &&
       jvmti_->GetClassSignature(static_cast<jclass>(o), &sig, nullptr) == JVMTI_ERROR_NONE) {
-    name = sched::hash_string(std::string("class:") + sig);
+    const uint64_t name = nonzero(sched::hash_string(std::string("class:") + sig));
     jvmti_->Deallocate(reinterpret_cast<unsigned char*>(sig));
-  } else {
-    name = sched::mix64(thread ^ 0x5bd1e995ULL ^ sched::mix64(++touches));
+    env->DeleteLocalRef(cls_class);
+    jvmti_->SetTag(o, jlong(name));
+    return name;
   }
   env->DeleteLocalRef(cls_class);
-  name = nonzero(name);
+  return rename(o, thread, touches);
+}
+
+sched::ObjectId ObjectNames::rename(jobject o, uint64_t thread, uint64_t& touches) {
+  const uint64_t name = nonzero(sched::mix64(thread ^ 0x5bd1e995ULL ^ sched::mix64(++touches)));
   jvmti_->SetTag(o, jlong(name));
   return name;
 }

@@ -27,6 +27,9 @@ class ObjectNames {
   // returns (a Thread subclass that starts itself, a monitor another thread waits on), and the
   // model knows it by that name from then on.
   void name_new(jobject o, uint64_t thread, uint64_t& allocations);
+  // Names `o` anew as of() names an object it has not seen (its name of an earlier execution
+  // may be another object's in this one); the name.
+  sched::ObjectId rename(jobject o, uint64_t thread, uint64_t& touches);
 
  private:
   jvmtiEnv* jvmti_;

@@ -171,15 +171,28 @@ bool Runtime::await_threads_ended(std::chrono::milliseconds limit) {
   return g_ended_cv.wait_for(lk, limit, [this] { return threads_ended(); });
 }
 
-void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
-  if (over() && t_ctx->owner != nullptr) {
-    // Its Runtime may be deleted once every thread has left: this is the last touch of it.
-    Runtime* owner = t_ctx->owner;
-    const sched::ThreadId id = t_ctx->id;
-    t_ctx = nullptr;
+ThreadCtx* Runtime::leave_execution() {
+  ThreadCtx* c = t_ctx;
+  if (c == nullptr || !over()) return nullptr;
+  t_ctx = nullptr;
+  // Its Runtime may be deleted once every thread has left: this is the last touch of it.
+  if (Runtime* owner = std::exchange(c->owner, nullptr)) {
     std::lock_guard<std::mutex> g(owner->left_mu_);
-    if (owner->left_.size() <= id) owner->left_.resize(id + 1, false);
-    owner->left_[id] = true;
+    if (owner->left_.size() <= c->id) owner->left_.resize(c->id + 1, false);
+    owner->left_[c->id] = true;
+  }
+  some_thread_ended();
+  return c;
+}
+
+void Runtime::end_as_stale(JNIEnv* env, ThreadCtx& left) {
+  t_ctx = &left;
+  end_stale(env);
+}
+
+void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
+  if (over()) {
+    leave_execution();
   } else if (Runtime* rt = runtime()) {
     rt->thread_ended(env, t);
   }
@@ -364,8 +377,10 @@ void Runtime::any_thread_started(JNIEnv* env, jthread t) {
   if (t != nullptr && (id == sched::kNoThread || !env->IsSameObject(t, rt->jthread_of(id))))
     state().outside.helper(env, state().jvmti, t);
   // Started after its execution was over (a thread main started just before it returned, say):
-  // it ends before running any of the program's code.
-  if (over()) rt->stop_thread(env, t);
+  // it ends before running any of the program's code. In tests, where it may be the first
+  // worker of an executor the test class keeps, it runs on as stale threads do (to its first
+  // sleep, wait or join, or its first park: carried_threads.h).
+  if (over() && !state().tests) rt->stop_thread(env, t);
 }
 
 void Runtime::abandon(sched::ThreadId child) {
@@ -396,15 +411,35 @@ void Runtime::thread_started(JNIEnv* env, jthread t) {
   if (id == sched::kNoThread) return;  // not started by a controlled thread
   // Names are stable, so a thread object of an earlier execution may carry the same one.
   if (!env->IsSameObject(t, jthread_of(id))) return;
-  watchdog_.thread_is_here(id);
-  core_.join();
   if (id == 0 && main_ctx_) {  // thread 0 of one of several executions: it runs already
+    watchdog_.thread_is_here(id);
+    core_.join();
     t_ctx = main_ctx_;
     return;
   }
+  enter(id);
+}
+
+void Runtime::enter(sched::ThreadId id) {
+  watchdog_.thread_is_here(id);
+  core_.join();
   std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
   t_ctx = &new_ctx(id, name, this);
   ctl_.begin(id);
+}
+
+sched::ThreadId Runtime::adopt(JNIEnv* env, ThreadCtx& waker, jthread t) {
+  jmethodID is_daemon = env->GetMethodID(refs().Thread, "isDaemon", "()Z");
+  const bool daemon = env->CallBooleanMethod(t, is_daemon);
+  const sched::ThreadId child = ctl_.spawn(waker.id, daemon);
+  // Named afresh, as the waker names what it first touches: its name of an earlier execution
+  // may be another thread's in this one.
+  const uint64_t tag = names_.rename(t, waker.name_hash, waker.first_touches);
+  std::lock_guard<std::mutex> g(mu_);
+  thread_by_tag_[tag] = child;
+  if (threads_.size() <= child) threads_.resize(child + 1, nullptr);
+  threads_[child] = static_cast<jthread>(env->NewGlobalRef(t));
+  return child;
 }
 
 void Runtime::thread_ended(JNIEnv* env, jthread) {

@@ -79,6 +79,12 @@ class Runtime {
   static void end_stale(JNIEnv* env);
   // The calling thread belongs to an execution that is over (inside jsched or not).
   static bool over();
+  // The calling thread, of an execution that is over, leaves it for good (carried_threads.h): it
+  // runs plainly from here on, and that Runtime may be deleted. Its context, or nullptr if it
+  // had none.
+  static ThreadCtx* leave_execution();
+  // A thread that left its execution (`left`, its context there) ends as a stale thread does.
+  static void end_as_stale(JNIEnv* env, ThreadCtx& left);
   // After a finding in one of several executions, once it is no longer the current one: the
   // threads waiting in its scheduler wake, and each ends with ThreadDeath as its hook returns.
   void end_threads(JNIEnv* env);
@@ -122,6 +128,11 @@ class Runtime {
   // Thread.start hook: the model gets the child before the real start.
   sched::ThreadId spawn(JNIEnv* env, ThreadCtx& parent, jthread t);
   void abandon(sched::ThreadId child);  // the real start failed
+  // A carried thread (carried_threads.h) `t` becomes a thread of this execution, started by
+  // `waker` now; it enters with enter() in itself.
+  sched::ThreadId adopt(JNIEnv* env, ThreadCtx& waker, jthread t);
+  // In the thread itself: it is thread `id` of this execution, and waits for its first turn.
+  void enter(sched::ThreadId id);
   // JVMTI ThreadStart/ThreadEnd in the thread itself.
   void thread_started(JNIEnv* env, jthread t);
   void thread_ended(JNIEnv* env, jthread t);

@@ -184,6 +184,10 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   ++state().tests_run;
   ExecutionLoop loop(t.full() + ": ");
   loop.limit(limit);
+  // Threads an execution leaves behind run on to their next park, where they wait as carried
+  // threads (carried_threads.h), or to their end: the next execution starts once they are there,
+  // or they would take its tasks from a shared executor's queue uncontrolled.
+  loop.await_threads(true);
   plain_uncaught().clear_allowed();
   // The test runs once plainly for a bug finding (at most once: the checks below share it).
   std::optional<std::string> plain;

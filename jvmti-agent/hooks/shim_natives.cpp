@@ -8,6 +8,7 @@
 #include <sched.h>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/carried_threads.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/hooks/observer.h"
@@ -30,6 +31,15 @@ namespace sched = jsched::sched;
   JNIEXPORT ret JNICALL Java_java_lang_JSchedShim_##name(__VA_ARGS__)
 
 namespace {
+
+// Whether a hook that does not block may end a thread whose execution is over. Not in tests: the
+// thread may be an executor's worker on its way back to its queue, and ThreadDeath inside
+// java.util.concurrent's code would leave the executor broken for the tests that follow (a lock
+// never released, a worker counted that is gone). It runs on plainly to its next sleep, wait,
+// join or monitor (ThreadDeath there) or park (carried_threads.h).
+bool point_may_end() {
+  return !state().tests;
+}
 
 // The runtime and the calling thread's context when the hook should act.
 struct Active {
@@ -94,11 +104,13 @@ bool printed_by_the_jvm(JNIEnv* env) {
 
 // Inside jsched until the hook returns (InRuntime); then, if the thread's execution ended while
 // it waited in the scheduler, it ends too (ThreadDeath pending as the hook returns).
+// `may_end` false: the caller decides what a thread whose execution is over does.
 class Acting {
  public:
-  Acting(JNIEnv* env, ThreadCtx& c) : env_(env), in_(c) {}
+  Acting(JNIEnv* env, ThreadCtx& c, bool may_end = point_may_end())
+      : env_(env), in_(c), may_end_(may_end) {}
   ~Acting() {
-    if (Runtime::over()) Runtime::end_stale(env_);
+    if (may_end_ && Runtime::over()) Runtime::end_stale(env_);
   }
   Acting(const Acting&) = delete;
   Acting& operator=(const Acting&) = delete;
@@ -106,6 +118,7 @@ class Acting {
  private:
   JNIEnv* env_;
   InRuntime in_;
+  bool may_end_;
 };
 
 bool holds_lock(JNIEnv* env, jobject o) {
@@ -184,7 +197,7 @@ JSCHED_NATIVE(void, jschedEnter, JNIEnv* env, jclass, jobject lock, jint site) {
   observe(Hook::MonitorEnter);
   Active a = active(env, true);
   if (!a || lock == nullptr) return;
-  Acting g(env, *a.ctx);
+  Acting g(env, *a.ctx, true);
   a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter,
                                                   a.rt->object_id(env, lock, *a.ctx), site));
 }
@@ -204,7 +217,7 @@ JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis
   observe(Hook::ObjectWait);
   Active a = active(env, true);
   if (!a || o == nullptr) return JNI_FALSE;
-  Acting g(env, *a.ctx);
+  Acting g(env, *a.ctx, true);
   if (!holds_lock(env, o)) return JNI_FALSE;  // the plain wait throws IllegalMonitorStateException
   sync_interrupt(env, a);
   sched::ObjectId m = a.rt->object_id(env, o, *a.ctx);
@@ -235,7 +248,7 @@ JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis
 JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean all, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || o == nullptr) return JNI_FALSE;
   Acting g(env, *a.ctx);
   if (!holds_lock(env, o)) return JNI_FALSE;
@@ -249,7 +262,7 @@ JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) 
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
   if (starts_plainly(env, t, site)) return JNI_FALSE;
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);
     return JNI_FALSE;
@@ -275,7 +288,7 @@ JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread 
     plain();
     return;
   }
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);
     plain();
@@ -293,7 +306,7 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
   if (!a || t == nullptr) return JNI_FALSE;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
-  Acting g(env, *a.ctx);
+  Acting g(env, *a.ctx, true);
   sync_interrupt(env, a);
   const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   sched::Op join = sched::Op::thread(sched::OpKind::Join, target, timed, site);
@@ -316,7 +329,7 @@ JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint sit
   observe(Hook::ThreadSleep);
   Active a = active(env, true);
   if (!a) return JNI_FALSE;
-  Acting g(env, *a.ctx);
+  Acting g(env, *a.ctx, true);
   sync_interrupt(env, a);
   // Time is the scheduler's: a sleep never really delays; it ends when virtual time reaches
   // its deadline (others' steps move it, or it jumps there when no thread can run), so the
@@ -336,7 +349,7 @@ JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint sit
 JSCHED_NATIVE(void, jschedGc, JNIEnv* env, jclass, jint site) {
   if (site == 0) return;
   observe(Hook::SystemGc);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a) return;
   Acting g(env, *a.ctx);
   sched::Op op = sched::Op::of(sched::OpKind::Busy);
@@ -349,7 +362,7 @@ JSCHED_NATIVE(void, jschedGc, JNIEnv* env, jclass, jint site) {
 JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadYield);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a) return JNI_FALSE;
   Acting g(env, *a.ctx);
   sched::Op op = sched::Op::of(sched::OpKind::Yield);
@@ -361,11 +374,15 @@ JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
 JSCHED_NATIVE(void, jschedInterrupt, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return;
   observe(Hook::ThreadInterrupt);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
+  if (!a) woken_plainly(env, t);
   if (!a || t == nullptr) return;
   sched::ThreadId target = a.rt->thread_of(t);
-  if (target == sched::kNoThread) return;
   Acting g(env, *a.ctx);
+  // A carried thread (an idle worker the executor's shutdownNow interrupts) joins first.
+  if (target == sched::kNoThread && wake_carried(env, t, *a.rt, *a.ctx))
+    target = a.rt->thread_of(t);
+  if (target == sched::kNoThread) return;
   a.rt->ctl().point(a.ctx->id, sched::Op::thread(sched::OpKind::Interrupt, target, false, site));
 }
 
@@ -384,7 +401,7 @@ JSCHED_NATIVE(jint, jschedIsInterrupted, JNIEnv* env, jclass, jthread t, jboolea
 JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return -1;
   observe(Hook::ThreadIsAlive);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || t == nullptr) return -1;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return -1;
@@ -405,7 +422,7 @@ JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
 JSCHED_NATIVE(jint, jschedGetState, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return -1;
   observe(Hook::ThreadGetState);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || t == nullptr) return -1;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return -1;
@@ -424,7 +441,7 @@ JSCHED_NATIVE(jboolean, jschedSuspend, JNIEnv* env, jclass, jthread t, jboolean 
               jint site) {
   if (site == 0) return JNI_FALSE;
   observe(suspend ? Hook::ThreadSuspend : Hook::ThreadResume);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || t == nullptr) return JNI_FALSE;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return JNI_FALSE;
@@ -460,7 +477,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   if (site == 0) return;
   observe(index >= 0 ? (write ? Hook::ArrayStore : Hook::ArrayLoad)
                      : (write ? Hook::PutField : Hook::GetField));
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a) return;
   const Site* s = state().sites.get(site);
   if (s == nullptr) return;
@@ -493,7 +510,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
 JSCHED_NATIVE(void, jschedAllocated, JNIEnv* env, jclass, jobject o, jint site) {
   if (site == 0) return;
   observe(Hook::Allocated);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || o == nullptr) return;
   a.rt->name_new_object(o, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) {
@@ -510,7 +527,7 @@ JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass, jint slot, jint site) {
   AgentState& st = state();
   if (!st.tracker) return;
   VariableTracker::Handover h = st.tracker->handover(env, slot);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a) return;  // a change point passed by an uncontrolled thread is lost
   Acting g(env, *a.ctx);
   if (h.switch_now) a.rt->ctl().point(a.ctx->id, sched::Op::of(sched::OpKind::Continue));
@@ -523,17 +540,29 @@ JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass, jint slot, jint site) {
 JSCHED_NATIVE(jboolean, jschedPark, JNIEnv* env, jclass, jboolean absolute, jlong time, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafePark);
+  // A test's thread whose execution is over stays parked (an idle worker of an executor the
+  // test class keeps): the next execution may take it up (carried_threads.h).
+  if (parks_carried()) {
+    park_carried(env);
+    return JNI_TRUE;
+  }
   Active a = active(env, true);
   if (!a) return JNI_FALSE;
   if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
-  Acting g(env, *a.ctx);
-  // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched does
-  // not look (JDK code).
-  sync_interrupt(env, a, true);
-  bool timed = absolute || time > 0;
-  int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
-  if (a.rt->ctl().park(a.ctx->id, timed, deadline, site) == sched::Outcome::Timeout)
-    a.rt->clock().advance_to(deadline);
+  sched::Outcome parked;
+  {
+    Acting g(env, *a.ctx, !state().tests);
+    // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched
+    // does not look (JDK code).
+    sync_interrupt(env, a, true);
+    bool timed = absolute || time > 0;
+    int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
+    parked = a.rt->ctl().park(a.ctx->id, timed, deadline, site);
+    if (parked == sched::Outcome::Timeout) a.rt->clock().advance_to(deadline);
+  }
+  // Parked still as its execution ended: it goes on parking. One that was woken returns, to end
+  // at its next hook.
+  if (parked == sched::Outcome::Aborted && parks_carried()) park_carried(env);
   return JNI_TRUE;
 }
 
@@ -541,10 +570,22 @@ JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint 
   if (site == 0) return JNI_FALSE;
   observe(Hook::UnsafeUnpark);
   Runtime* rt = runtime();
-  if (rt == nullptr || thread == nullptr) return JNI_FALSE;
+  if (rt == nullptr || thread == nullptr) {
+    woken_plainly(env, thread);
+    return JNI_FALSE;
+  }
   sched::ThreadId target = rt->thread_of(thread);
-  if (target == sched::kNoThread) return JNI_FALSE;  // a thread that parks for real
-  Active a = active(env, true);
+  if (target == sched::kNoThread) {
+    Active a = active(env, false);
+    if (!a) {
+      woken_plainly(env, thread);
+      return JNI_FALSE;
+    }
+    Acting g(env, *a.ctx);
+    // A thread that parks for real, unless it is carried (it then joins this execution).
+    return wake_carried(env, thread, *a.rt, *a.ctx) ? JNI_TRUE : JNI_FALSE;
+  }
+  Active a = active(env, point_may_end());
   if (a) {
     Acting g(env, *a.ctx);
     rt->ctl().unpark(a.ctx->id, target);
@@ -557,7 +598,7 @@ JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint 
 JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, jint site) {
   if (site == 0) return;
   observe(write ? Hook::SyncCall : Hook::SyncRead);
-  Active a = active(env, true);
+  Active a = active(env, point_may_end());
   if (!a || o == nullptr) return;
   Acting g(env, *a.ctx);
   a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
@@ -655,7 +696,7 @@ JSCHED_NATIVE(jlong, jschedIoWait, JNIEnv* env, jclass, jobject fd_object, jint 
     fd = env->GetIntField(fd_object, field);
   }
   if (fd < 0 || !peer_in_process(fd)) return millis;  // the world outside: a real wait
-  Acting g(env, *a.ctx);
+  Acting g(env, *a.ctx, true);
   const bool timed = millis > 0;
   const int64_t deadline = timed ? a.rt->clock().deadline_after(millis, 0) : 0;
   if (a.rt->ctl().io_wait(a.ctx->id, fd, uint32_t(events), timed, deadline, site) ==

@@ -94,6 +94,17 @@ void OutsideThreads::add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper) {
   count_.store(threads_.size(), std::memory_order_relaxed);
 }
 
+void OutsideThreads::forget(JNIEnv* env, jobject t) {
+  if (!any()) return;
+  std::lock_guard<std::mutex> g(mu_);
+  auto it = std::find_if(threads_.begin(), threads_.end(),
+                         [&](const Entry& e) { return env->IsSameObject(e.thread, t); });
+  if (it == threads_.end()) return;
+  env->DeleteGlobalRef(it->thread);
+  threads_.erase(it);
+  count_.store(threads_.size(), std::memory_order_relaxed);
+}
+
 bool OutsideThreads::may_act(jvmtiEnv* jvmti) {
   if (!any()) return false;
   std::lock_guard<std::mutex> g(mu_);

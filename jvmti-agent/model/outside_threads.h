@@ -35,6 +35,8 @@ class OutsideThreads {
   // reaper in native code waiting for a process), not while it sleeps or waits: the JDK's
   // housekeeping threads (the cleaner) would otherwise hold every time jump.
   void helper(JNIEnv* env, jvmtiEnv* jvmti, jthread t) { add(env, jvmti, t, true); }
+  // Thread `t` is a thread of the current execution again (carried_threads.h).
+  void forget(JNIEnv* env, jobject t);
   // Whether one of them may still act on its own: alive (or about to start) and neither
   // blocked on a monitor nor waiting without a timeout.
   bool may_act(jvmtiEnv* jvmti);

@@ -102,7 +102,7 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
         "FrameworkTimeoutRuleJUnit4Test", "FrameworkParameterizedJUnit4Test",
         "FrameworkSuiteJUnit4Test$Racy", "FrameworkTimeoutTest", "FrameworkMockitoTest",
         "FrameworkSecurityManagerTest", "FrameworkTmpdirTest", "FrameworkJUnit3Test",
-        "FrameworkWorkerErrorTest"}) {
+        "FrameworkWorkerErrorTest", "FrameworkSharedExecutorTest"}) {
     bool seen = false;
     for (const auto& [key, c] : cases)
       seen = seen || starts_with(key, std::string("lifecycle.") + cls + "#");
@@ -117,6 +117,18 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
   EXPECT_TRUE(j3bug.find("jsched found a ") != std::string::npos ||
               j3bug.find("fails without jsched too") != std::string::npos)
       << j3bug << all;
+  // Executors in static fields, shared by every test and execution: their workers outlive each
+  // execution parked, and the next one's tasks still run (JUnit 3 names: test*).
+  int shared_correct = 0;
+  for (const auto& [key, c] : cases) {
+    if (!starts_with(key, "lifecycle.FrameworkSharedExecutorTest#testCorrect")) continue;
+    ++shared_correct;
+    EXPECT_TRUE(c.body.empty()) << key << " (a correct test) failed:\n" << c.body;
+  }
+  EXPECT_EQ(shared_correct, 5) << all;
+  const std::string& shared_bug =
+      cases["lifecycle.FrameworkSharedExecutorTest#testBuggyCountWithTheSharedWorker"].body;
+  EXPECT_NE(shared_bug.find("jsched found a bug"), std::string::npos) << shared_bug << all;
   // A test whose own timeout its steps alone exceed on jsched's clock is not verified, not failed.
   const TestCase& tight = cases["lifecycle.FrameworkTimeoutTest#stepsPastATightTimeout"];
   EXPECT_NE(tight.body.find("<skipped"), std::string::npos) << tight.body;
