@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -35,6 +37,13 @@ uint64_t g_clock = 0;
 // execution it first outlived, which a thread the limit ends takes up again to end as before.
 thread_local bool t_carried = false;
 thread_local ThreadCtx* t_left = nullptr;
+
+// Carried threads woken plainly that have not parked again (nor ended): a plain run of a test
+// hands a shared executor's worker its task, and the next execution waits for it to be back.
+thread_local bool t_lent = false;
+std::mutex g_lent_mu;
+std::condition_variable g_lent_cv;
+size_t g_lent = 0;
 
 // jdk.internal.misc.Unsafe's park and unpark, called through JNI: the real ones, which no hook
 // sees.
@@ -93,6 +102,23 @@ void end_oldest(JNIEnv* env, const RealPark& real) {
   env->ExceptionClear();
 }
 
+void lend() {
+  if (t_lent) return;
+  t_lent = true;
+  std::lock_guard<std::mutex> g(g_lent_mu);
+  ++g_lent;
+}
+
+void unlend() {
+  if (!t_lent) return;
+  t_lent = false;
+  {
+    std::lock_guard<std::mutex> g(g_lent_mu);
+    --g_lent;
+  }
+  g_lent_cv.notify_all();
+}
+
 }  // namespace
 
 bool parks_carried() {
@@ -108,8 +134,12 @@ void park_carried(JNIEnv* env) {
   }
   // Interrupted (by its execution, as it ended): its park returns, as it would have there. It
   // runs on as a stale thread, still counted in its execution, to its next park.
-  if (interrupted(env, self)) return;
+  if (interrupted(env, self)) {
+    if (Runtime::spins_stale()) Runtime::end_stale(env);  // a loop that never clears it
+    return;
+  }
   t_carried = true;
+  unlend();
   {
     std::lock_guard<std::mutex> g(g_mu);
     Carried* c = find(env, self);
@@ -124,7 +154,7 @@ void park_carried(JNIEnv* env) {
   // Only now, once a waker finds it carried: the next execution may start as soon as it has left.
   if (ThreadCtx* left = Runtime::leave_execution()) t_left = left;
   Carried woken;
-  for (;;) {
+  for (bool first = true;; first = false) {
     // Without its timeout: time passes for a carried thread only in an execution (one that
     // waited with a timeout would count as a thread outside that may act at any moment, and
     // every execution would wait for it before each jump of its clock).
@@ -132,12 +162,14 @@ void park_carried(JNIEnv* env) {
     env->ExceptionClear();
     std::lock_guard<std::mutex> g(g_mu);
     if (Carried* c = find(env, self)) woken = *c;
-    // A wake-up nobody gave (the JVM's own, spurious) leaves it parked.
-    if (woken.into != nullptr || woken.end || woken.plain || interrupted(env, self)) {
+    // A wake-up nobody gave leaves it parked (the JVM's own, spurious), except the first: an
+    // unpark that came while it ran plainly, before it was carried, left its permit.
+    if (first || woken.into != nullptr || woken.end || woken.plain || interrupted(env, self)) {
       drop(env, self);
       break;
     }
   }
+  if (woken.into == nullptr && !woken.end) lend();
   if (woken.end) {
     t_carried = false;
     if (t_left != nullptr) Runtime::end_as_stale(env, *t_left);
@@ -173,6 +205,15 @@ bool wake_carried(JNIEnv* env, jobject t, Runtime& rt, ThreadCtx& waker) {
   env->ExceptionClear();
   rt.ctl().started(waker.id, child);
   return true;
+}
+
+void carried_thread_ended() {
+  unlend();
+}
+
+bool await_plain_carried(std::chrono::milliseconds limit) {
+  std::unique_lock<std::mutex> lk(g_lent_mu);
+  return g_lent_cv.wait_for(lk, limit, [] { return g_lent == 0; });
 }
 
 }  // namespace jsched::agent

@@ -18,6 +18,7 @@
 
 #include <jni.h>
 
+#include <chrono>
 #include <cstddef>
 
 namespace jsched::agent {
@@ -35,6 +36,13 @@ bool parks_carried();
 // Parks the calling thread until it is woken as the header says, after it leaves the execution
 // it belonged to. ThreadDeath is pending on return when it must end.
 void park_carried(JNIEnv* env);
+
+// The calling thread ends (JVMTI ThreadEnd).
+void carried_thread_ended();
+// Waits, at most `limit`, until no carried thread woken plainly still runs (each has parked again
+// or ended): an execution starting earlier would meet it taking its tasks uncontrolled. Whether
+// none does.
+bool await_plain_carried(std::chrono::milliseconds limit);
 
 // The unpark or interrupt hook of a thread no execution controls, for thread `t`: if `t` is
 // carried, it runs plainly once woken (a plain run of the test hands its worker a task).

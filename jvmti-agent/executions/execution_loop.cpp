@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/carried_threads.h"
 #include "jvmti-agent/executions/one_core.h"
 #include "jvmti-agent/hooks/output_oracle.h"
 #include "jvmti-agent/java_text.h"
@@ -80,6 +81,8 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
     log_line("error: cannot watch the program's output (bug-output=)");
     _exit(2);
   }
+  // A shared executor's worker that a plain run of the test woke parks again first.
+  await_plain_carried(std::chrono::milliseconds(200));
   auto* rt = new Runtime(s, s.jvmti, std::move(strategy));
   OneCore::Visit on_its_core(rt->core());
   rt->start_execution(env, static_cast<jthread>(thread), i);

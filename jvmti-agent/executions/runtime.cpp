@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "jvmti-agent/agent_thread.h"
+#include "jvmti-agent/executions/carried_threads.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/hooks/frame_method.h"
@@ -138,6 +139,13 @@ void Runtime::end_stale(JNIEnv* env) {
   if (e != nullptr) env->Throw(static_cast<jthrowable>(e));
 }
 
+bool Runtime::spins_stale() {
+  // Far more than an executor's worker passes on its way back to its queue.
+  constexpr uint32_t kStalePoints = 100000;
+  ThreadCtx* c = t_ctx;
+  return c != nullptr && ++c->stale_points > kStalePoints;
+}
+
 void Runtime::end_threads(JNIEnv* env) {
   std::vector<sched::ThreadId> alive = ctl_.inspect([](sched::Model& m) {
     std::vector<sched::ThreadId> ids;
@@ -191,6 +199,7 @@ void Runtime::end_as_stale(JNIEnv* env, ThreadCtx& left) {
 }
 
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
+  carried_thread_ended();
   if (over()) {
     leave_execution();
   } else if (Runtime* rt = runtime()) {

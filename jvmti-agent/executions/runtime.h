@@ -39,6 +39,7 @@ struct ThreadCtx {
   uint64_t epoch = 0;        // the execution (Runtime) the thread belongs to
   Runtime* owner = nullptr;  // that execution
   uint32_t deaths = 0;       // ThreadDeaths thrown at it once its execution was over
+  uint32_t stale_points = 0;  // scheduling points it passed plainly since (tests only)
 };
 
 // -agentpath:<this agent's path>=<options>, quoted for a shell.
@@ -77,6 +78,9 @@ class Runtime {
   // is pending when the hook returns (it unwinds, releasing its monitors); one that catches it
   // and goes on many times is parked for good instead.
   static void end_stale(JNIEnv* env);
+  // A stale thread at a scheduling point that does not end it (tests): whether it has passed so
+  // many that it spins, and must end all the same.
+  static bool spins_stale();
   // The calling thread belongs to an execution that is over (inside jsched or not).
   static bool over();
   // The calling thread, of an execution that is over, leaves it for good (carried_threads.h): it

@@ -36,9 +36,9 @@ namespace {
 // thread may be an executor's worker on its way back to its queue, and ThreadDeath inside
 // java.util.concurrent's code would leave the executor broken for the tests that follow (a lock
 // never released, a worker counted that is gone). It runs on plainly to its next sleep, wait,
-// join or monitor (ThreadDeath there) or park (carried_threads.h).
+// join or monitor (ThreadDeath there) or park (carried_threads.h), unless it spins.
 bool point_may_end() {
-  return !state().tests;
+  return !state().tests || (Runtime::stale() && Runtime::spins_stale());
 }
 
 // The runtime and the calling thread's context when the hook should act.

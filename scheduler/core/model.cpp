@@ -231,7 +231,10 @@ const std::vector<Candidate>& Model::enabled() const {
   outside_active_ = false;
   io_hold_ = false;
   if (!enabled_.empty()) return enabled_;
-  outside_active_ = outside_ && outside_();
+  // A detached thread (blocked where the model cannot see: a lock of the JVM's, a safepoint that
+  // outlasted the watchdog's patience) comes back at its next scheduling point, and may wake a
+  // waiter then, as a thread outside may: time does not jump past it at once.
+  outside_active_ = detached_count() > 0 || (outside_ && outside_());
   if (outside_active_ && !released_) return enabled_;  // they may unpark a waiter first
   if (!released_) {
     for (const ThreadState& t : threads_)

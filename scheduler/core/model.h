@@ -180,7 +180,7 @@ class Model {
     released_ = true;
     ++changes_;  // they may have acted
   }
-  // No thread runs because outside threads may act first (set by enabled()).
+  // No thread runs because outside threads, or detached ones, may act first (set by enabled()).
   bool held_for_outside() const { return outside_active_ && !released_ && enabled_.empty(); }
   // No thread runs, and one waits for I/O whose other end is in this process: what a thread
   // wrote may not have reached the descriptor yet (the kernel delivers loopback data on its own
@@ -253,7 +253,8 @@ class Model {
   // enabled() found nothing enabled: the threads with the earliest deadline are, at that time.
   mutable int64_t jump_to_ = -1;
   std::function<bool()> outside_;
-  mutable bool outside_active_ = false;  // enabled() found none enabled and outside_() true
+  mutable bool outside_active_ = false;  // enabled() found none enabled, and outside_() true or
+                                         // a thread detached
   mutable bool io_hold_ = false;         // enabled() found none enabled, I/O waits pending
   bool released_ = false;                // release_outside(), until the next step
 };

@@ -164,6 +164,29 @@ TEST(Time, EarlyTimeoutsComeAtAnyStepButSleepsDoNot) {
   }
 }
 
+// A thread detached where the model cannot see (a lock of the JVM's, a long safepoint) may come
+// back and wake the waiter: time does not jump past it until released, as for threads outside.
+TEST(Time, ADetachedThreadHoldsTheJumpUntilReleased) {
+  Fixture f;
+  f.m.arrive(f.main, park_until(50 * kStep));
+  f.m.detach(f.child);
+  EXPECT_FALSE(f.m.step().has_value());
+  EXPECT_TRUE(f.m.held_for_outside());
+  EXPECT_LT(f.m.now(), 50 * kStep);
+  // It comes back before the deadline (and could wake the waiter now).
+  f.m.arrive(f.child, Op::of(OpKind::Continue));
+  ASSERT_EQ(f.m.step(), std::optional<ThreadId>(f.child));
+  EXPECT_LT(f.m.now(), 50 * kStep);
+  // Detached again, and never back: once released, time moves on to the deadline.
+  f.m.detach(f.child);
+  f.m.arrive(f.main, park_until(100 * kStep));
+  EXPECT_FALSE(f.m.step().has_value());
+  f.m.release_outside();
+  ASSERT_EQ(f.m.step(), std::optional<ThreadId>(f.main));
+  EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+  EXPECT_GE(f.m.now(), 100 * kStep);
+}
+
 // Threads outside the model that may still act (Model::set_outside): no jump to a deadline and
 // no deadlock while they may, until released; without them, time jumps at once.
 TEST(Time, OutsideThreadsThatMayActHoldTheJumpUntilReleased) {

@@ -20,15 +20,18 @@ class FrameworkMockitoTest {
 
   private static int sumFromTwoThreads(Source source, Twins.Counter sum, boolean locked)
       throws InterruptedException {
+    // The mock is called between the read of the sum and its write: Mockito's own steps widen
+    // the window of the lost update (a bare `+=` of the mock's value is a window of one step
+    // among the thousands of the mock's call, which PCT hit in 1 of 130 executions at times).
     Runnable add =
         () -> {
-          int v = source.next();
           if (locked) {
             synchronized (sum) {
-              sum.value += v;
+              sum.value += source.next();
             }
           } else {
-            sum.value += v;
+            int before = sum.value;
+            sum.value = before + source.next();
           }
         };
     Twins.inThreads(2, add);
