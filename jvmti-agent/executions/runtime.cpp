@@ -131,6 +131,13 @@ void Runtime::end_stale(JNIEnv* env) {
   // A thread that catches Throwable in a loop would take ThreadDeath for ever, at full speed.
   constexpr uint32_t kMaxDeaths = 100;
   if (++c->deaths > kMaxDeaths) {
+    // It never acts again: no execution may wait for it as a thread outside that may (it would
+    // hold every later execution's time jumps for their grace, to the JVM's end).
+    jthread self = nullptr;
+    if (state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
+      state().outside.forget(env, self);
+      env->DeleteLocalRef(self);
+    }
     for (;;) pause();
   }
   jclass death = env->FindClass("java/lang/ThreadDeath");
