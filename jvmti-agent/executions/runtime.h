@@ -35,10 +35,10 @@ struct ThreadCtx {
   sched::ThreadId id = sched::kNoThread;
   uint64_t name_hash = 0;  // of the stable thread name
   uint64_t allocations = 0, first_touches = 0;
-  int depth = 0;             // > 0 while inside jsched on this thread: hooks then act plain
-  uint64_t epoch = 0;        // the execution (Runtime) the thread belongs to
-  Runtime* owner = nullptr;  // that execution
-  uint32_t deaths = 0;       // ThreadDeaths thrown at it once its execution was over
+  int depth = 0;              // > 0 while inside jsched on this thread: hooks then act plain
+  uint64_t epoch = 0;         // the execution (Runtime) the thread belongs to
+  Runtime* owner = nullptr;   // that execution
+  uint32_t deaths = 0;        // ThreadDeaths thrown at it once its execution was over
   uint32_t stale_points = 0;  // scheduling points it passed plainly since (tests only)
 };
 
