@@ -2,7 +2,6 @@
 
 #include <jvmti.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -83,11 +82,10 @@ Carried* find(JNIEnv* env, jobject t) {
 }
 
 void drop(JNIEnv* env, jobject t) {
-  auto it = std::find_if(g_carried.begin(), g_carried.end(),
-                         [&](const Carried& c) { return env->IsSameObject(c.thread, t); });
-  if (it == g_carried.end()) return;
-  env->DeleteGlobalRef(it->thread);
-  g_carried.erase(it);
+  Carried* c = find(env, t);
+  if (c == nullptr) return;
+  env->DeleteGlobalRef(c->thread);
+  g_carried.erase(g_carried.begin() + (c - g_carried.data()));
   g_count.store(g_carried.size(), std::memory_order_relaxed);
 }
 

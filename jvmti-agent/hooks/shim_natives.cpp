@@ -32,13 +32,25 @@ namespace sched = jsched::sched;
 
 namespace {
 
-// Whether a hook that does not block may end a thread whose execution is over. Not in tests: the
-// thread may be an executor's worker on its way back to its queue, and ThreadDeath inside
-// java.util.concurrent's code would leave the executor broken for the tests that follow (a lock
-// never released, a worker counted that is gone). It runs on plainly to its next sleep, wait,
-// join or monitor (ThreadDeath there) or park (carried_threads.h), unless it spins.
-bool point_may_end() {
-  return !state().tests || (Runtime::stale() && Runtime::spins_stale());
+// Where a thread whose execution is over may be ended (ThreadDeath as the hook returns).
+enum class Ends : uint8_t {
+  // Never: the hooks that come after a monitorexit (javac's handler covers them and would run its
+  // monitorexit again, on a monitor no longer held, for ever), and those JDK code calls for a
+  // value (a class initializer that threw would stay failed for every later execution).
+  Never,
+  Blocking,  // where it blocks: a sleep, a wait, a join, a monitor
+  // Any other scheduling point; not in tests, where the thread may be an executor's worker on its
+  // way back to its queue, and ThreadDeath inside java.util.concurrent's code would leave the
+  // executor broken for the tests that follow (a lock never released, a worker counted that is
+  // gone). It runs on plainly to its next blocking point or park (carried_threads.h), unless it
+  // spins.
+  Point,
+};
+
+// Asked only of a thread whose execution is over.
+bool ends_here(Ends e) {
+  return e == Ends::Blocking ||
+         (e == Ends::Point && (!state().tests || (Runtime::stale() && Runtime::spins_stale())));
 }
 
 // The runtime and the calling thread's context when the hook should act.
@@ -48,16 +60,11 @@ struct Active {
   explicit operator bool() const { return ctx != nullptr; }
 };
 
-// `may_end`: the hook is a scheduling point, and may throw ThreadDeath at a thread whose
-// execution is over. Not the hooks that come after a monitorexit (javac's handler covers them
-// and would run its monitorexit again, on a monitor no longer held, for ever), nor those JDK
-// code calls for a value (a class initializer that threw would stay failed for every later
-// execution).
-Active active(JNIEnv* env, bool may_end) {
+Active active(JNIEnv* env, Ends ends) {
   Active a;
   a.rt = runtime();
   if (a.rt) a.ctx = Runtime::current();
-  if (a.ctx == nullptr && may_end && Runtime::stale()) Runtime::end_stale(env);
+  if (a.ctx == nullptr && Runtime::stale() && ends_here(ends)) Runtime::end_stale(env);
   return a;
 }
 
@@ -104,13 +111,11 @@ bool printed_by_the_jvm(JNIEnv* env) {
 
 // Inside jsched until the hook returns (InRuntime); then, if the thread's execution ended while
 // it waited in the scheduler, it ends too (ThreadDeath pending as the hook returns).
-// `may_end` false: the caller decides what a thread whose execution is over does.
 class Acting {
  public:
-  Acting(JNIEnv* env, ThreadCtx& c, bool may_end = point_may_end())
-      : env_(env), in_(c), may_end_(may_end) {}
+  Acting(JNIEnv* env, ThreadCtx& c, Ends ends = Ends::Point) : env_(env), in_(c), ends_(ends) {}
   ~Acting() {
-    if (may_end_ && Runtime::over()) Runtime::end_stale(env_);
+    if (Runtime::over() && ends_here(ends_)) Runtime::end_stale(env_);
   }
   Acting(const Acting&) = delete;
   Acting& operator=(const Acting&) = delete;
@@ -118,7 +123,7 @@ class Acting {
  private:
   JNIEnv* env_;
   InRuntime in_;
-  bool may_end_;
+  Ends ends_;
 };
 
 bool holds_lock(JNIEnv* env, jobject o) {
@@ -195,9 +200,9 @@ extern "C" {
 JSCHED_NATIVE(void, jschedEnter, JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorEnter);
-  Active a = active(env, true);
+  Active a = active(env, Ends::Blocking);
   if (!a || lock == nullptr) return;
-  Acting g(env, *a.ctx, true);
+  Acting g(env, *a.ctx, Ends::Blocking);
   a.rt->ctl().point(a.ctx->id, sched::Op::monitor(sched::OpKind::Enter,
                                                   a.rt->object_id(env, lock, *a.ctx), site));
 }
@@ -205,7 +210,7 @@ JSCHED_NATIVE(void, jschedEnter, JNIEnv* env, jclass, jobject lock, jint site) {
 JSCHED_NATIVE(void, jschedExit, JNIEnv* env, jclass, jobject lock, jint site) {
   if (site == 0) return;
   observe(Hook::MonitorExit);
-  Active a = active(env, false);
+  Active a = active(env, Ends::Never);
   if (!a || lock == nullptr) return;
   InRuntime g(*a.ctx);
   a.rt->ctl().release(a.ctx->id, a.rt->object_id(env, lock, *a.ctx), site);
@@ -215,9 +220,9 @@ JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis
               jboolean timed, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ObjectWait);
-  Active a = active(env, true);
+  Active a = active(env, Ends::Blocking);
   if (!a || o == nullptr) return JNI_FALSE;
-  Acting g(env, *a.ctx, true);
+  Acting g(env, *a.ctx, Ends::Blocking);
   if (!holds_lock(env, o)) return JNI_FALSE;  // the plain wait throws IllegalMonitorStateException
   sync_interrupt(env, a);
   sched::ObjectId m = a.rt->object_id(env, o, *a.ctx);
@@ -248,7 +253,7 @@ JSCHED_NATIVE(jboolean, jschedWait, JNIEnv* env, jclass, jobject o, jlong millis
 JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean all, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(all ? Hook::ObjectNotifyAll : Hook::ObjectNotify);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || o == nullptr) return JNI_FALSE;
   Acting g(env, *a.ctx);
   if (!holds_lock(env, o)) return JNI_FALSE;
@@ -262,7 +267,7 @@ JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) 
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
   if (starts_plainly(env, t, site)) return JNI_FALSE;
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);
     return JNI_FALSE;
@@ -288,7 +293,7 @@ JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread 
     plain();
     return;
   }
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || t == nullptr) {
     if (t != nullptr) outside_start(env, t, site);
     plain();
@@ -302,11 +307,11 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
               jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadJoin);
-  Active a = active(env, true);
+  Active a = active(env, Ends::Blocking);
   if (!a || t == nullptr) return JNI_FALSE;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
-  Acting g(env, *a.ctx, true);
+  Acting g(env, *a.ctx, Ends::Blocking);
   sync_interrupt(env, a);
   const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   sched::Op join = sched::Op::thread(sched::OpKind::Join, target, timed, site);
@@ -327,9 +332,9 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
 JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadSleep);
-  Active a = active(env, true);
+  Active a = active(env, Ends::Blocking);
   if (!a) return JNI_FALSE;
-  Acting g(env, *a.ctx, true);
+  Acting g(env, *a.ctx, Ends::Blocking);
   sync_interrupt(env, a);
   // Time is the scheduler's: a sleep never really delays; it ends when virtual time reaches
   // its deadline (others' steps move it, or it jumps there when no thread can run), so the
@@ -349,7 +354,7 @@ JSCHED_NATIVE(jboolean, jschedSleep, JNIEnv* env, jclass, jlong millis, jint sit
 JSCHED_NATIVE(void, jschedGc, JNIEnv* env, jclass, jint site) {
   if (site == 0) return;
   observe(Hook::SystemGc);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a) return;
   Acting g(env, *a.ctx);
   sched::Op op = sched::Op::of(sched::OpKind::Busy);
@@ -362,7 +367,7 @@ JSCHED_NATIVE(void, jschedGc, JNIEnv* env, jclass, jint site) {
 JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadYield);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a) return JNI_FALSE;
   Acting g(env, *a.ctx);
   sched::Op op = sched::Op::of(sched::OpKind::Yield);
@@ -374,7 +379,7 @@ JSCHED_NATIVE(jboolean, jschedYield, JNIEnv* env, jclass, jint site) {
 JSCHED_NATIVE(void, jschedInterrupt, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return;
   observe(Hook::ThreadInterrupt);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a) woken_plainly(env, t);
   if (!a || t == nullptr) return;
   sched::ThreadId target = a.rt->thread_of(t);
@@ -390,7 +395,7 @@ JSCHED_NATIVE(jint, jschedIsInterrupted, JNIEnv* env, jclass, jthread t, jboolea
               jint site) {
   if (site == 0) return -1;
   observe(clear ? Hook::ThreadInterrupted : Hook::ThreadIsInterrupted);
-  Active a = active(env, false);
+  Active a = active(env, Ends::Never);
   if (!a || t == nullptr) return -1;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return -1;
@@ -401,7 +406,7 @@ JSCHED_NATIVE(jint, jschedIsInterrupted, JNIEnv* env, jclass, jthread t, jboolea
 JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return -1;
   observe(Hook::ThreadIsAlive);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || t == nullptr) return -1;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return -1;
@@ -422,7 +427,7 @@ JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
 JSCHED_NATIVE(jint, jschedGetState, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return -1;
   observe(Hook::ThreadGetState);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || t == nullptr) return -1;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return -1;
@@ -441,7 +446,7 @@ JSCHED_NATIVE(jboolean, jschedSuspend, JNIEnv* env, jclass, jthread t, jboolean 
               jint site) {
   if (site == 0) return JNI_FALSE;
   observe(suspend ? Hook::ThreadSuspend : Hook::ThreadResume);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || t == nullptr) return JNI_FALSE;
   sched::ThreadId target = a.rt->thread_of(t);
   if (target == sched::kNoThread) return JNI_FALSE;
@@ -477,7 +482,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   if (site == 0) return;
   observe(index >= 0 ? (write ? Hook::ArrayStore : Hook::ArrayLoad)
                      : (write ? Hook::PutField : Hook::GetField));
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a) return;
   const Site* s = state().sites.get(site);
   if (s == nullptr) return;
@@ -510,7 +515,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
 JSCHED_NATIVE(void, jschedAllocated, JNIEnv* env, jclass, jobject o, jint site) {
   if (site == 0) return;
   observe(Hook::Allocated);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || o == nullptr) return;
   a.rt->name_new_object(o, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) {
@@ -527,7 +532,7 @@ JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass, jint slot, jint site) {
   AgentState& st = state();
   if (!st.tracker) return;
   VariableTracker::Handover h = st.tracker->handover(env, slot);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a) return;  // a change point passed by an uncontrolled thread is lost
   Acting g(env, *a.ctx);
   if (h.switch_now) a.rt->ctl().point(a.ctx->id, sched::Op::of(sched::OpKind::Continue));
@@ -546,12 +551,12 @@ JSCHED_NATIVE(jboolean, jschedPark, JNIEnv* env, jclass, jboolean absolute, jlon
     park_carried(env);
     return JNI_TRUE;
   }
-  Active a = active(env, true);
+  Active a = active(env, Ends::Blocking);
   if (!a) return JNI_FALSE;
   if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
   sched::Outcome parked;
   {
-    Acting g(env, *a.ctx, !state().tests);
+    Acting g(env, *a.ctx, state().tests ? Ends::Never : Ends::Blocking);
     // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched
     // does not look (JDK code).
     sync_interrupt(env, a, true);
@@ -576,7 +581,7 @@ JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint 
   }
   sched::ThreadId target = rt->thread_of(thread);
   if (target == sched::kNoThread) {
-    Active a = active(env, false);
+    Active a = active(env, Ends::Never);
     if (!a) {
       woken_plainly(env, thread);
       return JNI_FALSE;
@@ -585,7 +590,7 @@ JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint 
     // A thread that parks for real, unless it is carried (it then joins this execution).
     return wake_carried(env, thread, *a.rt, *a.ctx) ? JNI_TRUE : JNI_FALSE;
   }
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (a) {
     Acting g(env, *a.ctx);
     rt->ctl().unpark(a.ctx->id, target);
@@ -598,7 +603,7 @@ JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint 
 JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, jint site) {
   if (site == 0) return;
   observe(write ? Hook::SyncCall : Hook::SyncRead);
-  Active a = active(env, point_may_end());
+  Active a = active(env, Ends::Point);
   if (!a || o == nullptr) return;
   Acting g(env, *a.ctx);
   a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
@@ -633,7 +638,7 @@ JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
     silence_uncaught(env, shim);
     return;
   }
-  Active a = active(env, false);
+  Active a = active(env, Ends::Never);
   if (!a) return;
   // A finding printed in full before: the JVM's printing of its stack, thousands of times in a
   // run whose executions all find it, says nothing new (unless the program handles it itself).
@@ -646,13 +651,13 @@ JSCHED_NATIVE(void, jschedExiting, JNIEnv* env, jclass, jint status) {
 
 JSCHED_NATIVE(jlong, jschedRandomSeed, JNIEnv* env, jclass, jlong seed, jint site) {
   if (site == 0) return seed;
-  Active a = active(env, false);
+  Active a = active(env, Ends::Never);
   return a ? jlong(a.rt->next_random()) : seed;
 }
 
 JSCHED_NATIVE(jboolean, jschedControlled, JNIEnv* env, jclass, jint site) {
   if (site == 0) return JNI_FALSE;
-  return active(env, false) ? JNI_TRUE : JNI_FALSE;
+  return active(env, Ends::Never) ? JNI_TRUE : JNI_FALSE;
 }
 
 JSCHED_NATIVE(jint, jschedIdentityHash, JNIEnv* env, jclass, jobject o) {
@@ -663,7 +668,7 @@ JSCHED_NATIVE(jint, jschedIdentityHash, JNIEnv* env, jclass, jobject o) {
   if (tag == 0) {
     // Named now by a controlled thread (its first touch), else by its JVM identity hash: an
     // object keeps one hash for its life.
-    if (Active a = active(env, false)) {
+    if (Active a = active(env, Ends::Never)) {
       InRuntime g(*a.ctx);
       tag = jlong(a.rt->object_id(env, o, *a.ctx));
     } else {
@@ -682,21 +687,21 @@ JSCHED_NATIVE(jint, jschedIdentityHash, JNIEnv* env, jclass, jobject o) {
 
 JSCHED_NATIVE(jlong, jschedThreadId, JNIEnv* env, jclass, jlong id, jint site) {
   if (site == 0) return id;
-  Active a = active(env, false);
+  Active a = active(env, Ends::Never);
   return a ? jlong(a.ctx->id) + 1 : id;
 }
 
 JSCHED_NATIVE(jlong, jschedIoWait, JNIEnv* env, jclass, jobject fd_object, jint fd, jint events,
               jlong millis, jint site) {
   if (site == 0 || millis == 0) return millis;  // 0: a poll that does not block
-  Active a = active(env, true);
+  Active a = active(env, Ends::Blocking);
   if (!a) return millis;
   if (fd_object) {
     static jfieldID field = env->GetFieldID(env->GetObjectClass(fd_object), "fd", "I");
     fd = env->GetIntField(fd_object, field);
   }
   if (fd < 0 || !peer_in_process(fd)) return millis;  // the world outside: a real wait
-  Acting g(env, *a.ctx, true);
+  Acting g(env, *a.ctx, Ends::Blocking);
   const bool timed = millis > 0;
   const int64_t deadline = timed ? a.rt->clock().deadline_after(millis, 0) : 0;
   if (a.rt->ctl().io_wait(a.ctx->id, fd, uint32_t(events), timed, deadline, site) ==
