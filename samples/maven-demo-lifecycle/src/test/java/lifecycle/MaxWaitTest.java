@@ -49,9 +49,9 @@ class MaxWaitTest {
   }
 
   /**
-   * Waits 3 ms for an object another thread gives back after 5,000 operations: fine on an idle
-   * machine, a failure whenever the holder is slowed down (a loaded machine, a GC pause). Under
-   * jsched's default clock the holder's 5,000 steps take 5 ms, but the same schedule passes with
+   * Waits 20 ms for an object another thread gives back after 30,000 operations (about 2 ms of
+   * real time): fine unless the holder is slowed down a lot (a loaded machine, a GC pause). Under
+   * jsched's default clock the holder's 30,000 steps take 30 ms, but the same schedule passes with
    * the steps a warm JVM takes, as a plain run does: not verified (skipped), not a finding. With
    * timeouts=early, which stands for the slowed-down holder, jsched finds it.
    */
@@ -64,7 +64,7 @@ class MaxWaitTest {
       try {
         TinyPool.Item it = pool.borrow(Duration.ZERO);
         held.countDown();
-        for (int i = 0; i < 5_000; i++) work.incrementAndGet();
+        for (int i = 0; i < 30_000; i++) work.incrementAndGet();
         pool.giveBack(it);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -72,7 +72,7 @@ class MaxWaitTest {
     });
     holder.start();
     held.await();
-    pool.giveBack(pool.borrow(Duration.ofMillis(3)));
+    pool.giveBack(pool.borrow(Duration.ofMillis(20)));
     holder.join();
     pool.close();
   }
