@@ -94,10 +94,14 @@ class ExecutionLoop {
         // Of the thread that failed: another thread's timeouts (a pool's keep-alive, an
         // evictor's wait) say nothing of where the failure came from.
         const sched::ThreadId failed = rt->bug_thread();
-        first_step_timeout_ns_ =
-            failed == sched::kNoThread
-                ? 0
-                : rt->ctl().inspect([&](sched::Model& m) { return m.step_timeout_ns(failed); });
+        if (failed != sched::kNoThread) {
+          rt->ctl().inspect([&](sched::Model& m) {
+            first_step_timeout_ns_ = m.step_timeout_ns(failed);
+            first_step_sleep_ns_ = m.step_sleep_ns(failed);
+          });
+        } else {
+          first_step_timeout_ns_ = first_step_sleep_ns_ = 0;
+        }
         first_uncaught_ = rt->bug_signature();
         first_detail_ = rt->detail();
         first_replay_ = rt->agent_option();
@@ -150,6 +154,8 @@ class ExecutionLoop {
   // The longest timeout of its failed thread that steps reached (sched::Model::step_timeout_ns),
   // or 0.
   int64_t first_step_timeout_ns() const { return first_step_timeout_ns_; }
+  // The same for its sleeps (sched::Model::step_sleep_ns).
+  int64_t first_step_sleep_ns() const { return first_step_sleep_ns_; }
   // The uncaught throwable that was its bug (plain_uncaught.h), or empty.
   const std::string& first_uncaught() const { return first_uncaught_; }
   // Its finding was none after all (plain_uncaught.h): the executions after it go on.
@@ -186,7 +192,7 @@ class ExecutionLoop {
   Clock::time_point start_, last_progress_{};
   std::optional<RunOutcome> first_;
   uint64_t first_iteration_ = 0, first_seed_ = 0, first_steps_ = 0, first_made_ = 0;
-  int64_t first_step_timeout_ns_ = 0;
+  int64_t first_step_timeout_ns_ = 0, first_step_sleep_ns_ = 0;
   std::string first_detail_, first_replay_, first_uncaught_;
 };
 

@@ -290,15 +290,20 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
     return;
   }
   // The same for a timed operation of the program's (a timed join, a barrier's await) whose
-  // time its steps passed: the same seed again with cheaper steps tells whether the failure came
-  // from jsched's clock.
-  if (bug() && loop.first_step_timeout_ns() > 0 && plain_run().empty() &&
-      !fails_with_fast_steps()) {
+  // time its steps passed, or a sleep of the failed thread's while others stepped (a test that
+  // measures its workers' progress every 50 ms): the same seed again with cheaper steps tells
+  // whether the failure came from jsched's clock.
+  const int64_t timeout = loop.first_step_timeout_ns(), slept = loop.first_step_sleep_ns();
+  if (bug() && (timeout > 0 || slept > 0) && plain_run().empty() && !fails_with_fast_steps()) {
+    const std::string what =
+        timeout > 0 ? "a timed operation of " + std::to_string(timeout / 1000000) +
+                          " ms timed out on jsched's virtual clock, its time passed by the "
+                          "program's own scheduling steps (1 us each)"
+                    : "a sleep of " + std::to_string(slept / 1000000) +
+                          " ms ended on jsched's virtual clock, its time passed by the other "
+                          "threads' scheduling steps (1 us each)";
     abort_test(env, "jsched: in execution " + std::to_string(loop.first_iteration()) + " (seed " +
-                        std::to_string(loop.first_seed()) + ") a timed operation of " +
-                        std::to_string(loop.first_step_timeout_ns() / 1000000) +
-                        " ms timed out on jsched's virtual clock, its time passed by the " +
-                        "program's own scheduling steps (1 us each); with steps of " +
+                        std::to_string(loop.first_seed()) + ") " + what + "; with steps of " +
                         std::to_string(kFastStepNs) +
                         " ns the same seed passes, and so does a plain run: slow under jsched, "
                         "not verified (" +

@@ -384,7 +384,7 @@ void Model::execute(ThreadState& t) {
     timed_out(t, op);
   else if (op.timed && op.slot >= 0 && (op.kind == OpKind::Sleep || op.kind == OpKind::Busy) &&
            t.outcome == Outcome::Ok)
-    jump(op.slot);
+    slept(t, op);
   if (op.kind != OpKind::Continue)
     record(t, op);
   else if (trace_)
@@ -397,11 +397,22 @@ void Model::jump(int64_t to) {
   now_ = to;
 }
 
-void Model::timed_out(ThreadState& t, const Op& op) {
-  jump(op.slot);
-  const int64_t span = op.slot - t.wait_from;
+int64_t Model::stepped_span(const ThreadState& t, int64_t deadline) {
+  jump(deadline);
+  const int64_t span = deadline - t.wait_from;
   const int64_t stepped = (now_ - t.wait_from) - (jumped_ - t.jumped_from);
-  if (span > 0 && 2 * stepped >= span) t.step_timeout = std::max(t.step_timeout, span);
+  return span > 0 && 2 * stepped >= span ? span : 0;
+}
+
+void Model::timed_out(ThreadState& t, const Op& op) {
+  t.step_timeout = std::max(t.step_timeout, stepped_span(t, op.slot));
+}
+
+void Model::slept(ThreadState& t, const Op& op) {
+  if (op.kind == OpKind::Sleep)
+    t.step_sleep = std::max(t.step_sleep, stepped_span(t, op.slot));
+  else
+    jump(op.slot);  // busy time (System.gc) is the thread's own, not the others' steps
 }
 
 bool Model::may_wake_spuriously(const ThreadState& t) {

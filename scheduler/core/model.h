@@ -61,8 +61,8 @@ struct ThreadState {
   uint64_t quiet_at = UINT64_MAX, turns_at = UINT64_MAX;
   uint32_t turns = 0;
   // The clock, and how much of it was jumps, when its timed operation began; the longest of its
-  // timeouts that steps reached (Model::step_timeout_ns).
-  int64_t wait_from = 0, jumped_from = 0, step_timeout = 0;
+  // timeouts, and of its sleeps, that steps reached (Model::step_timeout_ns, step_sleep_ns).
+  int64_t wait_from = 0, jumped_from = 0, step_timeout = 0, step_sleep = 0;
 };
 
 struct MonitorState {
@@ -170,6 +170,9 @@ class Model {
   // steps, not by jumps: its deadline came from the program's own steps at `step_ns` each, which
   // a real JVM may run far faster (a timeout it would not reach). 0 when there was none.
   int64_t step_timeout_ns(ThreadId t) const { return threads_.at(t).step_timeout; }
+  // The same for its sleeps: a thread that slept while others stepped (a test polling its
+  // workers every 50 ms) saw their work at `step_ns` a step, slower than a real JVM's.
+  int64_t step_sleep_ns(ThreadId t) const { return threads_.at(t).step_sleep; }
 
   // Threads outside the model that may still act (unpark, interrupt: threads the program
   // started from outside every execution). While `may_act()` says so and no thread can run,
@@ -213,8 +216,12 @@ class Model {
   }
   void execute(ThreadState& t);
   void jump(int64_t to);  // time passes to `to` without a step
-  // `t`'s timed operation `op` timed out: the clock is at its deadline at least.
+  // `t`'s timed operation `op` timed out, or its sleep (or busy time) ended: the clock is at its
+  // deadline at least.
   void timed_out(ThreadState& t, const Op& op);
+  void slept(ThreadState& t, const Op& op);
+  // Jumps to `deadline`; the span of `t`'s wait until it when steps passed half of it or more.
+  int64_t stepped_span(const ThreadState& t, int64_t deadline);
   void record(ThreadState& t, const Op& op);
   MonitorState& monitor(ObjectId m) { return monitors_[m]; }
   void forget_if_idle(ObjectId m);

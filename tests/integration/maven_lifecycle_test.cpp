@@ -133,12 +133,18 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
   const TestCase& tight = cases["lifecycle.FrameworkTimeoutTest#stepsPastATightTimeout"];
   EXPECT_NE(tight.body.find("<skipped"), std::string::npos) << tight.body;
   EXPECT_NE(tight.body.find("the test's own timeout expired"), std::string::npos) << tight.body;
-  // The same for a timed join of the test's that only its steps made time out, and for a timing
-  // assumption that only a slowed-down thread breaks (found with timeouts=early: below).
+  // The same for a timed join of the test's that only its steps made time out, a sleep of the
+  // test's that the other threads' steps passed, and a timing assumption that only a slowed-down
+  // thread breaks (found with timeouts=early: below).
   const TestCase& timing = cases["lifecycle.MaxWaitTest#timingAssumesTheObjectComesBackInTime"];
   EXPECT_NE(timing.body.find("<skipped"), std::string::npos) << timing.body;
   EXPECT_NE(timing.body.find("the same seed passes, and so does a plain run"), std::string::npos)
       << timing.body;
+  const TestCase& slept = cases["lifecycle.FrameworkTimeoutTest#stepsPastASleepThatMeasuresThem"];
+  EXPECT_NE(slept.body.find("<skipped"), std::string::npos) << slept.body;
+  EXPECT_NE(slept.body.find("a sleep of 100 ms ended on jsched's virtual clock"),
+            std::string::npos)
+      << slept.body;
   const TestCase& join = cases["lifecycle.FrameworkTimeoutTest#stepsPastATimedJoin"];
   EXPECT_NE(join.body.find("<skipped"), std::string::npos) << join.body;
   EXPECT_NE(join.body.find("a timed operation of 200 ms timed out on jsched's virtual clock"),

@@ -116,6 +116,24 @@ TEST(Time, ATimeoutTheStepsReachedIsKnownAsSuch) {
   EXPECT_EQ(sleeper.m.step_timeout_ns(sleeper.main), 0);
 }
 
+// A sleep the others' steps passed is known as such too (Model::step_sleep_ns): what the sleeper
+// sees when it wakes (how far they got) depends on the cost of a step. A sleep alone is not.
+TEST(Time, ASleepTheOthersStepsPassedIsKnownAsSuch) {
+  Fixture f;
+  f.m.arrive(f.main, sleep_until(3 * kStep));
+  while (f.m.step() != f.main) f.m.arrive(f.child, Op::of(OpKind::Continue));
+  ASSERT_EQ(f.m.outcome(f.main), Outcome::Ok);
+  EXPECT_EQ(f.m.step_sleep_ns(f.main), 3 * kStep);
+  EXPECT_EQ(f.m.step_timeout_ns(f.main), 0);  // a sleep, not a timeout
+  EXPECT_EQ(f.m.step_sleep_ns(f.child), 0);
+
+  Fixture alone;
+  alone.m.end(alone.child);
+  alone.m.arrive(alone.main, sleep_until(3 * kStep));
+  ASSERT_EQ(alone.m.step(), alone.main);
+  EXPECT_EQ(alone.m.step_sleep_ns(alone.main), 0);
+}
+
 // Once the deadline has passed and the unpark is on its way, both orders happen.
 TEST(Time, TimeoutOrEventFirstIsTheStrategysChoice) {
   std::set<Outcome> seen;

@@ -89,6 +89,27 @@ class FrameworkTimeoutTest {
     assertFalse(a.isAlive() || b.isAlive(), "timed out");
   }
 
+  /**
+   * A test that sleeps while its workers work, then checks what they did (as pool tests measure
+   * their pool under load every 50 ms): 150,000 steps, a few milliseconds on a plain JVM, 150 ms
+   * on jsched's clock, past the 100 ms sleep. Not verified (skipped), not failed.
+   */
+  @Test
+  void stepsPastASleepThatMeasuresThem() throws Exception {
+    Runnable add =
+        () -> {
+          for (int i = 0; i < 75_000; i++) steps++;
+        };
+    Thread a = new Thread(add);
+    Thread b = new Thread(add);
+    a.start();
+    b.start();
+    Thread.sleep(100);
+    assertFalse(a.isAlive() || b.isAlive(), "still working");
+    a.join();
+    b.join();
+  }
+
   /** Interrupted and failed after 200 ms, on a plain JVM too. */
   @Test
   @Timeout(value = 200, unit = TimeUnit.MILLISECONDS)
