@@ -142,8 +142,7 @@ TEST(MavenLifecycle, CorrectTestsPassInEveryExecutionAndBuggyTwinsFail) {
       << timing.body;
   const TestCase& slept = cases["lifecycle.FrameworkTimeoutTest#stepsPastASleepThatMeasuresThem"];
   EXPECT_NE(slept.body.find("<skipped"), std::string::npos) << slept.body;
-  EXPECT_NE(slept.body.find("a sleep of 100 ms ended on jsched's virtual clock"),
-            std::string::npos)
+  EXPECT_NE(slept.body.find("a sleep of 100 ms ended on jsched's virtual clock"), std::string::npos)
       << slept.body;
   const TestCase& join = cases["lifecycle.FrameworkTimeoutTest#stepsPastATimedJoin"];
   EXPECT_NE(join.body.find("<skipped"), std::string::npos) << join.body;
