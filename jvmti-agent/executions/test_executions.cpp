@@ -295,12 +295,17 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
   // whether the failure came from jsched's clock.
   const int64_t timeout = loop.first_step_timeout_ns(), slept = loop.first_step_sleep_ns();
   if (bug() && (timeout > 0 || slept > 0) && plain_run().empty() && !fails_with_fast_steps()) {
+    // A sleep(0, 500000) is no "sleep of 0 ms".
+    auto span = [](int64_t ns) {
+      return ns >= 1000000 ? std::to_string(ns / 1000000) + " ms"
+                           : std::to_string(ns / 1000) + " us";
+    };
     const std::string what =
-        timeout > 0 ? "a timed operation of " + std::to_string(timeout / 1000000) +
-                          " ms timed out on jsched's virtual clock, its time passed by the "
+        timeout > 0 ? "a timed operation of " + span(timeout) +
+                          " timed out on jsched's virtual clock, its time passed by the "
                           "program's own scheduling steps (1 us each)"
-                    : "a sleep of " + std::to_string(slept / 1000000) +
-                          " ms ended on jsched's virtual clock, its time passed by the other "
+                    : "a sleep of " + span(slept) +
+                          " ended on jsched's virtual clock, its time passed by the other "
                           "threads' scheduling steps (1 us each)";
     abort_test(env, "jsched: in execution " + std::to_string(loop.first_iteration()) + " (seed " +
                         std::to_string(loop.first_seed()) + ") " + what + "; with steps of " +
