@@ -278,7 +278,8 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   if (s.options.verbose) {
     log_line("classes instrumented: " + std::to_string(s.classes_rewritten.load()) +
              ", left unchanged: " + std::to_string(s.classes_failed.load()) +
-             ", sites: " + std::to_string(s.sites.size()));
+             ", sites: " + std::to_string(s.sites.size()) +
+             ", rewriting: " + std::to_string(s.rewrite_cpu_ns.load() / 1000000) + " ms of CPU");
     log_line("hook calls: " + hook_call_summary());
   }
   if (s.tests && s.tests_run == 0)

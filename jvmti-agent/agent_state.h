@@ -96,6 +96,9 @@ struct AgentState {
   bool minimizing = false;
 
   std::atomic<uint64_t> classes_rewritten{0}, classes_failed{0}, warnings{0};
+  // CPU time the class-loading threads spent rewriting (verbose: where a heavy program's start
+  // goes).
+  std::atomic<uint64_t> rewrite_cpu_ns{0};
   ClassOutcomes classes;
 
   AgentState(Options o, ClassFilter f) : options(std::move(o)), filter(std::move(f)) {}

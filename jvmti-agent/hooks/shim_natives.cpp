@@ -495,11 +495,11 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   sched::ObjectId obj;
   int64_t slot;
   if (is_static) {
-    obj = sched::hash_string("static:" + *s->owner + "." + *s->name);
+    obj = s->location;
     slot = 0;
   } else {
     obj = a.rt->object_id(env, o, *a.ctx);
-    slot = index >= 0 ? int64_t(index) : int64_t(sched::hash_string(*s->name + *s->desc) >> 1);
+    slot = index >= 0 ? int64_t(index) : int64_t(s->location);
   }
   sched::Op op = sched::Op::variable(write, obj, slot, site);
   op.ordered = s->ordered;

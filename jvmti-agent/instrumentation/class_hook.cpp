@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string_view>
 
 #include "classfile/class_file.h"
@@ -89,6 +90,12 @@ void break_for_test(std::string_view dotted, cf::Buffer& bytes) {
   bytes = c.write();
 }
 
+uint64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
+}
+
 }  // namespace
 
 void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being_redefined,
@@ -163,7 +170,9 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
     std::optional<InRuntime> inside;
     if (ThreadCtx* c = Runtime::current()) inside.emplace(*c);
     FieldFilter::Scope scope(s.live ? env : nullptr, loader, cls, input);
+    const uint64_t cpu_before = thread_cpu_ns();
     rw::RewriteResult r = rw::rewrite_class(input, *rules, s.sites);
+    s.rewrite_cpu_ns += thread_cpu_ns() - cpu_before;
     std::string dotted(cls);
     for (char& c : dotted) c = c == '/' ? '.' : c;
     if (test_fault("unreadable", dotted)) {

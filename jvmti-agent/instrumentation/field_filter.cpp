@@ -85,17 +85,18 @@ std::optional<FieldFilter::Declared> FieldFilter::read(const std::string& owner)
 
 FieldFilter::Kind FieldFilter::kind_of(std::string owner, const std::string& name) const {
   for (int depth = 0; depth < 32 && !owner.empty(); ++depth) {
-    std::optional<Declared> d;
+    std::shared_ptr<const Declared> d;
+    bool cached = false;
     {
       std::lock_guard<std::mutex> g(mu_);
-      auto it = cache_.find(owner);
-      if (it != cache_.end()) d = it->second;
+      if (auto it = cache_.find(owner); it != cache_.end()) d = it->second, cached = true;
     }
-    if (!d) {
-      d = read(owner);
+    if (!cached) {
+      if (std::optional<Declared> got = read(owner))
+        d = std::make_shared<const Declared>(std::move(*got));
       // The class being loaded is only cached once read from its own bytes.
       std::lock_guard<std::mutex> g(mu_);
-      if (d || owner != t_context.name) cache_[owner] = d;
+      if (d || owner != t_context.name) cache_.emplace(owner, d);
     }
     if (!d) return Kind::Unknown;
     if (auto f = d->fields.find(name); f != d->fields.end()) return f->second;

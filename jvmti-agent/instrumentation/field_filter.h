@@ -13,6 +13,7 @@
 
 #include <jni.h>
 
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -74,7 +75,10 @@ class FieldFilter : public rw::AccessFilter {
   bool jdk_too_ = false;
   rw::Accesses accesses_ = rw::Accesses::Volatile;
   mutable std::mutex mu_;
-  mutable std::unordered_map<std::string, std::optional<Declared>> cache_;
+  // Null: no class file found. Shared, not copied: every field access site of every class
+  // asks, and a copy of a class's field table per question was most of a heavy program's
+  // rewriting time.
+  mutable std::unordered_map<std::string, std::shared_ptr<const Declared>> cache_;
 };
 
 }  // namespace jsched::agent

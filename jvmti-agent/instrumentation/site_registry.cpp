@@ -1,6 +1,19 @@
 #include "jvmti-agent/instrumentation/site_registry.h"
 
+#include "scheduler/core/fingerprint.h"
+
 namespace jsched::agent {
+
+namespace {
+
+uint64_t field_location(const rw::SiteInfo& s) {
+  if (!rw::is_field_access(s.kind)) return 0;
+  if (s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic)
+    return sched::hash_string("static:" + std::string(s.owner) + "." + std::string(s.name));
+  return sched::hash_string(std::string(s.name) + std::string(s.desc)) >> 1;
+}
+
+}  // namespace
 
 const std::string* SiteRegistry::intern(std::string_view s) {
   return &*strings_.emplace(s).first;
@@ -33,6 +46,7 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
   chunk[i & (kChunk - 1)] = Site{s.kind, intern(s.cls),   intern(s.method), intern(s.method_desc),
                                  s.bci,  intern(s.owner), intern(s.name),   intern(s.desc),
                                  point,  ordered};
+  chunk[i & (kChunk - 1)].location = field_location(s);
   count_.store(i + 1, std::memory_order_release);
   return int32_t(i + 1);
 }

@@ -32,6 +32,9 @@ struct Site {
   // For field accesses: one that orders rather than races (a volatile, final or unresolved
   // field, a static initializer's access): scheduler/races/race_detector.h.
   bool ordered = false;
+  // For field accesses, where the model keeps the field: a static field's object id, an
+  // instance field's slot in its object. Hashed once here, not at every access.
+  uint64_t location = 0;
 };
 
 class SiteRegistry : public rw::SiteSink {
