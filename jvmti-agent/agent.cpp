@@ -497,7 +497,12 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     // accesses are counted in Java (JDK mode has no JSchedVariables: the agent counts them).
     s.sites.set_points(s.accesses, &s.field_filter);
     if (!s.jdk_mode) {
-      s.profile->count_in_java(&s.sites);
+      s.profile->count_in_java(&s.sites, [&s](const jsched::rw::SiteInfo& si) {
+        const bool read =
+            si.kind == jsched::rw::SiteKind::GetField || si.kind == jsched::rw::SiteKind::GetStatic;
+        return si.method == "<clinit>" ||
+               (read && s.field_filter.is_final(std::string(si.owner), std::string(si.name)));
+      });
       s.rewrite.filter = s.profile.get();
     }
   } else if (s.accesses == jsched::rw::Accesses::Shared) {

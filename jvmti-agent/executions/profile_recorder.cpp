@@ -53,7 +53,7 @@ rw::AccessDecision ProfileRecorder::decide(const rw::SiteInfo& s) const {
       (rw::is_field_access(s.kind) || s.kind == rw::SiteKind::ArrayLoad ||
        s.kind == rw::SiteKind::ArrayStore) &&
       !sites_->point(s))
-    d.kind = rw::AccessDecision::Counted;
+    d.kind = never_race_ && never_race_(s) ? rw::AccessDecision::Skip : rw::AccessDecision::Counted;
   return d;
 }
 

@@ -14,6 +14,7 @@
 #include <jni.h>
 #include <jvmti.h>
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -32,8 +33,15 @@ class ProfileRecorder : public rw::AccessFilter {
  public:
   explicit ProfileRecorder(jvmtiEnv* tags) : tags_(tags) {}
 
-  // Counting in Java from now on: accesses `sites` says are no points get the counting hook.
-  void count_in_java(const SiteRegistry* sites) { sites_ = sites; }
+  // Counting in Java from now on: accesses `sites` says are no points get the counting hook,
+  // but those `never_race` says cannot race (a final field's read, a static initializer's
+  // access): no scheduling point and no race is ever made of them, and at every read of a
+  // final field the hook was much of a profile run's cost.
+  void count_in_java(const SiteRegistry* sites,
+                     std::function<bool(const rw::SiteInfo&)> never_race = nullptr) {
+    sites_ = sites;
+    never_race_ = std::move(never_race);
+  }
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
 
   // An access by controlled thread `t`: `o` is null for static fields (JDK mode).
@@ -59,6 +67,7 @@ class ProfileRecorder : public rw::AccessFilter {
 
   jvmtiEnv* tags_;
   const SiteRegistry* sites_ = nullptr;  // counting in Java
+  std::function<bool(const rw::SiteInfo&)> never_race_;
   SpinLock mu_;
   std::vector<sched::PlanVariable> vars_;
   std::map<std::string, size_t> index_;                   // by name

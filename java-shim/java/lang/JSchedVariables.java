@@ -51,7 +51,7 @@ public final class JSchedVariables extends WeakReference<Object> {
    * Instructions beyond it (programs with that many instrumented accesses) count through the
    * table at every access.
    */
-  private static final int SITES = 1 << 16;
+  static final int SITES = 1 << 16;
 
   /** Per site: the last object with a variable the instruction touched. */
   static final Object[] LAST = new Object[SITES];
@@ -64,7 +64,7 @@ public final class JSchedVariables extends WeakReference<Object> {
    * instruction: all its accesses); [2s + 1] LAST's variable, low half, and the generation when
    * NONE was cached, high half.
    */
-  private static final long[] STATE = new long[2 * SITES];
+  static final long[] STATE = new long[2 * SITES];
 
   static {
     for (int j = 1; j < STATE.length; j += 2) STATE[j] = 0xffffffffL; // no variable
@@ -75,7 +75,7 @@ public final class JSchedVariables extends WeakReference<Object> {
    * the slow path once, which records it on the object (or, for a static field's site, in
    * STATIC_THREADS): an object no second thread touched costs nothing more.
    */
-  private static final Object[] LAST_THREAD = new Object[SITES];
+  static final Object[] LAST_THREAD = new Object[SITES];
 
   /** Per static field's site: the threads that ran it, a bit per thread (id mod 64). */
   private static final long[] STATIC_THREADS = new long[SITES];
@@ -135,10 +135,8 @@ public final class JSchedVariables extends WeakReference<Object> {
     return 1L << (t.getId() & 63);
   }
 
-  /** Profile runs: thread t touched o (of `variable`) for the first time at some site. */
-  private static void touchedBy(Object o, int variable, Thread t) {
-    JSchedVariables e = entryOf(o);
-    if (e == null) return;
+  /** Profile runs: thread t touched e's object (of `variable`) at some site. */
+  private static void touchedBy(JSchedVariables e, int variable, Thread t) {
     long bit = threadBit(t);
     long before = e.threads;
     if ((before & bit) != 0) return;
@@ -260,14 +258,39 @@ public final class JSchedVariables extends WeakReference<Object> {
     countMiss(o, site);
   }
 
+  /**
+   * Per site: the misses countMiss took in full. Past SAMPLED_AFTER, only one miss in
+   * SAMPLE_EVERY is: the others count for the site's last variable. A heavy program's hot
+   * instruction (a loop over a tree's nodes) misses at nearly every access, and looking each
+   * object up made a profile run several plain runs long; a site's objects are nearly always of
+   * one variable, and an object two threads share is met again in the sampled misses. (An odd
+   * stride: objects of two variables in turn still land on both.)
+   */
+  private static final int[] MISSES = new int[SITES];
+
+  private static final int SAMPLED_AFTER = 1024, SAMPLE_EVERY = 17;
+
   @DontInline // out of line, as JSchedShim.jschedSlotMiss
-  private static void countMiss(Object o, int site) {
+  static void countMiss(Object o, int site) {
     if (o == null || site <= 0) return;
+    if (site < SITES) {
+      int m = MISSES[site];
+      if (m >= SAMPLED_AFTER && LAST[site] != null) {
+        MISSES[site] = m + 1;
+        if (m % SAMPLE_EVERY != 0) {
+          STATE[2 * site]++;
+          return;
+        }
+      } else {
+        MISSES[site] = m + 1;
+      }
+    }
     int now = cached(o, site);
     if (now == -1) return;
-    if (now == -2) now = variableOf(o);
     Thread t = Thread.currentThread();
-    if (now >= 0) touchedBy(o, now, t);
+    JSchedVariables e = entryOf(o);
+    if (now == -2) now = e == null ? -1 : e.variable;
+    if (e != null && now >= 0) touchedBy(e, now, t);
     if (site >= SITES) {
       if (now >= 0) addPair(site, now, 1);
       return;
