@@ -311,6 +311,12 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Before a static field access that is no scheduling point. */
   public static void countStatic(int site) {
+    if (site > 0
+        && site < JSchedVariables.SITES
+        && JSchedVariables.LAST_THREAD[site] == Thread.currentThread()) {
+      JSchedVariables.STATE[2 * site]++; // as JSchedVariables.countStatic, one call fewer
+      return;
+    }
     JSchedVariables.countStatic(site);
   }
 
