@@ -78,6 +78,14 @@ namespace {
 // any safepoint pause of a small test heap.
 constexpr int kVmNativePolls = 50;
 
+// Polls a thread must sleep, RUNNABLE to JVMTI and with no class initializer or loader to wait
+// for, before it counts as blocked inside the VM where the model cannot see: a safepoint or a
+// GC pause ends well before (and then the thread keeps its turn, so runs stay deterministic),
+// while a wait inside the VM for a thread the model holds never ends by itself. One such wait
+// (two of Jetty's threads at the same `new` while the machine was loaded, one parked by the
+// model) used to end its run as a false hang.
+constexpr int kUnexplainedSleepPolls = 500;
+
 // Whether `holds` has held for more than `ms` across polls (`since`: since when, 0 when it does
 // not hold); once it has, the count starts again.
 bool lasted(uint64_t& since, bool holds, uint64_t now, uint64_t ms) {
@@ -218,10 +226,7 @@ void Watchdog::poll(JNIEnv* env) {
     // ever): blocked where the model cannot see, once it has slept longer than a safepoint.
     const bool vm_native = !awaited && in_native_method(t);
     if (vm_native && asleep_polls_ < kVmNativePolls) return;
-    if (!awaited && !vm_native) {  // asleep at a safepoint, say: it goes on by itself
-      asleep_polls_ = 0;
-      return;
-    }
+    if (!awaited && !vm_native && asleep_polls_ < kUnexplainedSleepPolls) return;
   }
   if (!rt_.ctl_.detach_if_stuck(running, steps)) return;
   asleep_polls_ = 0;
