@@ -157,6 +157,28 @@ TEST(Profile, CountsEveryAccessOfEveryObjectAndPctvbTracksTheSameCounts) {
   }
 }
 
+// A plan grows with the program's variables and their sites, not with its steps: a hundred
+// times the accesses give a plan of the same lines.
+TEST(Profile, APlansSizeFollowsTheSitesNotTheSteps) {
+  test::TempDir d;
+  std::vector<std::string> plans;
+  std::vector<uint64_t> steps;
+  for (const std::string busy : {"50", "5000"}) {
+    const std::string plan_file = d.path() + "/p" + busy + ".txt";
+    test::ProcessResult r =
+        test::run_agent("strategy=random,seed=1,accesses=all,profile=" + plan_file, samples_cp(),
+                        kRare, {}, {busy});
+    ASSERT_TRUE(r.status == 0 || r.status == 3) << r.err;
+    plans.push_back(test::slurp(plan_file));
+    steps.push_back(sched::VariablePlan::read(plan_file).steps);
+  }
+  EXPECT_GT(steps[1], 50 * steps[0]);
+  EXPECT_EQ(std::count(plans[0].begin(), plans[0].end(), '\n'),
+            std::count(plans[1].begin(), plans[1].end(), '\n'))
+      << plans[0] << "\n---\n"
+      << plans[1];
+}
+
 // An instruction that touches a new object at nearly every access (a loop over a tree's nodes)
 // is sampled past its first 1,024 misses: its counts are estimates, and sharing is still seen.
 TEST(Profile, AHotInstructionIsSampledAndItsSharingStillSeen) {
