@@ -34,7 +34,7 @@ class ProfileRecorder : public rw::AccessFilter {
   explicit ProfileRecorder(jvmtiEnv* tags) : tags_(tags) {}
 
   // Counting in Java from now on: accesses `sites` says are no points get the counting hook,
-  // but those `never_race` says cannot race (a final field's read, a static initializer's
+  // but those `never_race` says cannot race (a final number's read, a static initializer's
   // access): no scheduling point and no race is ever made of them, and at every read of a
   // final field the hook was much of a profile run's cost.
   void count_in_java(const SiteRegistry* sites,

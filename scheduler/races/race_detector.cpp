@@ -90,15 +90,9 @@ void RaceDetector::access(ThreadId t, const Op& op) {
     }
     return;
   }
-  auto it = locations_.find(key);
-  if (it == locations_.end()) {
-    if (locations_.size() >= kMaxLocations) {
-      saturated_ = true;
-      return;
-    }
-    it = locations_.emplace(key, Location{}).first;
-  }
-  Location& loc = it->second;
+  Location* found = location(key);
+  if (found == nullptr) return;
+  Location& loc = *found;
   if (!ordered_before(loc.write, t)) report(op, loc.write, true, t);
   const Epoch now{t, clock(t)[t], op.site};
   if (write) {
@@ -115,6 +109,21 @@ void RaceDetector::access(ThreadId t, const Op& op) {
     else
       *mine = now;
   }
+}
+
+RaceDetector::Location* RaceDetector::location(const Key& key) {
+  Recent& r = recent_[KeyHash{}(key) & (kRecent - 1)];
+  if (r.loc != nullptr && r.key == key) return r.loc;
+  auto it = locations_.find(key);
+  if (it == locations_.end()) {
+    if (locations_.size() >= kMaxLocations) {
+      saturated_ = true;
+      return nullptr;
+    }
+    it = locations_.emplace(key, Location{}).first;
+  }
+  r = Recent{key, &it->second};
+  return r.loc;
 }
 
 void RaceDetector::report(const Op& op, const Epoch& earlier, bool earlier_write, ThreadId t) {
