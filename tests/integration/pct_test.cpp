@@ -179,7 +179,7 @@ TEST(Profile, APlansSizeFollowsTheSitesNotTheSteps) {
 }
 
 // An instruction that touches a new object at nearly every access (a loop over a tree's nodes)
-// is sampled past its first 1,024 misses: its counts are estimates, and sharing is still seen.
+// is sampled past its first 256 misses: its counts are estimates, and sharing is still seen.
 TEST(Profile, AHotInstructionIsSampledAndItsSharingStillSeen) {
   test::TempDir d;
   const std::string plan_file = d.path() + "/p.txt";

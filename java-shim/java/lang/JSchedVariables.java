@@ -260,7 +260,7 @@ public final class JSchedVariables extends WeakReference<Object> {
 
   /**
    * Per site: the misses countMiss took in full. Past SAMPLED_AFTER, only one miss in
-   * SAMPLE_EVERY is: the others count for the site's last variable. A heavy program's hot
+   * SAMPLE_EVERY is: the others count for the site's last variable (if it has met one). A heavy program's hot
    * instruction (a loop over a tree's nodes) misses at nearly every access, and looking each
    * object up made a profile run several plain runs long; a site's objects are nearly always of
    * one variable, and an object two threads share is met again in the sampled misses. (An odd
@@ -268,21 +268,17 @@ public final class JSchedVariables extends WeakReference<Object> {
    */
   private static final int[] MISSES = new int[SITES];
 
-  private static final int SAMPLED_AFTER = 1024, SAMPLE_EVERY = 17;
+  private static final int SAMPLED_AFTER = 256, SAMPLE_EVERY = 17;
 
   @DontInline // out of line, as JSchedShim.jschedSlotMiss
   static void countMiss(Object o, int site) {
     if (o == null || site <= 0) return;
     if (site < SITES) {
       int m = MISSES[site];
-      if (m >= SAMPLED_AFTER && LAST[site] != null) {
-        MISSES[site] = m + 1;
-        if (m % SAMPLE_EVERY != 0) {
-          STATE[2 * site]++;
-          return;
-        }
-      } else {
-        MISSES[site] = m + 1;
+      MISSES[site] = m + 1;
+      if (m >= SAMPLED_AFTER && m % SAMPLE_EVERY != 0) {
+        if (LAST[site] != null) STATE[2 * site]++;
+        return;
       }
     }
     int now = cached(o, site);
