@@ -1,6 +1,8 @@
 #include "jvmti-agent/executions/plain_uncaught.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "jvmti-agent/java_text.h"
 
@@ -42,6 +44,18 @@ bool PlainUncaught::recording() const {
 
 bool PlainUncaught::saw(const std::string& signature) const {
   std::lock_guard<std::mutex> g(mu_);
+  return std::find(seen_.begin(), seen_.end(), signature) != seen_.end();
+}
+
+bool PlainUncaught::threw(const std::string& signature, int ms) {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    on_ = true;  // what the plain run's threads still throw, as they end
+  }
+  for (int waited = 0; waited < ms && !saw(signature); waited += 10)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  std::lock_guard<std::mutex> g(mu_);
+  on_ = false;
   return std::find(seen_.begin(), seen_.end(), signature) != seen_.end();
 }
 

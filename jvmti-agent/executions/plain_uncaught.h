@@ -23,6 +23,11 @@ class PlainUncaught {
   void seen(const std::string& signature);  // a thread's uncaught exception, kept if recording
   bool recording() const;
   bool saw(const std::string& signature) const;
+  // Whether the last plain run threw `signature`, waiting up to `ms` for it: a pool's worker
+  // dispatches its uncaught exception after it started the worker that replaces it, so the
+  // test can pass, and its plain run return, first (under load the check missed it, and a
+  // task that throws on purpose became a finding).
+  bool threw(const std::string& signature, int ms);
 
   void allow(const std::string& signature);  // the test's own: no finding for the test
   bool allowed(const std::string& signature) const;

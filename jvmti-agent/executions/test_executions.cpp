@@ -26,6 +26,9 @@ namespace jsched::agent {
 
 namespace {
 
+// How long the check of a plain run's uncaught exceptions waits for the one it looks for.
+constexpr int kPlainUncaughtWaitMs = 2000;
+
 // The test, as failures name it.
 struct TestName {
   std::string cls, method;
@@ -217,7 +220,7 @@ void run_test(JNIEnv* env, const TestName& t, const MakeExecution& make, uint64_
     }
     if (aborted != nullptr) break;
     if (!go_on && bug() && !loop.first_uncaught().empty() && plain_run().empty() &&
-        plain_uncaught().saw(loop.first_uncaught())) {
+        plain_uncaught().threw(loop.first_uncaught(), kPlainUncaughtWaitMs)) {
       log_line(t.full() + ": the uncaught " + loop.first_uncaught() + " of execution " +
                std::to_string(i) +
                " is thrown in a plain run too, where the test passes: the test's own doing, "
