@@ -500,11 +500,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
       // A final reference's reads do count: through one a thread reaches a HashMap whose code
       // is not instrumented, and under accesses=shared they are points (shared_accesses.h).
       s.profile->count_in_java(&s.sites, [&s](const jsched::rw::SiteInfo& si) {
-        const bool value_read = (si.kind == jsched::rw::SiteKind::GetField ||
-                                 si.kind == jsched::rw::SiteKind::GetStatic) &&
-                                !si.desc.empty() && si.desc[0] != 'L' && si.desc[0] != '[';
         return si.method == "<clinit>" ||
-               (value_read && s.field_filter.is_final(std::string(si.owner), std::string(si.name)));
+               (jsched::rw::reads_a_value(si) &&
+                s.field_filter.is_final(std::string(si.owner), std::string(si.name)));
       });
       s.rewrite.filter = s.profile.get();
     }

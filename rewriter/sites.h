@@ -65,6 +65,13 @@ struct SiteInfo {
   std::string_view owner, name, desc;
 };
 
+// A read of a field that holds a number or a boolean, not a reference: a final one's value
+// cannot race, and reaches nothing else.
+inline bool reads_a_value(const SiteInfo& s) {
+  return (s.kind == SiteKind::GetField || s.kind == SiteKind::GetStatic) && !s.desc.empty() &&
+         s.desc[0] != 'L' && s.desc[0] != '[';
+}
+
 // Assigns ids; implementations must be safe to call from several class-loading threads.
 class SiteSink {
  public:

@@ -224,9 +224,8 @@ void Watchdog::poll(JNIEnv* env) {
     // A native method of the JVM's own that blocks inside the VM is RUNNABLE without
     // IN_NATIVE (JDK 21+'s VirtualThread.takeVirtualThreadListToUnblock waits there for
     // ever): blocked where the model cannot see, once it has slept longer than a safepoint.
-    const bool vm_native = !awaited && in_native_method(t);
-    if (vm_native && asleep_polls_ < kVmNativePolls) return;
-    if (!awaited && !vm_native && asleep_polls_ < kUnexplainedSleepPolls) return;
+    if (!awaited && asleep_polls_ < (in_native_method(t) ? kVmNativePolls : kUnexplainedSleepPolls))
+      return;
   }
   if (!rt_.ctl_.detach_if_stuck(running, steps)) return;
   asleep_polls_ = 0;

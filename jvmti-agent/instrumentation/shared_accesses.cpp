@@ -38,14 +38,11 @@ bool SharedAccesses::touches_shared(const rw::SiteInfo& s) const {
 }
 
 rw::AccessDecision SharedAccesses::decide(const rw::SiteInfo& s) const {
-  using K = rw::SiteKind;
   // A final field's value cannot race, but a reference read from one is how a thread reaches
   // what it refers to: a HashMap or an array whose code the agent does not see into, where
   // a get and a put of two threads interleave. A final number is only a value.
-  const bool value_read = (s.kind == K::GetField || s.kind == K::GetStatic) && !s.desc.empty() &&
-                          s.desc[0] != 'L' && s.desc[0] != '[';
   if (s.method != "<clinit>" && touches_shared(s) &&
-      !(value_read && is_final_(std::string(s.owner), std::string(s.name))))
+      !(rw::reads_a_value(s) && is_final_(std::string(s.owner), std::string(s.name))))
     return rw::AccessDecision{rw::AccessDecision::Point, 0};
   return other_.decide(s);
 }

@@ -248,12 +248,12 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Before getfield/putfield (o is null when the object is still under construction). */
   public static void getField(Object o, int site) {
-    if (jschedCounting) JSchedVariables.countObject(o, site);
+    if (jschedCounting) countObject(o, site);
     if (jschedReady) jschedAccess(o, -1, false, site);
   }
 
   public static void putField(Object o, int site) {
-    if (jschedCounting) JSchedVariables.countObject(o, site);
+    if (jschedCounting) countObject(o, site);
     if (jschedReady) jschedAccess(o, -1, true, site);
   }
 
@@ -270,12 +270,12 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Before xaload / xastore. */
   public static void arrayLoad(Object array, int index, int site) {
-    if (jschedCounting) JSchedVariables.countObject(array, site);
+    if (jschedCounting) countObject(array, site);
     if (jschedReady) jschedAccess(array, index, false, site);
   }
 
   public static void arrayStore(Object array, int index, int site) {
-    if (jschedCounting) JSchedVariables.countObject(array, site);
+    if (jschedCounting) countObject(array, site);
     if (jschedReady) jschedAccess(array, index, true, site);
   }
 
@@ -296,8 +296,8 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
 
   /** Before a field or array access to o that is no scheduling point. */
   public static void countObject(Object o, int site) {
-    // JSchedVariables.countObject's fast path, written out: interpreted code (most of a short
-    // program's) pays for each call, and this hook runs at every plain access.
+    // The fast path here, not in JSchedVariables: interpreted code (most of a short program's)
+    // pays for each call, and this hook runs at every plain access.
     if (site > 0
         && site < JSchedVariables.SITES
         && JSchedVariables.LAST[site] == o

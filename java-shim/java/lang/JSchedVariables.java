@@ -244,20 +244,6 @@ public final class JSchedVariables extends WeakReference<Object> {
     for (int s = 1; s < SITES; s++) flushSite(s);
   }
 
-  /** Profile runs: an access to o's fields or elements at instruction `site` (o null: none). */
-  @ForceInline
-  static void countObject(Object o, int site) {
-    if (site > 0
-        && site < SITES
-        && LAST[site] == o
-        && o != null
-        && LAST_THREAD[site] == Thread.currentThread()) {
-      STATE[2 * site]++;
-      return;
-    }
-    countMiss(o, site);
-  }
-
   /**
    * Per site: the misses countMiss took in full. Past SAMPLED_AFTER, only one miss in
    * SAMPLE_EVERY is: the others count for the site's last variable (if it has met one). A heavy program's hot
@@ -270,6 +256,7 @@ public final class JSchedVariables extends WeakReference<Object> {
 
   private static final int SAMPLED_AFTER = 256, SAMPLE_EVERY = 17;
 
+  /** Profile runs: an access whose instruction's cache missed (JSchedShim.countObject). */
   @DontInline // out of line, as JSchedShim.jschedSlotMiss
   static void countMiss(Object o, int site) {
     if (o == null || site <= 0) return;
