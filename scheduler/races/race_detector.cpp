@@ -112,18 +112,9 @@ void RaceDetector::access(ThreadId t, const Op& op) {
 }
 
 RaceDetector::Location* RaceDetector::location(const Key& key) {
-  Recent& r = recent_[KeyHash{}(key) & (kRecent - 1)];
-  if (r.loc != nullptr && r.key == key) return r.loc;
-  auto it = locations_.find(key);
-  if (it == locations_.end()) {
-    if (locations_.size() >= kMaxLocations) {
-      saturated_ = true;
-      return nullptr;
-    }
-    it = locations_.emplace(key, Location{}).first;
-  }
-  r = Recent{key, &it->second};
-  return r.loc;
+  Location* loc = locations_.find_or_add(key.obj, key.slot, kMaxLocations);
+  if (loc == nullptr) saturated_ = true;
+  return loc;
 }
 
 void RaceDetector::report(const Op& op, const Epoch& earlier, bool earlier_write, ThreadId t) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "scheduler/core/op.h"
+#include "scheduler/races/location_table.h"
 
 namespace jsched::sched {
 
@@ -82,16 +83,7 @@ class RaceDetector {
   std::vector<Clock> permits_;  // by thread: what unparked it
   std::unordered_map<ObjectId, Clock> monitors_, receivers_;  // monitors, j.u.c. objects
   std::unordered_map<Key, Clock, KeyHash> volatiles_;         // ordered locations
-  std::unordered_map<Key, Location, KeyHash> locations_;      // plain ones
-  // The locations met lately, by hash: an access-heavy program touches the same fields again
-  // and again, and the map's lookup (a bucket, then a node) was a tenth of its run. The map's
-  // nodes never move or go, so the pointers stay good.
-  struct Recent {
-    Key key{kNoObject, -1};
-    Location* loc = nullptr;
-  };
-  static constexpr size_t kRecent = 4096;
-  std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
+  LocationTable<Location> locations_;                         // plain ones
   Location* location(const Key& key);
   bool saturated_ = false;
   std::set<std::tuple<int32_t, bool, int32_t, bool>> seen_;
