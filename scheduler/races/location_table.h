@@ -17,19 +17,19 @@ template <typename V>
 class LocationTable {
  public:
   // The value of (obj, slot), default-made if new; nullptr once `max` locations are held.
-  // `obj` is never kNoObject (the empty slot's mark).
   V* find_or_add(ObjectId obj, int64_t slot, size_t max) {
     if (slots_.empty()) slots_.resize(kInitial);
     size_t mask = slots_.size() - 1;
     for (size_t i = hash(obj, slot) & mask;; i = (i + 1) & mask) {
       Slot& s = slots_[i];
-      if (s.obj == obj && s.slot == slot) return &s.value;
-      if (s.obj != kNoObject) continue;
+      if (s.used && s.obj == obj && s.slot == slot) return &s.value;
+      if (s.used) continue;
       if (size_ >= max) return nullptr;
       if (2 * (size_ + 1) > slots_.size()) {  // grow at half full, then look again
         grow();
         return find_or_add(obj, slot, max);
       }
+      s.used = true;
       s.obj = obj;
       s.slot = slot;
       ++size_;
@@ -41,6 +41,7 @@ class LocationTable {
  private:
   static constexpr size_t kInitial = 256;
   struct Slot {
+    bool used = false;
     ObjectId obj = kNoObject;
     int64_t slot = 0;
     V value{};
@@ -54,9 +55,9 @@ class LocationTable {
     old.swap(slots_);
     const size_t mask = slots_.size() - 1;
     for (Slot& s : old) {
-      if (s.obj == kNoObject) continue;
+      if (!s.used) continue;
       size_t i = hash(s.obj, s.slot) & mask;
-      while (slots_[i].obj != kNoObject) i = (i + 1) & mask;
+      while (slots_[i].used) i = (i + 1) & mask;
       slots_[i] = std::move(s);
     }
   }

@@ -39,3 +39,12 @@ TEST(LocationTable, StridedKeysAreFound) {
   for (uint64_t i = 1; i <= 5000; ++i)
     ASSERT_EQ(*t.find_or_add(i << 20, int64_t(i & 7), SIZE_MAX), int(i));
 }
+
+// Object 0 (kNoObject) is a key like any other: an empty slot never answers for it.
+TEST(LocationTable, ObjectZeroIsAKeyLikeAnyOther) {
+  LocationTable<int> t;
+  *t.find_or_add(0, 0, SIZE_MAX) = 5;
+  for (uint64_t o = 1; o <= 1000; ++o) *t.find_or_add(o, 0, SIZE_MAX) = 7;
+  EXPECT_EQ(*t.find_or_add(0, 0, SIZE_MAX), 5);
+  EXPECT_EQ(t.size(), 1001u);
+}
