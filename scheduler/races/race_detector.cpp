@@ -24,7 +24,15 @@ bool RaceDetector::ordered_before(const Epoch& e, ThreadId t) const {
   return e.thread < c.size() && e.time <= c[e.thread];
 }
 
+void RaceDetector::returned(ThreadId t) {
+  if (t >= in_calls_.size() || in_calls_[t].empty()) return;
+  Clock& c = clock(t);
+  for (ObjectId o : in_calls_[t]) join(c, receivers_[o]);
+  in_calls_[t].clear();
+}
+
 void RaceDetector::event(ThreadId t, const Op& op) {
+  if (op.kind != OpKind::Park && op.kind != OpKind::Unpark && op.kind != OpKind::Yield) returned(t);
   Clock& c = clock(t);
   switch (op.kind) {
     case OpKind::Start: {
@@ -66,6 +74,8 @@ void RaceDetector::event(ThreadId t, const Op& op) {
       join(c, r);
       join(r, c);
       tick(t);
+      if (in_calls_.size() <= t) in_calls_.resize(size_t(t) + 1);
+      in_calls_[t].push_back(op.obj);
       break;
     }
     case OpKind::Read:

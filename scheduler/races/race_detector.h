@@ -11,7 +11,12 @@
 // ordered, so accesses to final and volatile fields and inside static initializers come marked
 // `ordered` (Op::ordered) and order rather than race. A java.util.concurrent call orders what
 // came before it with every later call on the same object, whatever the method: a race through
-// one is missed rather than made up.
+// one is missed rather than made up. The call's start publishes what its thread did; what it
+// learns is taken at its return, which the model does not see (a lock() may take the lock by a
+// compare-and-set inside the JDK, long after its start, once another thread's unlock() came):
+// at the thread's next event that is not a park, an unpark or a yield (what the JDK's blocking
+// code does inside the call). No other thread runs between the return and that event unless
+// the thread parks or yields there itself; then a race with what ran meanwhile may be missed.
 #pragma once
 
 #include <cstdint>
@@ -81,6 +86,9 @@ class RaceDetector {
   std::vector<Clock> threads_;
   std::vector<Clock> ended_;    // by thread: its clock when it ended (join)
   std::vector<Clock> permits_;  // by thread: what unparked it
+  // By thread: the java.util.concurrent objects of its calls that may not have returned yet.
+  std::vector<std::vector<ObjectId>> in_calls_;
+  void returned(ThreadId t);
   std::unordered_map<ObjectId, Clock> monitors_, receivers_;  // monitors, j.u.c. objects
   std::unordered_map<Key, Clock, KeyHash> volatiles_;         // ordered locations
   LocationTable<Location> locations_;                         // plain ones

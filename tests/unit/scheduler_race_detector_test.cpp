@@ -120,6 +120,34 @@ TEST(RaceDetector, ACallOnAConcurrentObjectOrdersLaterCallsOnIt) {
   EXPECT_TRUE(d.races().empty());
 }
 
+// A lock() that starts before the holder's unlock() and takes the lock inside the JDK after it
+// (spinning, yielding or parking in between, with no event at its return) learns what the
+// holder did: at its thread's next event other than a park, an unpark or a yield. (It raced
+// before: ReentrantLock, Guava's Monitor and caches warned of races on guarded fields.)
+TEST(RaceDetector, AConcurrentCallLearnsAtItsReturnWhatWasPublishedBeforeIt) {
+  RaceDetector d = started();
+  d.event(0, Op::sync(kLock, true, 1));  // main: lock()
+  d.event(0, read(2));
+  d.event(0, write(3));
+  d.event(1, Op::sync(kLock, true, 1));  // thread 1: lock(), which must wait
+  d.event(1, Op::of(OpKind::Yield));     // spinning inside AQS
+  d.event(0, Op::sync(kLock, true, 4));  // main: unlock()
+  d.event(1, Op::of(OpKind::Yield));     // takes the lock, returns
+  d.event(1, read(2));
+  d.event(1, write(3));
+  d.event(1, Op::sync(kLock, true, 4));
+  d.event(0, Op::sync(kLock, true, 1));  // main: lock() again, parks
+  d.event(0, Op::of(OpKind::Park));
+  d.event(1, Op::thread(OpKind::Unpark, 0));
+  d.event(0, Op::of(OpKind::Park));
+  d.event(0, read(2));
+  EXPECT_TRUE(d.races().empty()) << d.races().size();
+  // An access without the lock still races with the guarded ones.
+  d.event(1, write(5));
+  ASSERT_EQ(d.races().size(), 1u);
+  EXPECT_EQ(d.races()[0].second.site, 5);
+}
+
 TEST(RaceDetector, UnparkThenParkOrders) {
   RaceDetector d = started();
   d.event(1, write(1));
