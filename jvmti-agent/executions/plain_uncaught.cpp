@@ -54,9 +54,8 @@ bool PlainUncaught::threw(const std::string& signature, int ms) {
   }
   for (int waited = 0; waited < ms && !saw(signature); waited += 10)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  std::lock_guard<std::mutex> g(mu_);
-  on_ = false;
-  return std::find(seen_.begin(), seen_.end(), signature) != seen_.end();
+  record(false);
+  return saw(signature);
 }
 
 void PlainUncaught::allow(const std::string& signature) {

@@ -1,6 +1,7 @@
 #include "scheduler/races/race_detector.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace jsched::sched {
 
@@ -25,10 +26,8 @@ bool RaceDetector::ordered_before(const Epoch& e, ThreadId t) const {
 }
 
 void RaceDetector::returned(ThreadId t) {
-  if (t >= in_calls_.size() || in_calls_[t].empty()) return;
-  Clock& c = clock(t);
-  for (ObjectId o : in_calls_[t]) join(c, receivers_[o]);
-  in_calls_[t].clear();
+  if (t >= in_call_.size() || in_call_[t] == kNoObject) return;
+  join(clock(t), receivers_[std::exchange(in_call_[t], kNoObject)]);
 }
 
 void RaceDetector::event(ThreadId t, const Op& op) {
@@ -74,8 +73,8 @@ void RaceDetector::event(ThreadId t, const Op& op) {
       join(c, r);
       join(r, c);
       tick(t);
-      if (in_calls_.size() <= t) in_calls_.resize(size_t(t) + 1);
-      in_calls_[t].push_back(op.obj);
+      if (in_call_.size() <= t) in_call_.resize(size_t(t) + 1, kNoObject);
+      in_call_[t] = op.obj;
       break;
     }
     case OpKind::Read:

@@ -86,8 +86,9 @@ class RaceDetector {
   std::vector<Clock> threads_;
   std::vector<Clock> ended_;    // by thread: its clock when it ended (join)
   std::vector<Clock> permits_;  // by thread: what unparked it
-  // By thread: the java.util.concurrent objects of its calls that may not have returned yet.
-  std::vector<std::vector<ObjectId>> in_calls_;
+  // By thread: the java.util.concurrent object of its last call if that may not have returned
+  // yet (kNoObject: none). One is enough: every event but a park, unpark or yield settles it.
+  std::vector<ObjectId> in_call_;
   void returned(ThreadId t);
   std::unordered_map<ObjectId, Clock> monitors_, receivers_;  // monitors, j.u.c. objects
   std::unordered_map<Key, Clock, KeyHash> volatiles_;         // ordered locations
