@@ -224,6 +224,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!s.controlled) return;
   t_main = true;
   remember_java_streams(env);
+  one_carrier_each(env, s.options.verbose);
   if (!watch_output(env)) fatal("cannot watch the program's output (bug-output=)");
   if (!ClassHashes::start(jvmti, env)) fatal("cannot start the thread that hashes classes");
   if (s.profile && !s.jdk_mode) {
@@ -557,6 +558,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   cb.MonitorWaited = on_monitor_waited;
   cb.ClassLoad = on_class_load;
   all.virtual_thread_start = on_virtual_thread_start;
+  all.virtual_thread_end = on_virtual_thread_end;
   check(jvmti->SetEventCallbacks(&cb, virtual_threads ? sizeof all : sizeof cb),
         "SetEventCallbacks");
   std::vector<jvmtiEvent> events = {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_VM_START,
@@ -567,7 +569,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
                    JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED,
                    JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED, JVMTI_EVENT_CLASS_LOAD});
   }
-  if (virtual_threads) events.push_back(kVirtualThreadStartEvent);
+  if (virtual_threads) events.insert(events.end(), {kVirtualThreadStartEvent, kVirtualThreadEndEvent});
   for (jvmtiEvent e : events) {
     check(jvmti->SetEventNotificationMode(JVMTI_ENABLE, e, nullptr), "SetEventNotificationMode");
   }

@@ -92,7 +92,16 @@ namespace jsched::rw {
   X(EpollWait, "epollWait", "(III)I") \
   /* in place of System.gc() and Runtime.gc(): a collection takes virtual time */ \
   X(SystemGc, "systemGc", "(I)V") \
-  X(RuntimeGc, "runtimeGc", "(Ljava/lang/Runtime;I)V")
+  X(RuntimeGc, "runtimeGc", "(Ljava/lang/Runtime;I)V") \
+  /* in place of Thread.Builder.start(task) and Thread.startVirtualThread(task), JDK 21+: the */ \
+  /* thread is started as Thread.start() is (the builder is null for startVirtualThread) */ \
+  X(ThreadBuilderStart, "threadBuilderStart", "(Ljava/lang/Object;Ljava/lang/Runnable;I)Ljava/lang/Thread;") \
+  X(ThreadStartVirtual, "threadStartVirtual", "(Ljava/lang/Runnable;I)Ljava/lang/Thread;") \
+  /* in LockSupport, JDK 21+: JavaLangAccess.parkVirtualThread() and (nanos), */ \
+  /* unparkVirtualThread(thread) */ \
+  X(VirtualPark, "virtualPark", "(Ljava/lang/Object;I)V") \
+  X(VirtualParkNanos, "virtualParkNanos", "(Ljava/lang/Object;JI)V") \
+  X(VirtualUnpark, "virtualUnpark", "(Ljava/lang/Object;Ljava/lang/Thread;I)V")
 // clang-format on
 
 enum class Hook {

@@ -41,9 +41,24 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
     if (o == op::invokevirtual && owner == "java/lang/Runtime")
       return ExactMatch{Hook::RuntimeGc, SiteKind::Sleep};
   }
+  if (cfg.park_calls && o == op::invokeinterface &&
+      owner == "jdk/internal/access/JavaLangAccess") {  // a virtual thread parks (JDK 21+)
+    if (name == "parkVirtualThread" && desc == "()V")
+      return ExactMatch{Hook::VirtualPark, SiteKind::Park};
+    if (name == "parkVirtualThread" && desc == "(J)V")
+      return ExactMatch{Hook::VirtualParkNanos, SiteKind::Park};
+    if (name == "unparkVirtualThread" && desc == "(Ljava/lang/Thread;)V")
+      return ExactMatch{Hook::VirtualUnpark, SiteKind::Unpark};
+  }
   if (cfg.calls && o == op::invokeinterface && owner == "jdk/internal/access/JavaLangAccess" &&
       name == "start" && desc == "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V")
     return ExactMatch{Hook::ThreadStartIn, SiteKind::ThreadStart};
+  if (cfg.calls && name == "start" && desc == "(Ljava/lang/Runnable;)Ljava/lang/Thread;" &&
+      o == op::invokeinterface && owner.starts_with("java/lang/Thread$Builder"))
+    return ExactMatch{Hook::ThreadBuilderStart, SiteKind::ThreadStart};
+  if (cfg.calls && o == op::invokestatic && owner == "java/lang/Thread" &&
+      name == "startVirtualThread" && desc == "(Ljava/lang/Runnable;)Ljava/lang/Thread;")
+    return ExactMatch{Hook::ThreadStartVirtual, SiteKind::ThreadStart};
   if (cfg.virtual_clock && o == op::invokestatic && owner == "java/lang/System" && desc == "()J") {
     if (name == "nanoTime") return ExactMatch{Hook::NanoTime, SiteKind::Clock};
     if (name == "currentTimeMillis") return ExactMatch{Hook::CurrentTimeMillis, SiteKind::Clock};

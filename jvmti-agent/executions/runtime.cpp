@@ -28,6 +28,7 @@
 #include "jvmti-agent/model/io_waits.h"
 #include "jvmti-agent/model/park_report.h"
 #include "jvmti-agent/model/virtual_thread_service.h"
+#include "jvmti-agent/model/virtual_threads.h"
 #include "jvmti-agent/shell_words.h"
 #include "protocol/json_object.h"
 #include "rewriter/hooks.h"
@@ -42,6 +43,25 @@ std::mutex g_runtime_mu;  // held by the watchdog while it looks at the current 
 std::atomic<uint64_t> g_epoch{0}, g_epochs{0};
 std::atomic<bool> g_vm_dying{false};  // the watchdog ends (the JVM's exit waits for it)
 thread_local ThreadCtx* t_ctx = nullptr;
+// A carrier of virtual threads (model/virtual_threads.h): the context is the mounted virtual
+// thread's, kept in its JVMTI thread-local storage, which follows it from carrier to carrier.
+thread_local bool t_carrier = false;
+
+ThreadCtx* here() {
+  if (!t_carrier) [[likely]]
+    return t_ctx;
+  void* c = nullptr;
+  if (state().jvmti->GetThreadLocalStorage(nullptr, &c) != JVMTI_ERROR_NONE) return nullptr;
+  return static_cast<ThreadCtx*>(c);
+}
+
+void set_here(ThreadCtx* c) {
+  if (!t_carrier) [[likely]] {
+    t_ctx = c;
+    return;
+  }
+  state().jvmti->SetThreadLocalStorage(nullptr, c);
+}
 
 // Threads a controlled thread started whose JVMTI ThreadStart has not come yet, by tag: their
 // execution, which need not be the current one by then.
@@ -107,26 +127,26 @@ void set_runtime(Runtime* r) {
 }
 
 ThreadCtx* Runtime::current() {
-  ThreadCtx* c = t_ctx;
+  ThreadCtx* c = here();
   if (c == nullptr || c->depth != 0) return nullptr;
   return c->epoch == g_epoch.load(std::memory_order_relaxed) ? c : nullptr;
 }
 
 bool Runtime::on_controlled_thread() {
-  return t_ctx != nullptr;
+  return here() != nullptr;
 }
 
 bool Runtime::stale() {
-  return over() && t_ctx->depth == 0;
+  return over() && here()->depth == 0;
 }
 
 bool Runtime::over() {
-  ThreadCtx* c = t_ctx;
+  ThreadCtx* c = here();
   return c != nullptr && c->epoch != g_epoch.load(std::memory_order_relaxed);
 }
 
 void Runtime::end_stale(JNIEnv* env) {
-  ThreadCtx* c = t_ctx;
+  ThreadCtx* c = here();
   if (c == nullptr || env->ExceptionCheck()) return;  // already unwinding
   // A thread that catches Throwable in a loop would take ThreadDeath for ever, at full speed.
   constexpr uint32_t kMaxDeaths = 100;
@@ -149,7 +169,7 @@ void Runtime::end_stale(JNIEnv* env) {
 bool Runtime::spins_stale() {
   // Far more than an executor's worker passes on its way back to its queue.
   constexpr uint32_t kStalePoints = 100000;
-  ThreadCtx* c = t_ctx;
+  ThreadCtx* c = here();
   return c != nullptr && ++c->stale_points > kStalePoints;
 }
 
@@ -187,9 +207,9 @@ bool Runtime::await_threads_ended(std::chrono::milliseconds limit) {
 }
 
 ThreadCtx* Runtime::leave_execution() {
-  ThreadCtx* c = t_ctx;
+  ThreadCtx* c = here();
   if (c == nullptr || !over()) return nullptr;
-  t_ctx = nullptr;
+  set_here(nullptr);
   // Its Runtime may be deleted once every thread has left: this is the last touch of it.
   if (Runtime* owner = std::exchange(c->owner, nullptr)) {
     std::lock_guard<std::mutex> g(owner->left_mu_);
@@ -201,12 +221,13 @@ ThreadCtx* Runtime::leave_execution() {
 }
 
 void Runtime::end_as_stale(JNIEnv* env, ThreadCtx& left) {
-  t_ctx = &left;
+  set_here(&left);
   end_stale(env);
 }
 
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
   carried_thread_ended();
+  if (t_carrier && here() != nullptr) carrier_freed();  // a virtual thread of the model
   if (over()) {
     leave_execution();
   } else if (Runtime* rt = runtime()) {
@@ -305,10 +326,10 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
 }
 
 void Runtime::start(JNIEnv* env, jthread main) {
-  t_ctx = &new_ctx(0, "0", this);
+  set_here(&new_ctx(0, "0", this));
   watchdog_.thread_is_here(0);
   core_.join();
-  attach_main(env, main, *t_ctx);
+  attach_main(env, main, *here());
 }
 
 void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
@@ -359,6 +380,7 @@ void Runtime::start_watchdog(jvmtiEnv* jvmti, JNIEnv* env) {
 }
 
 sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
+  if (is_virtual(env, t)) carrier_wanted(env);
   jmethodID is_daemon = env->GetMethodID(refs().Thread, "isDaemon", "()Z");
   bool daemon = env->CallBooleanMethod(t, is_daemon);
   sched::ThreadId child = ctl_.spawn(parent.id, daemon);
@@ -375,6 +397,11 @@ sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
 }
 
 void Runtime::any_thread_started(JNIEnv* env, jthread t) {
+  if (is_carrier(env, t)) {  // it serves virtual threads only: never the program's thread
+    t_carrier = true;
+    return;
+  }
+  if (runs_for_virtual_threads(env, state().jvmti, t)) return;
   Runtime* rt = nullptr;
   jlong tag = 0;
   if (t != nullptr && state().jvmti->GetTag(t, &tag) == JVMTI_ERROR_NONE && tag != 0) {
@@ -390,8 +417,13 @@ void Runtime::any_thread_started(JNIEnv* env, jthread t) {
   // Started during an execution, not as one of its threads (outside_threads.h).
   // (A tag names an object by its creation path: another execution's thread may carry it.)
   const sched::ThreadId id = rt->thread_of(t);
-  if (t != nullptr && (id == sched::kNoThread || !env->IsSameObject(t, rt->jthread_of(id))))
+  if (t != nullptr && (id == sched::kNoThread || !env->IsSameObject(t, rt->jthread_of(id)))) {
+    if (is_virtual(env, t)) {
+      rt->virtual_thread_outside(env, t);
+      return;
+    }
     state().outside.helper(env, state().jvmti, t);
+  }
   // Started after its execution was over (a thread main started just before it returned, say):
   // it ends before running any of the program's code. In tests, where it may be the first
   // worker of an executor the test class keeps, it runs on as stale threads do (to its first
@@ -399,7 +431,8 @@ void Runtime::any_thread_started(JNIEnv* env, jthread t) {
   if (over() && !state().tests) rt->stop_thread(env, t);
 }
 
-void Runtime::abandon(sched::ThreadId child) {
+void Runtime::abandon(JNIEnv* env, sched::ThreadId child) {
+  if (is_virtual(env, jthread_of(child))) carrier_freed();
   ctl_.end(child);
   jlong tag = 0;
   if (jvmti_->GetTag(jthread_of(child), &tag) != JVMTI_ERROR_NONE) return;
@@ -422,7 +455,7 @@ jthread Runtime::jthread_of(sched::ThreadId t) {
 }
 
 void Runtime::thread_started(JNIEnv* env, jthread t) {
-  if (t_ctx != nullptr) return;  // main: its ThreadStart may come after VM init
+  if (here() != nullptr) return;  // main: its ThreadStart may come after VM init
   sched::ThreadId id = thread_of(t);
   if (id == sched::kNoThread) return;  // not started by a controlled thread
   // Names are stable, so a thread object of an earlier execution may carry the same one.
@@ -430,7 +463,7 @@ void Runtime::thread_started(JNIEnv* env, jthread t) {
   if (id == 0 && main_ctx_) {  // thread 0 of one of several executions: it runs already
     watchdog_.thread_is_here(id);
     core_.join();
-    t_ctx = main_ctx_;
+    set_here(main_ctx_);
     return;
   }
   enter(id);
@@ -440,7 +473,7 @@ void Runtime::enter(sched::ThreadId id) {
   watchdog_.thread_is_here(id);
   core_.join();
   std::string name = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
-  t_ctx = &new_ctx(id, name, this);
+  set_here(&new_ctx(id, name, this));
   ctl_.begin(id);
 }
 
@@ -459,10 +492,10 @@ sched::ThreadId Runtime::adopt(JNIEnv* env, ThreadCtx& waker, jthread t) {
 }
 
 void Runtime::thread_ended(JNIEnv* env, jthread) {
-  ThreadCtx* c = t_ctx;
+  ThreadCtx* c = here();
   if (c == nullptr) return;
   if (c->epoch != epoch_) {  // a thread of an earlier execution
-    t_ctx = nullptr;
+    set_here(nullptr);
     return;
   }
   ++busy_;
@@ -473,7 +506,7 @@ void Runtime::thread_ended(JNIEnv* env, jthread) {
     ours = bug_ours_;
   }
   if (failed) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug_);
-  t_ctx = nullptr;
+  set_here(nullptr);
   ctl_.end(c->id);
   --busy_;  // the last touch of this Runtime: the driver may delete it from here on
 }
@@ -735,7 +768,7 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
   return head + text;
 }
 
-void Runtime::virtual_thread_started(JNIEnv* env, jthread vthread) {
+void Runtime::virtual_thread_outside(JNIEnv* env, jthread vthread) {
   if (finishing_ || is_service_thread(env, vthread)) return;
   agent_.outside.helper(env, jvmti_, vthread);  // it may wake a controlled thread
   ++virtual_threads_;
@@ -750,8 +783,8 @@ void Runtime::virtual_thread_started(JNIEnv* env, jthread vthread) {
   const bool warn = agent_.options.unsupported_warns;
   log_line(std::string(warn ? "warning" : "error") + ": the program started a virtual thread" +
            (name.empty() ? "" : " ('" + name + "')") +
-           "; jsched does not control virtual threads yet: " +
-           (warn ? "they run uncontrolled (on-unsupported=warn)"
+           " where jsched does not see it (reflection, or JDK code it does not rewrite): " +
+           (warn ? "such threads run uncontrolled (on-unsupported=warn)"
                  : "the run's verdict is an error (on-unsupported=warn lets them run "
                    "uncontrolled)"));
 }
@@ -760,7 +793,7 @@ std::string Runtime::untrusted() const {
   if (agent_.options.unsupported_warns) return "";
   if (const uint64_t v = virtual_threads_.load(); v > 0) {
     return "the program started " + std::to_string(v) + " virtual thread" + (v == 1 ? "" : "s") +
-           ", which jsched does not control yet, so no verdict can be trusted "
+           " where jsched does not see them, so no verdict can be trusted "
            "(on-unsupported=warn runs on with them uncontrolled)";
   }
   const uint64_t n = agent_.classes.unreadable_count();
@@ -808,9 +841,10 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
   write_report(env, outcome, detail);
   if (env) {
     // What the program printed comes out before the report and the end of the process.
-    if (t_ctx) ++t_ctx->depth;
+    ThreadCtx* c = here();
+    if (c) ++c->depth;
     flush_java_streams(env);
-    if (t_ctx) --t_ctx->depth;
+    if (c) --c->depth;
   }
   // A clean end with something to say (threads left waiting for work) is said once per JVM.
   static std::atomic<bool> said_clean_note{false};
@@ -911,7 +945,7 @@ void Runtime::exiting(JNIEnv*, int status) {
     detail = std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
              std::to_string(status) + ")";
   } else {
-    ThreadCtx* c = t_ctx;
+    ThreadCtx* c = here();
     std::string who =
         c && c->epoch == epoch_
             ? "thread " + ctl_.inspect([&](sched::Model& m) { return m.thread(c->id).name; })

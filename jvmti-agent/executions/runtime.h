@@ -131,7 +131,7 @@ class Runtime {
   static void stop_watchdog();  // the VM is dying: its exit would wait for a running watchdog
   // Thread.start hook: the model gets the child before the real start.
   sched::ThreadId spawn(JNIEnv* env, ThreadCtx& parent, jthread t);
-  void abandon(sched::ThreadId child);  // the real start failed
+  void abandon(JNIEnv* env, sched::ThreadId child);  // the real start failed
   // A carried thread (carried_threads.h) `t` becomes a thread of this execution, started by
   // `waker` now; it enters with enter() in itself.
   sched::ThreadId adopt(JNIEnv* env, ThreadCtx& waker, jthread t);
@@ -175,9 +175,10 @@ class Runtime {
   // the JVM's handler of a signal). Remembered for the report.
   void exiting(JNIEnv* env, int status);
 
-  // The program started virtual thread `vthread` (virtual_threads.h): it runs outside the
-  // execution, and the verdict cannot be trusted.
-  void virtual_thread_started(JNIEnv* env, jthread vthread);
+  // Virtual thread `vthread` started during the execution but not by a controlled thread's
+  // start (reflection, JDK code jsched does not rewrite): it runs outside the execution, and the
+  // verdict cannot be trusted.
+  void virtual_thread_outside(JNIEnv* env, jthread vthread);
 
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
   // Reported as "thread <name><what>" and the thread's stack.

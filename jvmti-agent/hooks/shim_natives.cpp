@@ -161,7 +161,7 @@ void start_controlled(JNIEnv* env, const Active& a, jthread t, Start start) {
   if (env->ExceptionCheck() || state == 0) {
     // Not started (already started, or an override of start() that never calls super): the
     // model must not wait for it.
-    a.rt->abandon(child);
+    a.rt->abandon(env, child);
     return;
   }
   a.rt->ctl().started(a.ctx->id, child);
@@ -180,17 +180,101 @@ void outside_start(JNIEnv* env, jthread t, jint site) {
 }
 
 // Whether `t`, started at `site`, starts plainly, outside the model: a thread the JDK starts for
-// virtual threads (never waited for), or a virtual thread (virtual_threads.h).
+// virtual threads (never waited for).
 bool starts_plainly(JNIEnv* env, jthread t, jint site) {
   if (t == nullptr) return false;
   AgentState& s = state();
   const Site* at = s.sites.get(site);
-  const bool virt = is_virtual(env, t);
   if (at != nullptr && serves_virtual_threads(env, s.jvmti, *at->cls, t)) {
-    if (virt) remember_service_thread(env, t);
+    if (is_virtual(env, t)) remember_service_thread(env, t);
     return true;
   }
-  return virt;
+  return false;
+}
+
+// Thread `t` (not null) started at `site` by `start`: a thread of the model when a controlled
+// thread starts it.
+template <class Start>
+void start_thread(JNIEnv* env, jthread t, jint site, Start start) {
+  if (!starts_plainly(env, t, site)) {
+    Active a = active(env, Ends::Point);
+    if (a) {
+      Acting g(env, *a.ctx);
+      start_controlled(env, a, t, start);
+      return;
+    }
+    outside_start(env, t, site);
+  }
+  start();
+}
+
+// LockSupport's park, `h` at `site`, in the model: whether it parked there (otherwise the caller
+// parks plainly).
+bool park(JNIEnv* env, Hook h, bool absolute, jlong time, jint site) {
+  observe(h);
+  // A test's thread whose execution is over stays parked (an idle worker of an executor the
+  // test class keeps): the next execution may take it up (carried_threads.h).
+  if (parks_carried()) {
+    park_carried(env);
+    return true;
+  }
+  Active a = active(env, Ends::Blocking);
+  if (!a) return false;
+  if (!absolute && time < 0) return true;  // Unsafe.park returns at once
+  sched::Outcome parked;
+  {
+    Acting g(env, *a.ctx, state().tests ? Ends::Never : Ends::Blocking);
+    // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched
+    // does not look (JDK code).
+    sync_interrupt(env, a, true);
+    bool timed = absolute || time > 0;
+    int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
+    parked = a.rt->ctl().park(a.ctx->id, timed, deadline, site);
+    if (parked == sched::Outcome::Timeout) a.rt->clock().advance_to(deadline);
+  }
+  // Parked still as its execution ended: it goes on parking. One that was woken returns, to end
+  // at its next hook.
+  if (parked == sched::Outcome::Aborted && parks_carried()) park_carried(env);
+  return true;
+}
+
+// LockSupport's unpark of `thread`, `h`: whether the model did it (otherwise the caller unparks
+// plainly).
+bool unpark(JNIEnv* env, Hook h, jobject thread) {
+  observe(h);
+  Runtime* rt = runtime();
+  if (rt == nullptr || thread == nullptr) {
+    woken_plainly(env, thread);
+    return false;
+  }
+  sched::ThreadId target = rt->thread_of(thread);
+  if (target == sched::kNoThread) {
+    Active a = active(env, Ends::Never);
+    if (!a) {
+      woken_plainly(env, thread);
+      return false;
+    }
+    Acting g(env, *a.ctx);
+    // A thread that parks for real, unless it is carried (it then joins this execution).
+    return wake_carried(env, thread, *a.rt, *a.ctx);
+  }
+  Active a = active(env, Ends::Point);
+  if (a) {
+    Acting g(env, *a.ctx);
+    rt->ctl().unpark(a.ctx->id, target);
+  } else {
+    rt->ctl().unpark(sched::kNoThread, target);
+  }
+  return true;
+}
+
+// `receiver`'s method `name` with descriptor `desc` (void), called with `args`.
+template <class... Args>
+void call_void(JNIEnv* env, jobject receiver, const char* name, const char* desc, Args... args) {
+  jclass c = env->GetObjectClass(receiver);
+  jmethodID m = c ? env->GetMethodID(c, name, desc) : nullptr;
+  if (m != nullptr) env->CallVoidMethod(receiver, m, args...);
+  if (c) env->DeleteLocalRef(c);
 }
 
 }  // namespace
@@ -266,15 +350,30 @@ JSCHED_NATIVE(jboolean, jschedNotify, JNIEnv* env, jclass, jobject o, jboolean a
 JSCHED_NATIVE(jboolean, jschedStart, JNIEnv* env, jclass, jthread t, jint site) {
   if (site == 0) return JNI_FALSE;
   observe(Hook::ThreadStart);
-  if (starts_plainly(env, t, site)) return JNI_FALSE;
-  Active a = active(env, Ends::Point);
-  if (!a || t == nullptr) {
-    if (t != nullptr) outside_start(env, t, site);
-    return JNI_FALSE;
-  }
-  Acting g(env, *a.ctx);
-  start_controlled(env, a, t, [&] { env->CallVoidMethod(t, refs().Thread_start); });
+  if (t == nullptr) return JNI_FALSE;  // the plain start throws
+  start_thread(env, t, site, [&] { env->CallVoidMethod(t, refs().Thread_start); });
   return JNI_TRUE;
+}
+
+JSCHED_NATIVE(jobject, jschedBuilderStart, JNIEnv* env, jclass, jobject builder, jobject task,
+              jint site) {
+  if (site == 0) return nullptr;
+  observe(builder ? Hook::ThreadBuilderStart : Hook::ThreadStartVirtual);
+  if (builder == nullptr) {  // Thread.startVirtualThread(task)
+    jmethodID of = env->GetStaticMethodID(refs().Thread, "ofVirtual",
+                                          "()Ljava/lang/Thread$Builder$OfVirtual;");
+    builder = of ? env->CallStaticObjectMethod(refs().Thread, of) : nullptr;
+    if (builder == nullptr) return nullptr;  // an exception is pending
+  }
+  // Builder.start(task) is unstarted(task), then start().
+  jclass b = env->FindClass("java/lang/Thread$Builder");
+  jmethodID unstarted =
+      b ? env->GetMethodID(b, "unstarted", "(Ljava/lang/Runnable;)Ljava/lang/Thread;") : nullptr;
+  if (unstarted == nullptr) return nullptr;
+  auto t = static_cast<jthread>(env->CallObjectMethod(builder, unstarted, task));
+  if (t == nullptr || env->ExceptionCheck()) return nullptr;
+  start_thread(env, t, site, [&] { env->CallVoidMethod(t, refs().Thread_start); });
+  return t;
 }
 
 JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread t,
@@ -289,18 +388,8 @@ JSCHED_NATIVE(void, jschedStartIn, JNIEnv* env, jclass, jobject access, jthread 
                                      "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V");
   if (start == nullptr) return;  // NoSuchMethodError pending
   auto plain = [&] { env->CallVoidMethod(access, start, t, container); };
-  if (starts_plainly(env, t, site)) {
-    plain();
-    return;
-  }
-  Active a = active(env, Ends::Point);
-  if (!a || t == nullptr) {
-    if (t != nullptr) outside_start(env, t, site);
-    plain();
-    return;
-  }
-  Acting g(env, *a.ctx);
-  start_controlled(env, a, t, plain);
+  if (t == nullptr) return plain();
+  start_thread(env, t, site, plain);
 }
 
 JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis, jboolean timed,
@@ -544,60 +633,31 @@ JSCHED_NATIVE(void, jschedTracked, JNIEnv* env, jclass, jint slot, jint site) {
 
 JSCHED_NATIVE(jboolean, jschedPark, JNIEnv* env, jclass, jboolean absolute, jlong time, jint site) {
   if (site == 0) return JNI_FALSE;
-  observe(Hook::UnsafePark);
-  // A test's thread whose execution is over stays parked (an idle worker of an executor the
-  // test class keeps): the next execution may take it up (carried_threads.h).
-  if (parks_carried()) {
-    park_carried(env);
-    return JNI_TRUE;
-  }
-  Active a = active(env, Ends::Blocking);
-  if (!a) return JNI_FALSE;
-  if (!absolute && time < 0) return JNI_TRUE;  // Unsafe.park returns at once
-  sched::Outcome parked;
-  {
-    Acting g(env, *a.ctx, state().tests ? Ends::Never : Ends::Blocking);
-    // LockSupport.park leaves the interrupt flag to its caller, who may clear it where jsched
-    // does not look (JDK code).
-    sync_interrupt(env, a, true);
-    bool timed = absolute || time > 0;
-    int64_t deadline = timed ? a.rt->clock().deadline(absolute, time) : 0;
-    parked = a.rt->ctl().park(a.ctx->id, timed, deadline, site);
-    if (parked == sched::Outcome::Timeout) a.rt->clock().advance_to(deadline);
-  }
-  // Parked still as its execution ended: it goes on parking. One that was woken returns, to end
-  // at its next hook.
-  if (parked == sched::Outcome::Aborted && parks_carried()) park_carried(env);
-  return JNI_TRUE;
+  return park(env, Hook::UnsafePark, absolute, time, site) ? JNI_TRUE : JNI_FALSE;
 }
 
 JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint site) {
   if (site == 0) return JNI_FALSE;
-  observe(Hook::UnsafeUnpark);
-  Runtime* rt = runtime();
-  if (rt == nullptr || thread == nullptr) {
-    woken_plainly(env, thread);
-    return JNI_FALSE;
-  }
-  sched::ThreadId target = rt->thread_of(thread);
-  if (target == sched::kNoThread) {
-    Active a = active(env, Ends::Never);
-    if (!a) {
-      woken_plainly(env, thread);
-      return JNI_FALSE;
-    }
-    Acting g(env, *a.ctx);
-    // A thread that parks for real, unless it is carried (it then joins this execution).
-    return wake_carried(env, thread, *a.rt, *a.ctx) ? JNI_TRUE : JNI_FALSE;
-  }
-  Active a = active(env, Ends::Point);
-  if (a) {
-    Acting g(env, *a.ctx);
-    rt->ctl().unpark(a.ctx->id, target);
-  } else {
-    rt->ctl().unpark(sched::kNoThread, target);
-  }
-  return JNI_TRUE;
+  return unpark(env, Hook::UnsafeUnpark, thread) ? JNI_TRUE : JNI_FALSE;
+}
+
+JSCHED_NATIVE(void, jschedVirtualPark, JNIEnv* env, jclass, jobject access, jlong nanos,
+              jboolean timed, jint site) {
+  if (site == 0) return;
+  if (park(env, timed ? Hook::VirtualParkNanos : Hook::VirtualPark, false, timed ? nanos : 0,
+           site))
+    return;
+  if (timed)
+    call_void(env, access, "parkVirtualThread", "(J)V", nanos);
+  else
+    call_void(env, access, "parkVirtualThread", "()V");
+}
+
+JSCHED_NATIVE(void, jschedVirtualUnpark, JNIEnv* env, jclass, jobject access, jthread t,
+              jint site) {
+  if (site == 0) return;
+  if (!unpark(env, Hook::VirtualUnpark, t))
+    call_void(env, access, "unparkVirtualThread", "(Ljava/lang/Thread;)V", t);
 }
 
 JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, jint site) {

@@ -109,6 +109,9 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
       {"jschedSleep", "(JI)Z"},
       {"jschedYield", "(I)Z"},
       {"jschedStartIn", "(Ljava/lang/Object;Ljava/lang/Thread;Ljava/lang/Object;I)V"},
+      {"jschedBuilderStart", "(Ljava/lang/Object;Ljava/lang/Runnable;I)Ljava/lang/Thread;"},
+      {"jschedVirtualPark", "(Ljava/lang/Object;JZI)V"},
+      {"jschedVirtualUnpark", "(Ljava/lang/Object;Ljava/lang/Thread;I)V"},
       {"jschedGc", "(I)V"},
       {"jschedIsAlive", "(Ljava/lang/Thread;I)I"},
       {"jschedGetState", "(Ljava/lang/Thread;I)I"},
@@ -145,6 +148,9 @@ bool activate_hooks(JNIEnv* env, const char* owner) {
         break;
       case 'J':
         env->CallStaticLongMethodA(c, m, args);
+        break;
+      case 'L':
+        env->CallStaticObjectMethodA(c, m, args);
         break;
       default:
         env->CallStaticIntMethodA(c, m, args);

@@ -35,6 +35,31 @@ bool is_service_thread(JNIEnv* env, jthread t) {
   return false;
 }
 
+bool runs_for_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, jthread t) {
+  static const jclass holder_class = optional_class(env, "java/lang/Thread$FieldHolder");
+  if (holder_class == nullptr || t == nullptr) return false;  // before JDK 21
+  static const jfieldID holder =
+      env->GetFieldID(env->FindClass("java/lang/Thread"), "holder", "Ljava/lang/Thread$FieldHolder;");
+  static const jfieldID task = env->GetFieldID(holder_class, "task", "Ljava/lang/Runnable;");
+  if (holder == nullptr || task == nullptr) return env->ExceptionClear(), false;
+  jobject h = env->GetObjectField(t, holder);
+  jobject r = h ? env->GetObjectField(h, task) : nullptr;
+  jclass c = r ? env->GetObjectClass(r) : nullptr;
+  char* sig = nullptr;
+  bool serves = false;
+  if (c && jvmti->GetClassSignature(c, &sig, nullptr) == JVMTI_ERROR_NONE && sig) {
+    std::string name(sig);  // Ljava/lang/VirtualThread$$Lambda.0x...;
+    jvmti->Deallocate(reinterpret_cast<unsigned char*>(sig));
+    if (name.size() > 2) name = name.substr(1, name.size() - 2);
+    for (char& ch : name)
+      if (ch == '/') ch = '.';
+    serves = service_class(name);
+  }
+  for (jobject o : {jobject(c), r, h})
+    if (o) env->DeleteLocalRef(o);
+  return serves;
+}
+
 bool serves_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, const std::string& caller, jthread t) {
   if (!jdk_package(caller)) return false;
   static const jclass carrier = optional_class(env, "jdk/internal/misc/CarrierThread");

@@ -16,6 +16,10 @@ namespace jsched::agent {
 // such a thread. Costs a stack walk only when `caller` is a JDK class.
 bool serves_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, const std::string& caller, jthread t);
 
+// Whether `t`, just started, runs a task of the JDK's virtual-thread machinery (the unblocker, a
+// poller): a thread the JVM started outside any hook, seen at its JVMTI ThreadStart.
+bool runs_for_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, jthread t);
+
 // Such threads, once found (a virtual sub-poller is not the program's virtual thread).
 void remember_service_thread(JNIEnv* env, jthread t);
 bool is_service_thread(JNIEnv* env, jthread t);

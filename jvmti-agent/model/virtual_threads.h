@@ -1,8 +1,9 @@
-// Virtual threads (JDK 21+) are not under jsched's control yet. Rather than a verdict that
-// promises what it did not check, an execution in which the program starts one ends in an error
-// (on-unsupported=warn: a warning, and they run uncontrolled, as threads outside the execution).
-// A virtual thread is never made a thread of the model: it would wait for its turn pinned to a
-// carrier, and the chosen one might never be mounted (a false hang).
+// Virtual threads (JDK 21+) are threads of the model like platform threads. A virtual thread in
+// the model waits for its turn inside jsched's native code, so it stays mounted, pinning its
+// carrier, from its start to its end: the JDK's scheduler is given a carrier for each
+// (one_carrier_each), or the chosen thread could wait unmounted behind carriers held by threads
+// that wait for it (a false hang). On a carrier the thread's context lives in JVMTI
+// thread-local storage, which follows the virtual thread (executions/runtime.cpp).
 #pragma once
 
 #include <jni.h>
@@ -10,12 +11,15 @@
 
 namespace jsched::agent {
 
-// JDK 17's callbacks with the slot JVMTI 21 adds after them (VirtualThreadStart, event 87).
+// JDK 17's callbacks with the slots JVMTI 21 adds after them (VirtualThreadStart and
+// VirtualThreadEnd, events 87 and 88).
 struct EventCallbacks {
   jvmtiEventCallbacks base;
   void(JNICALL* virtual_thread_start)(jvmtiEnv*, JNIEnv*, jthread);
+  void(JNICALL* virtual_thread_end)(jvmtiEnv*, JNIEnv*, jthread);
 };
 inline constexpr jvmtiEvent kVirtualThreadStartEvent = jvmtiEvent(87);
+inline constexpr jvmtiEvent kVirtualThreadEndEvent = jvmtiEvent(88);
 
 // Where the JVM has virtual threads (JVMTI 21+), asks for their events in `caps` (the build's
 // JDK 17 header does not name the capability: it is the bit after
@@ -23,8 +27,24 @@ inline constexpr jvmtiEvent kVirtualThreadStartEvent = jvmtiEvent(87);
 bool want_virtual_thread_events(jvmtiEnv* jvmti, jvmtiCapabilities& caps);
 
 void JNICALL on_virtual_thread_start(jvmtiEnv* jvmti, JNIEnv* env, jthread vthread);
+void JNICALL on_virtual_thread_end(jvmtiEnv* jvmti, JNIEnv* env, jthread vthread);
+
+// Before the JDK makes its virtual-thread scheduler (at VM init): room for as many carriers as
+// it may ever need (its largest pool), unless the user chose the numbers (then a warning says
+// what that risks).
+void one_carrier_each(JNIEnv* env, bool verbose);
+
+// A virtual thread of the model is about to start, or has ended: the scheduler's parallelism
+// (its carriers) follows the number alive. It only grows: a larger one costs every idle carrier
+// a longer scan of the pool's queues (the largest from the start made 1,000 threads 25 times
+// slower).
+void carrier_wanted(JNIEnv* env);
+void carrier_freed();
 
 // Whether `t` is a virtual thread (false before JDK 21).
 bool is_virtual(JNIEnv* env, jthread t);
+
+// Whether `t` is one of the JDK's carrier threads (false before JDK 21).
+bool is_carrier(JNIEnv* env, jthread t);
 
 }  // namespace jsched::agent

@@ -105,6 +105,63 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
     }
   }
 
+  /**
+   * Replace Thread.Builder.start(task) (JDK 21+): the builder's unstarted thread, started as
+   * Thread.start() is. Typed Object: Thread.Builder is not in JDK 17.
+   */
+  public static Thread threadBuilderStart(Object builder, Runnable task, int site) {
+    if (jschedReady) return jschedBuilderStart(builder, task, site);
+    return (Thread) plainly("java.lang.Thread$Builder", "start", builder, task);
+  }
+
+  /** Replace Thread.startVirtualThread(task) (JDK 21+), as Thread.ofVirtual().start(task). */
+  public static Thread threadStartVirtual(Runnable task, int site) {
+    if (jschedReady) return jschedBuilderStart(null, task, site);
+    return (Thread) plainly("java.lang.Thread", "startVirtualThread", null, task);
+  }
+
+  /**
+   * In LockSupport, JDK 21+: a virtual thread parks (JavaLangAccess.parkVirtualThread) or is
+   * unparked. The natives park in the model, or do the plain call when the thread is not
+   * controlled.
+   */
+  public static void virtualPark(Object access, int site) {
+    if (jschedReady) jschedVirtualPark(access, 0L, false, site);
+    else plainly("jdk.internal.access.JavaLangAccess", "parkVirtualThread", access);
+  }
+
+  public static void virtualParkNanos(Object access, long nanos, int site) {
+    if (jschedReady) jschedVirtualPark(access, nanos, true, site);
+    else plainly("jdk.internal.access.JavaLangAccess", "parkVirtualThread", access, nanos);
+  }
+
+  public static void virtualUnpark(Object access, Thread t, int site) {
+    if (jschedReady) jschedVirtualUnpark(access, t, site);
+    else plainly("jdk.internal.access.JavaLangAccess", "unparkVirtualThread", access, t);
+  }
+
+  /**
+   * Before the natives are linked: `owner`'s method `name` called on `receiver` (null: static)
+   * with `args`, whose types are the method's (Runnable, long, Thread).
+   */
+  private static Object plainly(String owner, String name, Object receiver, Object... args) {
+    Class<?>[] types = new Class<?>[args.length];
+    for (int i = 0; i < args.length; i++) {
+      types[i] = args[i] instanceof Long ? long.class
+          : args[i] instanceof Thread ? Thread.class : Runnable.class;
+    }
+    try {
+      java.lang.reflect.Method m = Class.forName(owner).getMethod(name, types);
+      m.setAccessible(true);
+      return m.invoke(receiver, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      JSchedShim.<RuntimeException>sneaky(e.getCause());
+      return null;
+    } catch (ReflectiveOperationException e) {
+      throw new InternalError(e);
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private static <T extends Throwable> void sneaky(Throwable t) throws T {
     throw (T) t;
@@ -596,6 +653,13 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   private static native boolean jschedNotify(Object o, boolean all, int site);
 
   private static native boolean jschedStart(Thread t, int site);
+
+  /** Creates and starts a thread with `builder` (null: a virtual thread) and returns it. */
+  private static native Thread jschedBuilderStart(Object builder, Runnable task, int site);
+
+  private static native void jschedVirtualPark(Object access, long nanos, boolean timed, int site);
+
+  private static native void jschedVirtualUnpark(Object access, Thread t, int site);
 
   private static native boolean jschedJoin(Thread t, long millis, boolean timed, int site)
       throws InterruptedException;
