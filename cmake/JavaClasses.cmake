@@ -1,8 +1,12 @@
-# jsched_java_classes(TARGET OUT_DIR SOURCES... [RELEASE N] [CLASSPATH CP] [OPTIONS ...])
-# Compiles Java sources with the JDK's javac into OUT_DIR as part of the build.
+# jsched_java_classes(TARGET OUT_DIR SOURCES... [RELEASE N] [CLASSPATH CP] [OPTIONS ...]
+#                     [JAVAC PATH])
+# Compiles Java sources with the JDK's javac (or JAVAC) into OUT_DIR as part of the build.
 find_package(Java 17 REQUIRED COMPONENTS Development)
 function(jsched_java_classes target out_dir)
-  cmake_parse_arguments(J "" "RELEASE;CLASSPATH" "SOURCES;OPTIONS" ${ARGN})
+  cmake_parse_arguments(J "" "RELEASE;CLASSPATH;JAVAC" "SOURCES;OPTIONS" ${ARGN})
+  if(NOT J_JAVAC)
+    set(J_JAVAC ${Java_JAVAC_EXECUTABLE})
+  endif()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}.stamp)
   set(args -nowarn -encoding UTF-8 -d ${out_dir})
   if(J_RELEASE)
@@ -15,7 +19,7 @@ function(jsched_java_classes target out_dir)
     OUTPUT ${stamp}
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${out_dir}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-    COMMAND ${Java_JAVAC_EXECUTABLE} ${args} ${J_OPTIONS} ${J_SOURCES}
+    COMMAND ${J_JAVAC} ${args} ${J_OPTIONS} ${J_SOURCES}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
     DEPENDS ${J_SOURCES}
     COMMENT "javac ${target}"

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "jvmti-agent/executions/runtime.h"
+#include "jvmti-agent/model/virtual_threads.h"
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/shell_words.h"
 #include "protocol/json_object.h"
@@ -201,9 +202,16 @@ void Runtime::write_trace(RunOutcome outcome, const std::string& detail) {
   out << "jsched-trace 1\noutcome " << outcome_name(outcome) << " "
       << detail.substr(0, detail.find('\n')) << "\n";
   std::set<int32_t> sites;
+  std::vector<bool> virt;  // which threads are virtual, marked so on their line
+  JNIEnv* env = nullptr;
+  if (agent_.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) == JNI_OK) {
+    std::lock_guard<std::mutex> g(mu_);
+    for (jthread t : threads_) virt.push_back(t != nullptr && is_virtual(env, t));
+  }
   ctl_.inspect([&](sched::Model& m) {
     for (size_t i = 0; i < m.thread_count(); ++i)
-      out << "thread " << i << " " << m.thread(sched::ThreadId(i)).name << "\n";
+      out << "thread " << i << " " << m.thread(sched::ThreadId(i)).name
+          << (i < virt.size() && virt[i] ? " virtual" : "") << "\n";
     for (const sched::TraceEvent& e : trace_) sites.insert(e.op.site);
     for (int32_t id : sites) {
       const Site* s = agent_.sites.get(id);

@@ -582,6 +582,20 @@ void Runtime::awaits_initialization(sched::ThreadId id, const InitWait& w) {
     init_wait_log_.push_back("thread " + who + " waits for " + w.what + " by thread " + by);
 }
 
+void Runtime::blocks_unseen(ThreadCtx& c, const std::string& what, jthread t) {
+  InRuntime g(c);
+  if (ctl_.running() != c.id) return;
+  hidden_block(c.id, what, t);
+  ctl_.detach(c.id);
+}
+
+void Runtime::unblocked(ThreadCtx& c) {
+  InRuntime g(c);
+  watchdog_.thread_is_here(c.id);
+  core_.join();
+  ctl_.rejoin(c.id);
+}
+
 void Runtime::hidden_block(sched::ThreadId id, const std::string& what, jthread t) {
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(id).name; });
   std::string stack = stack_of(t);

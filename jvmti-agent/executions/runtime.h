@@ -180,6 +180,12 @@ class Runtime {
   // verdict cannot be trusted.
   void virtual_thread_outside(JNIEnv* env, jthread vthread);
 
+  // The calling thread `c` (the running one) blocks where the model cannot see: recorded as a
+  // hidden block (`what`, for the report) and detached, so that others run meanwhile.
+  void blocks_unseen(ThreadCtx& c, const std::string& what, jthread t);
+  // ... and is back, perhaps on another carrier (a virtual thread): it waits for a turn.
+  void unblocked(ThreadCtx& c);
+
   // A controlled thread blocked where the model cannot see (JVMTI monitor events, watchdog).
   // Reported as "thread <name><what>" and the thread's stack.
   void hidden_block(sched::ThreadId id, const std::string& what, jthread t);

@@ -11,6 +11,7 @@
 #include "jvmti-agent/executions/carried_threads.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/runtime.h"
+#include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/hooks/observer.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/model/io_waits.h"
@@ -266,6 +267,17 @@ bool unpark(JNIEnv* env, Hook h, jobject thread) {
     rt->ctl().unpark(sched::kNoThread, target);
   }
   return true;
+}
+
+// Whether the caller of LockSupport's park (three frames down: this native, the shim's hook,
+// LockSupport) is the JDK's socket code: a virtual thread that waits for I/O, which a poller
+// thread of the JDK's, outside the model, ends.
+bool parks_for_io(jvmtiEnv* jvmti) {
+  jvmtiFrameInfo f;
+  jint n = 0;
+  if (jvmti->GetStackTrace(nullptr, 3, 1, &f, &n) != JVMTI_ERROR_NONE || n != 1) return false;
+  FrameMethod m;
+  return frame_method(jvmti, f.method, m) && m.cls.starts_with("sun.nio.ch.");
 }
 
 // `receiver`'s method `name` with descriptor `desc` (void), called with `args`.
@@ -644,20 +656,35 @@ JSCHED_NATIVE(jboolean, jschedUnpark, JNIEnv* env, jclass, jobject thread, jint 
 JSCHED_NATIVE(void, jschedVirtualPark, JNIEnv* env, jclass, jobject access, jlong nanos,
               jboolean timed, jint site) {
   if (site == 0) return;
-  if (park(env, timed ? Hook::VirtualParkNanos : Hook::VirtualPark, false, timed ? nanos : 0,
-           site))
+  auto plain = [&] {
+    if (timed)
+      call_void(env, access, "parkVirtualThread", "(J)V", nanos);
+    else
+      call_void(env, access, "parkVirtualThread", "()V");
+  };
+  // Waiting for a socket: a hidden block, as a platform thread's wait in the kernel is.
+  if (Active a = active(env, Ends::Never); a && parks_for_io(state().jvmti)) {
+    observe(timed ? Hook::VirtualParkNanos : Hook::VirtualPark);
+    jthread self = nullptr;
+    state().jvmti->GetCurrentThread(&self);
+    a.rt->blocks_unseen(*a.ctx, ": waiting for I/O (parked in the JDK's socket code)", self);
+    plain();
+    a.rt->unblocked(*a.ctx);
     return;
-  if (timed)
-    call_void(env, access, "parkVirtualThread", "(J)V", nanos);
-  else
-    call_void(env, access, "parkVirtualThread", "()V");
+  }
+  if (!park(env, timed ? Hook::VirtualParkNanos : Hook::VirtualPark, false, timed ? nanos : 0,
+            site))
+    plain();
 }
 
 JSCHED_NATIVE(void, jschedVirtualUnpark, JNIEnv* env, jclass, jobject access, jthread t,
               jint site) {
   if (site == 0) return;
-  if (!unpark(env, Hook::VirtualUnpark, t))
-    call_void(env, access, "unparkVirtualThread", "(Ljava/lang/Thread;)V", t);
+  // The real unpark as well: the thread may be parked for real, waiting for I/O (a poller thread
+  // of the JDK's unparks it), and a stray permit only makes a real park return early, which
+  // every park allows.
+  unpark(env, Hook::VirtualUnpark, t);
+  call_void(env, access, "unparkVirtualThread", "(Ljava/lang/Thread;)V", t);
 }
 
 JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, jint site) {

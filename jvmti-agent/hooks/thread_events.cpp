@@ -24,19 +24,13 @@ void hide(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o, const char* what) 
   Runtime* rt = runtime();
   ThreadCtx* c = rt ? Runtime::current() : nullptr;
   if (!c) return;
-  InRuntime g(*c);
-  if (rt->ctl().running() != c->id) return;
-  rt->hidden_block(c->id, std::string(": ") + what + " (a " + monitor_class(jvmti, env, o) + ")",
-                   t);
-  rt->ctl().detach(c->id);
+  rt->blocks_unseen(*c, std::string(": ") + what + " (a " + monitor_class(jvmti, env, o) + ")", t);
 }
 
 void back() {
   Runtime* rt = runtime();
   ThreadCtx* c = rt ? Runtime::current() : nullptr;
-  if (!c) return;
-  InRuntime g(*c);
-  rt->ctl().rejoin(c->id);
+  if (c) rt->unblocked(*c);
 }
 
 }  // namespace

@@ -74,6 +74,10 @@ bool touches_for_write(const std::string& op) {
   return racing_op(op) && op != "read";
 }
 
+bool is_virtual(const Trace& t, size_t thread) {
+  return thread < t.virtual_threads.size() && t.virtual_threads[thread];
+}
+
 // A deadlock on monitors: "thread X waits for monitor M held by thread Y" in its detail gives
 // an arrow from the step where Y took M to X's last step.
 void add_cycle(Trace& t) {
@@ -131,9 +135,12 @@ Trace read_trace(const std::string& path, const std::string& classpath) {
     } else if (key == "thread") {
       size_t id;
       std::string name;
+      std::string kind;
       if (!(s >> id >> name)) fail("bad thread line");
       if (t.threads.size() <= id) t.threads.resize(id + 1);
+      if (t.virtual_threads.size() <= id) t.virtual_threads.resize(id + 1);
       t.threads[id] = name;
+      t.virtual_threads[id] = (s >> kind) && kind == "virtual";
     } else if (key == "site") {
       int32_t id;
       uint32_t bci;
@@ -207,7 +214,8 @@ std::string timeline_html(const Trace& t, const std::string& title) {
       << "</span>";
   o << "</p>\n<table><tr><th>step</th>";
   for (size_t i = 0; i < t.threads.size(); ++i)
-    o << "<th class=lane>thread " << xml_text(t.threads[i]) << "</th>";
+    o << "<th class=lane>thread " << xml_text(t.threads[i]) << (is_virtual(t, i) ? " (virtual)" : "")
+      << "</th>";
   o << "</tr>\n";
   // Runs of one thread's steps without a pre-emption fold into one row (kept whole around the
   // conflicting pair).
@@ -302,7 +310,7 @@ std::string timeline_text(const Trace& t) {
     if (s.thread == last && !s.preempt && !pair) continue;
     last = s.thread;
     o << "  #" << s.index << "  " << (s.thread < t.threads.size() ? t.threads[s.thread] : "?")
-      << "  " << s.op << (s.where.empty() ? "" : " " + s.where)
+      << (is_virtual(t, s.thread) ? " (virtual)" : "") << "  " << s.op << (s.where.empty() ? "" : " " + s.where)
       << (s.preempt ? "  <- PRE-EMPTION" : "") << (pair ? "  <- CONFLICT" : "") << "\n";
   }
   return o.str();

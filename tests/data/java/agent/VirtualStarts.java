@@ -3,10 +3,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 // Virtual threads (JDK 21+, reached through reflection: the tests compile for JDK 17) started
-// each way a program starts them: an unstarted one's start(), a thread-per-task executor,
-// Thread.startVirtualThread. jsched does not control them yet: it must say so (an error
-// verdict, or a warning with on-unsupported=warn), never "ok" as if it had checked them, and
-// never a hang of its own making.
+// three ways: an unstarted one's start() and a thread-per-task executor, which jsched sees, and
+// Thread.startVirtualThread called by reflection, which it does not (it must say so, never "ok"
+// as if it had checked that thread).
 public class VirtualStarts {
   static int n;
 

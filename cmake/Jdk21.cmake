@@ -1,0 +1,30 @@
+# A JDK 21 or later for what needs virtual threads (samples/virtual): the building JDK when it
+# is one, else the newest under /usr/lib/jvm. Sets JSCHED_JDK21_HOME ("" when there is none).
+function(jsched_jdk_version home out)
+  execute_process(COMMAND ${home}/bin/javac -version OUTPUT_VARIABLE v ERROR_VARIABLE v
+    RESULT_VARIABLE rc)
+  set(major 0)
+  if(rc EQUAL 0 AND v MATCHES "javac ([0-9]+)")
+    set(major ${CMAKE_MATCH_1})
+  endif()
+  set(${out} ${major} PARENT_SCOPE)
+endfunction()
+
+set(JSCHED_JDK21_HOME "")
+set(best 0)
+file(GLOB candidates LIST_DIRECTORIES true /usr/lib/jvm/*)
+foreach(home ${JSCHED_JDK_HOME} ${candidates})
+  if(IS_DIRECTORY ${home} AND EXISTS ${home}/bin/javac AND EXISTS ${home}/lib/modules)
+    jsched_jdk_version(${home} v)
+    if(v GREATER_EQUAL 21 AND v GREATER best)
+      set(best ${v})
+      set(JSCHED_JDK21_HOME ${home})
+    endif()
+  endif()
+endforeach()
+if(JSCHED_JDK21_HOME)
+  message(STATUS "jsched: JDK ${best} at ${JSCHED_JDK21_HOME} for the virtual-thread samples")
+else()
+  message(STATUS "jsched: skip: no JDK 21 or later under /usr/lib/jvm: the virtual-thread "
+    "samples (samples/virtual) are not built")
+endif()

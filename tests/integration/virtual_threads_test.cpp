@@ -1,0 +1,208 @@
+// Virtual threads (JDK 21+) as threads of the model: the samples of samples/virtual/suite.xml
+// under the real agent on a JDK that has them (the test command's run on JDK 21 or later; on
+// JDK 17 every test here is skipped, and says so).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <fstream>
+#include <set>
+
+#include "protocol/json.h"
+#include "runner/batch/suite.h"
+#include "tests/integration/agent_runner.h"
+#include "tests/integration/results.h"
+#include "tests/support/test_paths.h"
+
+using namespace jsched;
+
+namespace {
+
+// The feature version of the JDK the tests run (its release file), 0 when unknown.
+int test_jdk_feature() {
+  std::ifstream in(test::jdk_home() + "/release");
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string key = "JAVA_VERSION=\"";
+    if (line.rfind(key, 0) == 0) return std::atoi(line.c_str() + key.size());
+  }
+  return 0;
+}
+
+// Why the tests here cannot run ("" when they can).
+std::string cannot_run() {
+  if (test_jdk_feature() < 21)
+    return "jsched: skip: virtual threads need JDK 21 or later; the tests run on JDK " +
+           std::to_string(test_jdk_feature());
+  if (!std::ifstream(std::string(JSCHED_VIRTUAL_SAMPLES_CLASSES) +
+                     "/jsched/samples/virtual/lockorder/Main.class"))
+    return "jsched: skip: the virtual-thread samples were not built (no JDK 21 when the build "
+           "was configured)";
+  return "";
+}
+
+#define SKIP_UNLESS_VIRTUAL_THREADS()           \
+  do {                                          \
+    const std::string why = cannot_run();       \
+    if (!why.empty()) {                         \
+      std::printf("%s\n", why.c_str());         \
+      GTEST_SKIP() << why;                      \
+    }                                           \
+  } while (0)
+
+const std::string kSuite = std::string(JSCHED_SAMPLES_DIR) + "/virtual/suite.xml";
+
+std::vector<runner::SuiteProgram> programs() {
+  return runner::Suite::load(kSuite).programs;
+}
+
+std::string name_of(const ::testing::TestParamInfo<runner::SuiteProgram>& i) {
+  std::string n = i.param.name;
+  for (char& c : n) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return n;
+}
+
+std::string cp() {
+  return JSCHED_VIRTUAL_SAMPLES_CLASSES;
+}
+
+int expected_status(const std::string& expect) {
+  return expect == "bug" ? 3 : expect == "deadlock" ? 4 : 0;
+}
+
+}  // namespace
+
+class VirtualSample : public ::testing::TestWithParam<runner::SuiteProgram> {};
+
+// A buggy sample's bug is found by the default strategy among the first 100 seeds and its
+// recorded schedule replays it, three times of three; a correct one runs 30 seeds clean.
+TEST_P(VirtualSample, FoundAndReplayedOrClean) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  const runner::SuiteProgram& p = GetParam();
+  test::TempDir d;
+  const int want = expected_status(p.expect);
+  for (int seed = 1; seed <= (want == 0 ? 30 : 100); ++seed) {
+    const std::string sched = d.path() + "/s";
+    test::ProcessResult r = test::run_agent(
+        "seed=" + std::to_string(seed) + ",record=" + sched, cp(), p.main, {}, p.args);
+    if (want == 0) {
+      ASSERT_EQ(r.status, 0) << p.name << " seed " << seed << ": " << r.err;
+      continue;
+    }
+    if (r.status == 0) continue;
+    ASSERT_EQ(r.status, want) << p.name << " seed " << seed << ":\n" << r.err;
+    for (int k = 0; k < 3; ++k) {
+      test::ProcessResult again = test::run_agent("replay=" + sched, cp(), p.main, {}, p.args);
+      EXPECT_EQ(again.status, r.status) << again.err << "\nthe recorded run:\n" << r.err;
+    }
+    return;
+  }
+  if (want != 0) FAIL() << p.name << ": no " << p.expect << " in 100 seeds";
+}
+
+INSTANTIATE_TEST_SUITE_P(VirtualSamples, VirtualSample, ::testing::ValuesIn(programs()),
+                         name_of);
+
+// Each virtual thread is a thread of the model: 2,000 of them make 2,001 threads of the report,
+// and the same seed gives the same schedule (fingerprint) in every JVM, with the machine's two
+// cores kept busy by other processes.
+TEST(VirtualThreads, EveryOneIsAThreadOfTheModelAndASeedGivesOneScheduleUnderLoad) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  test::TempDir d;
+  std::vector<pid_t> load;
+  for (int i = 0; i < 2; ++i) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", "while :; do :; done", nullptr);
+      _exit(127);
+    }
+    load.push_back(pid);
+  }
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 2; ++seed) {
+      std::set<std::string> prints;
+      for (int k = 0; k < 3; ++k) {
+        const std::string report = d.path() + "/r.json";
+        test::ProcessResult r = test::run_agent(std::string("strategy=") + strategy +
+                                                    ",steps=20000,seed=" + std::to_string(seed) +
+                                                    ",report=" + report,
+                                                cp(), "jsched.samples.virtual.many.Main", {},
+                                                {"2000"});
+        ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+        json::Value rep = json::parse(test::slurp(report));
+        EXPECT_EQ(rep.num("threads"), 2001);
+        prints.insert(rep.str("fingerprint"));
+      }
+      EXPECT_EQ(prints.size(), 1u) << strategy << " seed " << seed;
+    }
+  }
+  for (pid_t pid : load) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+}
+
+// A deadlock between a virtual and a platform thread is a deadlock (never a hang, a thread of
+// the JDK's virtual-thread machinery never holding its confirmation), reported with each
+// thread's stack and what it waits for; its timeline marks the virtual thread.
+TEST(VirtualThreads, AMixedDeadlockIsReportedWithBothStacksAndDrawnWithTheVirtualLane) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  test::TempDir d;
+  for (int seed = 1; seed <= 100; ++seed) {
+    test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed), cp(),
+                                            "jsched.samples.virtual.mixeddeadlock.Main");
+    if (r.status == 0) continue;
+    ASSERT_EQ(r.status, 4) << r.err;
+    EXPECT_NE(r.err.find("jsched: DEADLOCK"), std::string::npos) << r.err;
+    EXPECT_GE(test::count_lines(r.err, " waits for "), 2) << r.err;
+    EXPECT_NE(r.err.find("at java.lang.VirtualThread.run"), std::string::npos) << r.err;
+    test::ProcessResult m = test::run_jsched(
+        {"minimize", "--out", d.path() + "/m", "--", test::java_bin(),
+         "-agentpath:" + test::agent_path() + "=seed=" + std::to_string(seed), "-cp", cp(),
+         "jsched.samples.virtual.mixeddeadlock.Main"});
+    ASSERT_EQ(m.status, 1) << m.out << m.err;
+    const std::string page = test::slurp(d.path() + "/m/timeline.html");
+    EXPECT_EQ(test::count_lines(page, "(virtual)</th>"), 1) << page;
+    return;
+  }
+  FAIL() << "no deadlock in 100 seeds";
+}
+
+// In one JVM, executions follow each other with virtual threads left deadlocked by the one
+// before: each ends like a platform thread, and every execution ends in a verdict.
+TEST(VirtualThreads, InJvmIterationsEndTheirVirtualThreads) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  for (const char* main :
+       {"jsched.samples.virtual.lockorder.Main", "jsched.samples.virtual.missedsignal.Main"}) {
+    test::ProcessResult r =
+        test::run_agent("strategy=random,seed=1,iterations=200,explore", cp(), main);
+    EXPECT_EQ(r.status, 4) << main << ": " << r.err;
+    EXPECT_NE(r.err.find("200 iterations in"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("HANG"), std::string::npos) << r.err;
+  }
+}
+
+// The correct samples under every strategy, through the runner (in one JVM where the strategy
+// allows): nothing found.
+TEST(VirtualThreads, EveryStrategyRunsTheCorrectSamplesClean) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  test::TempDir d;
+  const std::set<std::string> in_jvm = {"random", "rapos", "pct", "pos", "hapset"};
+  int batch = 0;
+  for (const runner::SuiteProgram& p : programs()) {
+    if (p.expect != "none" || p.main.find(".many.") != std::string::npos) continue;
+    for (const char* s :
+         {"random", "rapos", "pct", "pctvb", "pos", "surw", "portfolio", "hapset", "tsca"}) {
+      std::vector<std::string> args = {"run",   "--strategy",  s,      "--runs",
+                                       "20",    "--jobs",      "2",    "--seed",
+                                       "1",     "--no-minimize", "--out",
+                                       d.path() + "/b" + std::to_string(++batch)};
+      if (in_jvm.count(s)) args.insert(args.end(), {"--in-jvm", "10"});
+      args.insert(args.end(), {"--", test::java_bin(), "-cp", cp(), p.main});
+      test::ProcessResult r = test::run_jsched(args);
+      EXPECT_EQ(r.status, 0) << p.name << " under " << s << ":\n" << r.out << r.err;
+    }
+  }
+}
