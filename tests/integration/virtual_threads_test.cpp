@@ -13,10 +13,15 @@
 #include "protocol/json.h"
 #include "runner/batch/suite.h"
 #include "tests/integration/agent_runner.h"
+#include "tests/integration/maven_project.h"
 #include "tests/integration/results.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
+
+namespace jsched::runner {
+void PrintTo(const SuiteProgram& p, std::ostream* os);  // samples_test.cpp
+}  // namespace jsched::runner
 
 namespace {
 
@@ -68,8 +73,12 @@ std::string cp() {
   return JSCHED_VIRTUAL_SAMPLES_CLASSES;
 }
 
-int expected_status(const std::string& expect) {
-  return expect == "bug" ? 3 : expect == "deadlock" ? 4 : 0;
+// The exit statuses a sample's expected finding may end with ("any": a bug or a deadlock).
+std::set<int> expected_status(const std::string& expect) {
+  if (expect == "bug") return {3};
+  if (expect == "deadlock") return {4};
+  if (expect == "any") return {3, 4};
+  return {0};
 }
 
 }  // namespace
@@ -82,24 +91,25 @@ TEST_P(VirtualSample, FoundAndReplayedOrClean) {
   SKIP_UNLESS_VIRTUAL_THREADS();
   const runner::SuiteProgram& p = GetParam();
   test::TempDir d;
-  const int want = expected_status(p.expect);
-  for (int seed = 1; seed <= (want == 0 ? 30 : 100); ++seed) {
+  const std::set<int> want = expected_status(p.expect);
+  const bool correct = want.count(0) > 0;
+  for (int seed = 1; seed <= (correct ? 30 : 100); ++seed) {
     const std::string sched = d.path() + "/s";
     test::ProcessResult r = test::run_agent(
         "seed=" + std::to_string(seed) + ",record=" + sched, cp(), p.main, {}, p.args);
-    if (want == 0) {
+    if (correct) {
       ASSERT_EQ(r.status, 0) << p.name << " seed " << seed << ": " << r.err;
       continue;
     }
     if (r.status == 0) continue;
-    ASSERT_EQ(r.status, want) << p.name << " seed " << seed << ":\n" << r.err;
+    ASSERT_TRUE(want.count(r.status)) << p.name << " seed " << seed << ":\n" << r.err;
     for (int k = 0; k < 3; ++k) {
       test::ProcessResult again = test::run_agent("replay=" + sched, cp(), p.main, {}, p.args);
       EXPECT_EQ(again.status, r.status) << again.err << "\nthe recorded run:\n" << r.err;
     }
     return;
   }
-  if (want != 0) FAIL() << p.name << ": no " << p.expect << " in 100 seeds";
+  if (!correct) FAIL() << p.name << ": no " << p.expect << " finding in 100 seeds";
 }
 
 INSTANTIATE_TEST_SUITE_P(VirtualSamples, VirtualSample, ::testing::ValuesIn(programs()),
@@ -111,36 +121,41 @@ INSTANTIATE_TEST_SUITE_P(VirtualSamples, VirtualSample, ::testing::ValuesIn(prog
 TEST(VirtualThreads, EveryOneIsAThreadOfTheModelAndASeedGivesOneScheduleUnderLoad) {
   SKIP_UNLESS_VIRTUAL_THREADS();
   test::TempDir d;
-  std::vector<pid_t> load;
-  for (int i = 0; i < 2; ++i) {
-    pid_t pid = fork();
-    if (pid == 0) {
-      execl("/bin/sh", "sh", "-c", "while :; do :; done", nullptr);
-      _exit(127);
+  // Two processes that keep the cores busy, killed however the test ends.
+  struct Load {
+    std::vector<pid_t> pids;
+    Load() {
+      for (int i = 0; i < 2; ++i) {
+        pid_t pid = fork();
+        if (pid == 0) {
+          execl("/bin/sh", "sh", "-c", "while :; do :; done", nullptr);
+          _exit(127);
+        }
+        pids.push_back(pid);
+      }
     }
-    load.push_back(pid);
-  }
-  for (const char* strategy : {"random", "pct"}) {
+    ~Load() {
+      for (pid_t pid : pids) {
+        kill(pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+      }
+    }
+  } load;
+  for (const char* options : {"strategy=random", "strategy=pct,steps=20000"}) {
     for (int seed = 1; seed <= 2; ++seed) {
       std::set<std::string> prints;
       for (int k = 0; k < 3; ++k) {
         const std::string report = d.path() + "/r.json";
-        test::ProcessResult r = test::run_agent(std::string("strategy=") + strategy +
-                                                    ",steps=20000,seed=" + std::to_string(seed) +
-                                                    ",report=" + report,
-                                                cp(), "jsched.samples.virtual.many.Main", {},
-                                                {"2000"});
-        ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
+        test::ProcessResult r = test::run_agent(
+            std::string(options) + ",seed=" + std::to_string(seed) + ",report=" + report, cp(),
+            "jsched.samples.virtual.many.Main", {}, {"2000"});
+        ASSERT_EQ(r.status, 0) << options << " seed " << seed << ": " << r.err;
         json::Value rep = json::parse(test::slurp(report));
         EXPECT_EQ(rep.num("threads"), 2001);
         prints.insert(rep.str("fingerprint"));
       }
-      EXPECT_EQ(prints.size(), 1u) << strategy << " seed " << seed;
+      EXPECT_EQ(prints.size(), 1u) << options << " seed " << seed;
     }
-  }
-  for (pid_t pid : load) {
-    kill(pid, SIGKILL);
-    waitpid(pid, nullptr, 0);
   }
 }
 
@@ -162,7 +177,7 @@ TEST(VirtualThreads, AMixedDeadlockIsReportedWithBothStacksAndDrawnWithTheVirtua
         {"minimize", "--out", d.path() + "/m", "--", test::java_bin(),
          "-agentpath:" + test::agent_path() + "=seed=" + std::to_string(seed), "-cp", cp(),
          "jsched.samples.virtual.mixeddeadlock.Main"});
-    ASSERT_EQ(m.status, 1) << m.out << m.err;
+    ASSERT_EQ(m.status, 0) << m.out << m.err;
     const std::string page = test::slurp(d.path() + "/m/timeline.html");
     EXPECT_EQ(test::count_lines(page, "(virtual)</th>"), 1) << page;
     return;
@@ -178,7 +193,7 @@ TEST(VirtualThreads, InJvmIterationsEndTheirVirtualThreads) {
        {"jsched.samples.virtual.lockorder.Main", "jsched.samples.virtual.missedsignal.Main"}) {
     test::ProcessResult r =
         test::run_agent("strategy=random,seed=1,iterations=200,explore", cp(), main);
-    EXPECT_EQ(r.status, 4) << main << ": " << r.err;
+    EXPECT_TRUE(r.status == 3 || r.status == 4) << main << ": " << r.err;
     EXPECT_NE(r.err.find("200 iterations in"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("HANG"), std::string::npos) << r.err;
   }
@@ -205,4 +220,58 @@ TEST(VirtualThreads, EveryStrategyRunsTheCorrectSamplesClean) {
       EXPECT_EQ(r.status, 0) << p.name << " under " << s << ":\n" << r.out << r.err;
     }
   }
+}
+
+// Under Surefire, a JUnit 5 test whose body starts virtual threads: the lost update of the demo's
+// account, deposited from two virtual threads, fails with its seed; the atomic deposit from a
+// virtual-thread-per-task executor passes.
+TEST(VirtualThreads, SurefireFailsTheVirtualLostUpdateAndPassesTheSafeOne) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  test::TempDir dir;
+  const std::string tests = dir.path() + "/maven-demo-junit5/src/test/java/demo/";
+  std::filesystem::create_directories(tests);
+  std::ofstream(tests + "VirtualAccountTest.java") << R"(package demo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
+class VirtualAccountTest {
+  @Test
+  void concurrentVirtualDepositsAreAllCounted() throws InterruptedException {
+    Account account = new Account(100);
+    Thread a = Thread.ofVirtual().start(() -> account.deposit(10));
+    Thread b = Thread.startVirtualThread(() -> account.deposit(20));
+    a.join();
+    b.join();
+    assertEquals(130, account.balance());
+  }
+}
+)";
+  std::ofstream(tests + "SafeVirtualAccountTest.java") << R"(package demo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+class SafeVirtualAccountTest {
+  @Test
+  void virtualDepositsAreAllCounted() throws Exception {
+    Account account = new Account(100);
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+      executor.submit(() -> account.depositAtomically(10));
+      executor.submit(() -> account.depositAtomically(20));
+    }
+    assertEquals(130, account.balance());
+  }
+}
+)";
+  test::ProcessResult r =
+      test::mvn_test("maven-demo-junit5", dir,
+                     {"-Dmaven.compiler.release=21",
+                      "-Dtest=VirtualAccountTest,SafeVirtualAccountTest"});
+  EXPECT_NE(r.status, 0) << r.out << r.err;
+  const std::string reports = dir.path() + "/maven-demo-junit5/target/surefire-reports/";
+  const std::string buggy = test::read_text(reports + "TEST-demo.VirtualAccountTest.xml");
+  const std::string safe = test::read_text(reports + "TEST-demo.SafeVirtualAccountTest.xml");
+  EXPECT_NE(buggy.find("jsched found a bug in iteration"), std::string::npos) << buggy << r.out;
+  EXPECT_NE(buggy.find("expected: &lt;130&gt;"), std::string::npos) << buggy;
+  EXPECT_NE(safe.find("tests=\"1\""), std::string::npos) << safe;
+  EXPECT_NE(safe.find("failures=\"0\""), std::string::npos) << safe;
+  EXPECT_NE(safe.find("errors=\"0\""), std::string::npos) << safe;
 }

@@ -57,8 +57,9 @@ public class Main {
 
     /** Local work (a page checksum) without any synchronization. */
     private void renderPage(int request) {
+      int size = PAGE_SIZES[id];
       long sum = id * 1000L + request;
-      for (int i = 0; i < PAGE_SIZES[id]; i++) {
+      for (int i = 0; i < size; i++) {
         sum = sum * 31 + i;
       }
       pageChecksum = sum;

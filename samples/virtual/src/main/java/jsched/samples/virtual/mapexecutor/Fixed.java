@@ -23,38 +23,31 @@ public class Fixed {
   static final ConcurrentHashMap<String, Integer> counts = new ConcurrentHashMap<>();
   static final AtomicInteger distinct = new AtomicInteger();
 
-  static class CountTask implements Runnable {
-    private final String document;
-    private long prepareChecksum;
-
-    CountTask(String document) {
-      this.document = document;
-    }
-
-    @Override
-    public void run() {
-      prepare();
-      for (String word : document.toLowerCase(Locale.ROOT).split(" ")) {
-        if (counts.merge(word, 1, Integer::sum) == 1) {
-          distinct.incrementAndGet();
-        }
+  static void countWords(String document) {
+    for (String word : document.toLowerCase(Locale.ROOT).split(" ")) {
+      if (counts.merge(word, 1, Integer::sum) == 1) {
+        distinct.incrementAndGet();
       }
     }
+  }
 
-    /** Local preparation (a checksum of the text) without any synchronization. */
-    private void prepare() {
-      long sum = 0;
-      for (int i = 0; i < 20_000 * document.length(); i++) {
-        sum = sum * 31 + document.charAt(i % document.length());
-      }
-      prepareChecksum = sum;
+  static long loadChecksum;
+
+  /** Loads a document: here a checksum of its text, local work without any synchronization. */
+  static String load(String document) {
+    long sum = 0;
+    for (int i = 0; i < 2_000_000; i++) {
+      sum = sum * 31 + document.charAt(i % document.length());
     }
+    loadChecksum = sum;
+    return document;
   }
 
   public static void main(String[] args) {
     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
-      for (String document : DOCUMENTS) {
-        executor.execute(new CountTask(document));
+      for (String name : DOCUMENTS) {
+        String document = load(name);
+        executor.execute(() -> countWords(document));
       }
     }
     int words = 0;

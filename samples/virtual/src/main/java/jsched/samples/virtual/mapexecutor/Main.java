@@ -1,12 +1,12 @@
 /*
  * mapexecutor: word counts in a plain HashMap, updated by the tasks of a virtual-thread executor.
  *
- * Models: a word-frequency job. Each of three documents is counted by a task of an
- * Executors.newVirtualThreadPerTaskExecutor() (closed by try-with-resources, which waits for the
- * tasks). Every task adds its words to a shared HashMap<String, Integer>: it gets the word's count
- * and puts count + 1, and when the word is new it also bumps a shared AtomicInteger of distinct
- * words. Main then checks that the counts add up to the number of words and that the map has as
- * many entries as distinct words were counted.
+ * Models: a word-frequency job. Main loads three documents one after the other and hands each to
+ * a task of an Executors.newVirtualThreadPerTaskExecutor() (closed by try-with-resources, which
+ * waits for the tasks). Every task adds its words to a shared HashMap<String, Integer>: it gets
+ * the word's count and puts count + 1, and when the word is new it also bumps a shared
+ * AtomicInteger of distinct words. Main then checks that the counts add up to the number of words
+ * and that the map has as many entries as distinct words were counted.
  *
  * Bug: get-then-put on a map shared by several threads is not atomic (the AtomicInteger beside it
  * makes nothing atomic but itself). When the scheduler switches threads after a task has found a
@@ -15,9 +15,9 @@
  * puts can even corrupt the HashMap itself.)
  *
  * Shows as: bug, an AssertionError "counted 13 words, expected 14 ..." thrown by main (jsched exit
- * status 3). Correct runs print "words=14 distinct=7 the=5". (Each task first prepares its
- * document without any synchronization, for longer the longer the document is, so in plain runs
- * the tasks practically never count at the same time.)
+ * status 3). Correct runs print "words=14 distinct=7 the=5". (Loading a document is local work
+ * without any synchronization, so in plain runs each task has counted its few words before the
+ * next one starts.)
  */
 package jsched.samples.virtual.mapexecutor;
 
@@ -36,46 +36,39 @@ public class Main {
   static final Map<String, Integer> counts = new HashMap<>();
   static final AtomicInteger distinct = new AtomicInteger();
 
-  static class CountTask implements Runnable {
-    private final String document;
-    private long prepareChecksum;
-
-    CountTask(String document) {
-      this.document = document;
-    }
-
-    @Override
-    public void run() {
-      prepare();
-      for (String word : document.toLowerCase(Locale.ROOT).split(" ")) {
-        // BUG: get, then put, on a plain HashMap that the other tasks update too.
-        Integer seen = counts.get(word);
-        if (seen == null) {
-          distinct.incrementAndGet();
-          counts.put(word, 1);
-        } else {
-          counts.put(word, seen + 1);
-        }
+  static void countWords(String document) {
+    for (String word : document.toLowerCase(Locale.ROOT).split(" ")) {
+      // BUG: get, then put, on a plain HashMap that the other tasks update too.
+      Integer seen = counts.get(word);
+      if (seen == null) {
+        distinct.incrementAndGet();
+        counts.put(word, 1);
+      } else {
+        counts.put(word, seen + 1);
       }
     }
+  }
 
-    /**
-     * Local preparation (a checksum of the text, longer for a longer document) without any
-     * synchronization: invisible to jsched, but in plain runs it keeps the tasks apart.
-     */
-    private void prepare() {
-      long sum = 0;
-      for (int i = 0; i < 20_000 * document.length(); i++) {
-        sum = sum * 31 + document.charAt(i % document.length());
-      }
-      prepareChecksum = sum;
+  static long loadChecksum;
+
+  /**
+   * Loads a document: here a checksum of its text, local work without any synchronization,
+   * invisible to jsched, but in plain runs it starts the tasks some time apart.
+   */
+  static String load(String document) {
+    long sum = 0;
+    for (int i = 0; i < 2_000_000; i++) {
+      sum = sum * 31 + document.charAt(i % document.length());
     }
+    loadChecksum = sum;
+    return document;
   }
 
   public static void main(String[] args) {
     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
-      for (String document : DOCUMENTS) {
-        executor.execute(new CountTask(document));
+      for (String name : DOCUMENTS) {
+        String document = load(name);
+        executor.execute(() -> countWords(document));
       }
     }
     int words = 0;
