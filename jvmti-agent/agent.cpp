@@ -569,7 +569,8 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
                    JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED,
                    JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED, JVMTI_EVENT_CLASS_LOAD});
   }
-  if (virtual_threads) events.insert(events.end(), {kVirtualThreadStartEvent, kVirtualThreadEndEvent});
+  if (virtual_threads)
+    events.insert(events.end(), {kVirtualThreadStartEvent, kVirtualThreadEndEvent});
   for (jvmtiEvent e : events) {
     check(jvmti->SetEventNotificationMode(JVMTI_ENABLE, e, nullptr), "SetEventNotificationMode");
   }

@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "jvmti-agent/executions/runtime.h"
-#include "jvmti-agent/model/virtual_threads.h"
 #include "jvmti-agent/executions/tsca_report.h"
+#include "jvmti-agent/model/virtual_threads.h"
 #include "jvmti-agent/shell_words.h"
 #include "protocol/json_object.h"
 #include "scheduler/core/fingerprint.h"

@@ -38,8 +38,8 @@ bool is_service_thread(JNIEnv* env, jthread t) {
 bool runs_for_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, jthread t) {
   static const jclass holder_class = optional_class(env, "java/lang/Thread$FieldHolder");
   if (holder_class == nullptr || t == nullptr) return false;  // before JDK 21
-  static const jfieldID holder =
-      env->GetFieldID(env->FindClass("java/lang/Thread"), "holder", "Ljava/lang/Thread$FieldHolder;");
+  static const jfieldID holder = env->GetFieldID(env->FindClass("java/lang/Thread"), "holder",
+                                                 "Ljava/lang/Thread$FieldHolder;");
   static const jfieldID task = env->GetFieldID(holder_class, "task", "Ljava/lang/Runnable;");
   if (holder == nullptr || task == nullptr) return env->ExceptionClear(), false;
   jobject h = env->GetObjectField(t, holder);

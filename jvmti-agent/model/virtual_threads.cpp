@@ -69,9 +69,9 @@ void carrier_wanted(JNIEnv* env) {
   if (alive + kSpare <= g_carriers.load()) return;
   static jobject pool = [env]() -> jobject {
     jclass vt = env->FindClass("java/lang/VirtualThread");
-    jfieldID f = vt ? env->GetStaticFieldID(vt, "DEFAULT_SCHEDULER",
-                                            "Ljava/util/concurrent/ForkJoinPool;")
-                    : nullptr;
+    jfieldID f =
+        vt ? env->GetStaticFieldID(vt, "DEFAULT_SCHEDULER", "Ljava/util/concurrent/ForkJoinPool;")
+           : nullptr;
     jobject p = f ? env->GetStaticObjectField(vt, f) : nullptr;
     env->ExceptionClear();
     return p ? env->NewGlobalRef(p) : nullptr;
@@ -102,10 +102,10 @@ void one_carrier_each(JNIEnv* env, bool verbose) {
   jmethodID get = system ? env->GetStaticMethodID(system, "getProperty",
                                                   "(Ljava/lang/String;)Ljava/lang/String;")
                          : nullptr;
-  jmethodID set = system ? env->GetStaticMethodID(
-                               system, "setProperty",
-                               "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;")
-                         : nullptr;
+  jmethodID set =
+      system ? env->GetStaticMethodID(system, "setProperty",
+                                      "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;")
+             : nullptr;
   if (get == nullptr || set == nullptr) {
     env->ExceptionClear();
     return;

@@ -214,8 +214,8 @@ std::string timeline_html(const Trace& t, const std::string& title) {
       << "</span>";
   o << "</p>\n<table><tr><th>step</th>";
   for (size_t i = 0; i < t.threads.size(); ++i)
-    o << "<th class=lane>thread " << xml_text(t.threads[i]) << (is_virtual(t, i) ? " (virtual)" : "")
-      << "</th>";
+    o << "<th class=lane>thread " << xml_text(t.threads[i])
+      << (is_virtual(t, i) ? " (virtual)" : "") << "</th>";
   o << "</tr>\n";
   // Runs of one thread's steps without a pre-emption fold into one row (kept whole around the
   // conflicting pair).
@@ -310,8 +310,9 @@ std::string timeline_text(const Trace& t) {
     if (s.thread == last && !s.preempt && !pair) continue;
     last = s.thread;
     o << "  #" << s.index << "  " << (s.thread < t.threads.size() ? t.threads[s.thread] : "?")
-      << (is_virtual(t, s.thread) ? " (virtual)" : "") << "  " << s.op << (s.where.empty() ? "" : " " + s.where)
-      << (s.preempt ? "  <- PRE-EMPTION" : "") << (pair ? "  <- CONFLICT" : "") << "\n";
+      << (is_virtual(t, s.thread) ? " (virtual)" : "") << "  " << s.op
+      << (s.where.empty() ? "" : " " + s.where) << (s.preempt ? "  <- PRE-EMPTION" : "")
+      << (pair ? "  <- CONFLICT" : "") << "\n";
   }
   return o.str();
 }

@@ -20,8 +20,8 @@ struct TraceStep {
 };
 
 struct Trace {
-  std::string outcome, summary;      // the finding: its kind and first line
-  std::vector<std::string> threads;  // names, by id
+  std::string outcome, summary;       // the finding: its kind and first line
+  std::vector<std::string> threads;   // names, by id
   std::vector<bool> virtual_threads;  // by id: whether a virtual thread (JDK 21+)
   std::vector<TraceStep> steps;
   std::vector<std::string> detail;  // the finding's stacks

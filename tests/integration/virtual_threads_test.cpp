@@ -2,7 +2,6 @@
 // under the real agent on a JDK that has them (the test command's run on JDK 21 or later; on
 // JDK 17 every test here is skipped, and says so).
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,13 +47,13 @@ std::string cannot_run() {
   return "";
 }
 
-#define SKIP_UNLESS_VIRTUAL_THREADS()           \
-  do {                                          \
-    const std::string why = cannot_run();       \
-    if (!why.empty()) {                         \
-      std::printf("%s\n", why.c_str());         \
-      GTEST_SKIP() << why;                      \
-    }                                           \
+#define SKIP_UNLESS_VIRTUAL_THREADS()     \
+  do {                                    \
+    const std::string why = cannot_run(); \
+    if (!why.empty()) {                   \
+      std::printf("%s\n", why.c_str());   \
+      GTEST_SKIP() << why;                \
+    }                                     \
   } while (0)
 
 const std::string kSuite = std::string(JSCHED_SAMPLES_DIR) + "/virtual/suite.xml";
@@ -95,8 +94,8 @@ TEST_P(VirtualSample, FoundAndReplayedOrClean) {
   const bool correct = want.count(0) > 0;
   for (int seed = 1; seed <= (correct ? 30 : 100); ++seed) {
     const std::string sched = d.path() + "/s";
-    test::ProcessResult r = test::run_agent(
-        "seed=" + std::to_string(seed) + ",record=" + sched, cp(), p.main, {}, p.args);
+    test::ProcessResult r = test::run_agent("seed=" + std::to_string(seed) + ",record=" + sched,
+                                            cp(), p.main, {}, p.args);
     if (correct) {
       ASSERT_EQ(r.status, 0) << p.name << " seed " << seed << ": " << r.err;
       continue;
@@ -112,8 +111,7 @@ TEST_P(VirtualSample, FoundAndReplayedOrClean) {
   if (!correct) FAIL() << p.name << ": no " << p.expect << " finding in 100 seeds";
 }
 
-INSTANTIATE_TEST_SUITE_P(VirtualSamples, VirtualSample, ::testing::ValuesIn(programs()),
-                         name_of);
+INSTANTIATE_TEST_SUITE_P(VirtualSamples, VirtualSample, ::testing::ValuesIn(programs()), name_of);
 
 // Each virtual thread is a thread of the model: 2,000 of them make 2,001 threads of the report,
 // and the same seed gives the same schedule (fingerprint) in every JVM, with the machine's two
@@ -173,10 +171,10 @@ TEST(VirtualThreads, AMixedDeadlockIsReportedWithBothStacksAndDrawnWithTheVirtua
     EXPECT_NE(r.err.find("jsched: DEADLOCK"), std::string::npos) << r.err;
     EXPECT_GE(test::count_lines(r.err, " waits for "), 2) << r.err;
     EXPECT_NE(r.err.find("at java.lang.VirtualThread.run"), std::string::npos) << r.err;
-    test::ProcessResult m = test::run_jsched(
-        {"minimize", "--out", d.path() + "/m", "--", test::java_bin(),
-         "-agentpath:" + test::agent_path() + "=seed=" + std::to_string(seed), "-cp", cp(),
-         "jsched.samples.virtual.mixeddeadlock.Main"});
+    test::ProcessResult m =
+        test::run_jsched({"minimize", "--out", d.path() + "/m", "--", test::java_bin(),
+                          "-agentpath:" + test::agent_path() + "=seed=" + std::to_string(seed),
+                          "-cp", cp(), "jsched.samples.virtual.mixeddeadlock.Main"});
     ASSERT_EQ(m.status, 0) << m.out << m.err;
     const std::string page = test::slurp(d.path() + "/m/timeline.html");
     EXPECT_EQ(test::count_lines(page, "(virtual)</th>"), 1) << page;
@@ -204,16 +202,17 @@ TEST(VirtualThreads, InJvmIterationsEndTheirVirtualThreads) {
 TEST(VirtualThreads, EveryStrategyRunsTheCorrectSamplesClean) {
   SKIP_UNLESS_VIRTUAL_THREADS();
   test::TempDir d;
-  const std::set<std::string> in_jvm = {"random", "rapos", "pct", "pos", "hapset"};
+  const std::set<std::string> in_jvm = {"random", "rapos",  "pct",      "pos",
+                                        "surw",   "hapset", "portfolio"};
   int batch = 0;
   for (const runner::SuiteProgram& p : programs()) {
     if (p.expect != "none" || p.main.find(".many.") != std::string::npos) continue;
     for (const char* s :
          {"random", "rapos", "pct", "pctvb", "pos", "surw", "portfolio", "hapset", "tsca"}) {
-      std::vector<std::string> args = {"run",   "--strategy",  s,      "--runs",
-                                       "20",    "--jobs",      "2",    "--seed",
-                                       "1",     "--no-minimize", "--out",
-                                       d.path() + "/b" + std::to_string(++batch)};
+      std::vector<std::string> args = {
+          "run", "--strategy",    s,       "--runs",
+          "20",  "--jobs",        "2",     "--seed",
+          "1",   "--no-minimize", "--out", d.path() + "/b" + std::to_string(++batch)};
       if (in_jvm.count(s)) args.insert(args.end(), {"--in-jvm", "10"});
       args.insert(args.end(), {"--", test::java_bin(), "-cp", cp(), p.main});
       test::ProcessResult r = test::run_jsched(args);
@@ -261,10 +260,9 @@ class SafeVirtualAccountTest {
   }
 }
 )";
-  test::ProcessResult r =
-      test::mvn_test("maven-demo-junit5", dir,
-                     {"-Dmaven.compiler.release=21",
-                      "-Dtest=VirtualAccountTest,SafeVirtualAccountTest"});
+  test::ProcessResult r = test::mvn_test(
+      "maven-demo-junit5", dir,
+      {"-Dmaven.compiler.release=21", "-Dtest=VirtualAccountTest,SafeVirtualAccountTest"});
   EXPECT_NE(r.status, 0) << r.out << r.err;
   const std::string reports = dir.path() + "/maven-demo-junit5/target/surefire-reports/";
   const std::string buggy = test::read_text(reports + "TEST-demo.VirtualAccountTest.xml");
