@@ -94,7 +94,7 @@ for i in $(seq 1 "$reps"); do
     [ $kind = platform ] && extra=(platform)
     start=$(date +%s.%N)
     java -agentpath:"$agent"=strategy=random,seed="$i" -cp "$classes" \
-      jsched.samples.virtual.many.Main 10000 "${extra[@]}" >/dev/null
+      jsched.samples.virtual.many.Main 10000 "${extra[@]}" >/dev/null 2>&1
     end=$(date +%s.%N)
     echo "$end - $start" | bc >>"$out/many-$kind.times"
   done

@@ -396,9 +396,13 @@ sched::ThreadId Runtime::spawn(JNIEnv* env, ThreadCtx& parent, jthread t) {
   return child;
 }
 
+void Runtime::on_carrier() {
+  t_carrier = true;
+}
+
 void Runtime::any_thread_started(JNIEnv* env, jthread t) {
   if (is_carrier(env, t)) {  // it serves virtual threads only: never the program's thread
-    t_carrier = true;
+    on_carrier();
     return;
   }
   if (runs_for_virtual_threads(env, state().jvmti, t)) return;

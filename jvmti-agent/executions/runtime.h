@@ -96,6 +96,8 @@ class Runtime {
   static void any_thread_ended(JNIEnv* env, jthread t);
   // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.
   static void any_thread_started(JNIEnv* env, jthread t);
+  // The calling OS thread carries virtual threads (model/virtual_threads.h).
+  static void on_carrier();
   // Why no verdict of this run can be trusted (classes jsched could not instrument, unless
   // on-unsupported=warn), or "".
   std::string untrusted() const;

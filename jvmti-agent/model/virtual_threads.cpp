@@ -46,6 +46,7 @@ bool is_carrier(JNIEnv* env, jthread t) {
 }
 
 void JNICALL on_virtual_thread_start(jvmtiEnv*, JNIEnv* env, jthread vthread) {
+  Runtime::on_carrier();  // whatever made the carrier (a scheduler of the JDK's own)
   Runtime::any_thread_started(env, vthread);
 }
 

@@ -157,9 +157,37 @@ TEST(VirtualThreads, EveryOneIsAThreadOfTheModelAndASeedGivesOneScheduleUnderLoa
   }
 }
 
+// Every kind of scheduling point in virtual threads: sleeps and timed waits on the virtual clock
+// (a minute's sleep interrupted), timed parks, a latch, a semaphore, a barrier, a VarHandle and
+// a volatile field, with no finding under any seed; a virtual thread that waits for a socket is
+// a hidden block (the report says so), never a deadlock.
+TEST(VirtualThreads, EveryPointWorksAndASocketWaitIsAHiddenBlock) {
+  SKIP_UNLESS_VIRTUAL_THREADS();
+  test::TempDir d;
+  const std::string classes = test::data_dir() + "/agent21";
+  int io_waits = 0;
+  for (const char* strategy : {"random", "pct"}) {
+    for (int seed = 1; seed <= 5; ++seed) {
+      const std::string report = d.path() + "/r.json";
+      const std::string options = std::string("strategy=") + strategy +
+                                  ",seed=" + std::to_string(seed) + ",report=" + report;
+      test::ProcessResult p = test::run_agent(options, classes, "VtPoints", {}, {"points"});
+      EXPECT_EQ(p.status, 0) << strategy << " seed " << seed << ": " << p.err;
+      EXPECT_EQ(p.out, "points ok\n");
+      EXPECT_LT(json::parse(test::slurp(report)).num("elapsed_ms"), 30000);
+      test::ProcessResult s = test::run_agent(options, classes, "VtPoints", {}, {"socket"});
+      EXPECT_EQ(s.status, 0) << strategy << " seed " << seed << ": " << s.err;
+      EXPECT_EQ(s.out, "socket ok\n");
+      io_waits += test::slurp(report).find("waiting for I/O") != std::string::npos;
+    }
+  }
+  EXPECT_GE(io_waits, 8) << "the socket waits recorded as hidden blocks";
+}
+
 // A deadlock between a virtual and a platform thread is a deadlock (never a hang, a thread of
 // the JDK's virtual-thread machinery never holding its confirmation), reported with each
-// thread's stack and what it waits for; its timeline marks the virtual thread.
+// thread's stack and what it waits for; its timeline marks the virtual thread, and its minimal
+// schedule, followed, deadlocks again.
 TEST(VirtualThreads, AMixedDeadlockIsReportedWithBothStacksAndDrawnWithTheVirtualLane) {
   SKIP_UNLESS_VIRTUAL_THREADS();
   test::TempDir d;
@@ -178,6 +206,10 @@ TEST(VirtualThreads, AMixedDeadlockIsReportedWithBothStacksAndDrawnWithTheVirtua
     ASSERT_EQ(m.status, 0) << m.out << m.err;
     const std::string page = test::slurp(d.path() + "/m/timeline.html");
     EXPECT_EQ(test::count_lines(page, "(virtual)</th>"), 1) << page;
+    // The minimal schedule, followed, deadlocks again.
+    test::ProcessResult f = test::run_agent("follow=" + d.path() + "/m/minimal.sched", cp(),
+                                            "jsched.samples.virtual.mixeddeadlock.Main");
+    EXPECT_EQ(f.status, 4) << f.err;
     return;
   }
   FAIL() << "no deadlock in 100 seeds";
