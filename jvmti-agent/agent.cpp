@@ -224,6 +224,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!s.controlled) return;
   t_main = true;
   remember_java_streams(env);
+  find_virtual_thread_classes(jvmti, env);
   one_carrier_each(env, s.options.verbose);
   if (!watch_output(env)) fatal("cannot watch the program's output (bug-output=)");
   if (!ClassHashes::start(jvmti, env)) fatal("cannot start the thread that hashes classes");

@@ -7,6 +7,7 @@
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/instrumentation/class_filter.h"
 #include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/model/virtual_threads.h"
 
 namespace jsched::agent {
 namespace {
@@ -36,10 +37,11 @@ bool is_service_thread(JNIEnv* env, jthread t) {
 }
 
 bool runs_for_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, jthread t) {
-  static const jclass holder_class = optional_class(env, "java/lang/Thread$FieldHolder");
-  if (holder_class == nullptr || t == nullptr) return false;  // before JDK 21
-  static const jfieldID holder = env->GetFieldID(env->FindClass("java/lang/Thread"), "holder",
-                                                 "Ljava/lang/Thread$FieldHolder;");
+  // Found at VM init where virtual threads exist (virtual_threads.h), else null.
+  const jclass holder_class = thread_field_holder();
+  if (t == nullptr || holder_class == nullptr) return false;
+  static const jfieldID holder =
+      env->GetFieldID(refs().Thread, "holder", "Ljava/lang/Thread$FieldHolder;");
   static const jfieldID task = env->GetFieldID(holder_class, "task", "Ljava/lang/Runnable;");
   if (holder == nullptr || task == nullptr) return env->ExceptionClear(), false;
   jobject h = env->GetObjectField(t, holder);
@@ -62,8 +64,7 @@ bool runs_for_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, jthread t) {
 
 bool serves_virtual_threads(JNIEnv* env, jvmtiEnv* jvmti, const std::string& caller, jthread t) {
   if (!jdk_package(caller)) return false;
-  static const jclass carrier = optional_class(env, "jdk/internal/misc/CarrierThread");
-  if (carrier != nullptr && env->IsInstanceOf(t, carrier)) return true;
+  if (is_carrier(env, t)) return true;
   // The JDK frames above the program's own code: a virtual thread the program runs has
   // VirtualThread.run at the bottom of its stack, below the program's frames.
   jvmtiFrameInfo frames[32];

@@ -35,13 +35,36 @@ bool want_virtual_thread_events(jvmtiEnv* jvmti, jvmtiCapabilities& caps) {
   return false;
 }
 
+namespace {
+// Null before find_virtual_thread_classes, and on JDKs before 21.
+std::atomic<jclass> g_base_virtual{nullptr}, g_carrier{nullptr}, g_field_holder{nullptr};
+}  // namespace
+
+void find_virtual_thread_classes(jvmtiEnv* jvmti, JNIEnv* env) {
+  jint version = 0;
+  if (jvmti->GetVersionNumber(&version) != JVMTI_ERROR_NONE ||
+      ((version & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR) < 21)
+    return;
+  g_base_virtual = optional_class(env, "java/lang/BaseVirtualThread");
+  g_carrier = optional_class(env, "jdk/internal/misc/CarrierThread");
+  g_field_holder = optional_class(env, "java/lang/Thread$FieldHolder");
+}
+
+jclass thread_field_holder() {
+  return g_field_holder.load(std::memory_order_relaxed);
+}
+
+bool virtual_threads_exist() {
+  return g_base_virtual.load(std::memory_order_relaxed) != nullptr;
+}
+
 bool is_virtual(JNIEnv* env, jthread t) {
-  static const jclass base = optional_class(env, "java/lang/BaseVirtualThread");
+  const jclass base = g_base_virtual.load(std::memory_order_relaxed);
   return base != nullptr && t != nullptr && env->IsInstanceOf(t, base);
 }
 
 bool is_carrier(JNIEnv* env, jthread t) {
-  static const jclass carrier = optional_class(env, "jdk/internal/misc/CarrierThread");
+  const jclass carrier = g_carrier.load(std::memory_order_relaxed);
   return carrier != nullptr && t != nullptr && env->IsInstanceOf(t, carrier);
 }
 
@@ -98,7 +121,7 @@ void carrier_freed() {
 }
 
 void one_carrier_each(JNIEnv* env, bool verbose) {
-  if (optional_class(env, "java/lang/BaseVirtualThread") == nullptr) return;  // before JDK 21
+  if (g_base_virtual.load() == nullptr) return;  // before JDK 21
   jclass system = env->FindClass("java/lang/System");
   jmethodID get = system ? env->GetStaticMethodID(system, "getProperty",
                                                   "(Ljava/lang/String;)Ljava/lang/String;")

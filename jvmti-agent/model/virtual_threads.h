@@ -29,6 +29,11 @@ bool want_virtual_thread_events(jvmtiEnv* jvmti, jvmtiCapabilities& caps);
 void JNICALL on_virtual_thread_start(jvmtiEnv* jvmti, JNIEnv* env, jthread vthread);
 void JNICALL on_virtual_thread_end(jvmtiEnv* jvmti, JNIEnv* env, jthread vthread);
 
+// At VM init, where the JVM has virtual threads (JVMTI 21+): finds the classes the checks below
+// need. Never later and never on an older JVM, where looking a missing class up runs the class
+// loader's Java code, instrumented in JDK mode, inside a thread's start (it moved schedules).
+void find_virtual_thread_classes(jvmtiEnv* jvmti, JNIEnv* env);
+
 // Before the JDK makes its virtual-thread scheduler (at VM init): room for as many carriers as
 // it may ever need (its largest pool), unless the user chose the numbers (then a warning says
 // what that risks).
@@ -40,6 +45,11 @@ void one_carrier_each(JNIEnv* env, bool verbose);
 // slower).
 void carrier_wanted(JNIEnv* env);
 void carrier_freed();
+
+// Whether the JVM has virtual threads (false before find_virtual_thread_classes).
+bool virtual_threads_exist();
+// java.lang.Thread$FieldHolder, where a platform thread keeps its task (null when not found).
+jclass thread_field_holder();
 
 // Whether `t` is a virtual thread (false before JDK 21).
 bool is_virtual(JNIEnv* env, jthread t);
