@@ -24,22 +24,11 @@ void PrintTo(const SuiteProgram& p, std::ostream* os);  // samples_test.cpp
 
 namespace {
 
-// The feature version of the JDK the tests run (its release file), 0 when unknown.
-int test_jdk_feature() {
-  std::ifstream in(test::jdk_home() + "/release");
-  std::string line;
-  while (std::getline(in, line)) {
-    const std::string key = "JAVA_VERSION=\"";
-    if (line.rfind(key, 0) == 0) return std::atoi(line.c_str() + key.size());
-  }
-  return 0;
-}
-
 // Why the tests here cannot run ("" when they can).
 std::string cannot_run() {
-  if (test_jdk_feature() < 21)
+  if (test::jdk_feature() < 21)
     return "jsched: skip: virtual threads need JDK 21 or later; the tests run on JDK " +
-           std::to_string(test_jdk_feature());
+           std::to_string(test::jdk_feature());
   if (!std::ifstream(std::string(JSCHED_VIRTUAL_SAMPLES_CLASSES) +
                      "/jsched/samples/virtual/lockorder/Main.class"))
     return "jsched: skip: the virtual-thread samples were not built (no JDK 21 when the build "

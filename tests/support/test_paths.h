@@ -20,6 +20,15 @@ inline std::string jdk_home() {
   return other != nullptr && *other != '\0' ? other : JSCHED_JDK_HOME;
 }
 
+// The feature version of that JDK (17, 25, ...), from its release file; 0 when unknown.
+inline int jdk_feature() {
+  std::ifstream in(jdk_home() + "/release");
+  const std::string key = "JAVA_VERSION=\"";
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(key, 0) == 0) return std::atoi(line.c_str() + key.size());
+  return 0;
+}
+
 inline std::vector<uint8_t> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);
