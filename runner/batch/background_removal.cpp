@@ -1,11 +1,16 @@
 #include "runner/batch/background_removal.h"
 
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <filesystem>
+
+extern char** environ;
 
 namespace jsched::runner {
 
@@ -13,21 +18,32 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A grandchild, so that it is nobody's zombie: it runs with the trash folder as its working
-// directory and a relative name, detached from jsched's terminal and files.
+// A shell that starts `rm` in the background and ends, so that `rm` is nobody's zombie: in a
+// session of its own, in the trash folder's parent with a relative name, with no file of
+// jsched's. posix_spawn, not fork: a forked copy keeps every descriptor of jsched's (the results
+// folder's lock among them) until it closes them, which under load came after jsched had ended,
+// and a `--resume` started at once found its folder still locked.
 void spawn_rm(const std::string& dir, const std::string& name) {
-  const pid_t child = fork();
-  if (child < 0) return;
-  if (child == 0) {
-    if (fork() != 0) _exit(0);
-    setsid();
-    const int devnull = open("/dev/null", O_RDWR);
-    for (int fd = 0; fd < 3; ++fd) dup2(devnull, fd);
-    close_range(3, ~0U, 0);
-    if (chdir(dir.c_str()) != 0) _exit(1);
-    execlp("rm", "rm", "-rf", "--", name.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  std::string sh = "sh", c = "-c", script = "rm -rf -- \"$1\" &", zero = "sh", arg = name;
+  char* argv[] = {sh.data(), c.data(), script.data(), zero.data(), arg.data(), nullptr};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  for (int fd = 0; fd < 3; ++fd)
+    posix_spawn_file_actions_addopen(&fa, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
+  posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+  posix_spawn_file_actions_addchdir_np(&fa, dir.c_str());
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t dflt;
+  sigemptyset(&dflt);
+  for (int sig : {SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGXFSZ}) sigaddset(&dflt, sig);
+  posix_spawnattr_setsigdefault(&attr, &dflt);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF);
+  pid_t child = -1;
+  const int rc = posix_spawnp(&child, "sh", &fa, &attr, argv, environ);
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) return;  // the renamed folder stays, hidden, as after a crash
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }

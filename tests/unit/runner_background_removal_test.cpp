@@ -1,6 +1,8 @@
 // What an interrupted jsched leaves to remove is gone from its place at once and from the disk
 // soon after, without jsched waiting for it.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -63,4 +65,23 @@ TEST(BackgroundRemoval, AFolderItselfGoesAndItsNeighboursStay) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ(std::distance(fs::directory_iterator(d), {}), 1);
   EXPECT_TRUE(fs::exists(d / "kept"));
+}
+
+// The `rm` keeps none of the caller's descriptors, not even for a moment: a results folder's
+// lock is free as soon as the batch that held it closes it.
+TEST(BackgroundRemoval, NoDescriptorOfTheCallerOutlivesIt) {
+  const fs::path d = fresh_dir("lock");
+  fs::create_directories(d / "out");
+  for (int i = 0; i < 200; ++i) std::ofstream(d / "out" / ("f" + std::to_string(i))) << "x";
+  const std::string lock = (d / ".lock").string();
+  for (int round = 0; round < 20; ++round) {
+    const int fd = open(lock.c_str(), O_RDWR | O_CREAT, 0644);  // inheritable on purpose
+    ASSERT_EQ(flock(fd, LOCK_EX | LOCK_NB), 0);
+    fs::create_directories(d / "out");
+    remove_in_background({(d / "out").string()}, d.string());
+    close(fd);
+    const int again = open(lock.c_str(), O_RDWR);
+    EXPECT_EQ(flock(again, LOCK_EX | LOCK_NB), 0) << "round " << round;
+    close(again);
+  }
 }
