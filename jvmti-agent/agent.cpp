@@ -29,6 +29,7 @@
 #include "jvmti-agent/instrumentation/shim_setup.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/jvm_refs.h"
+#include "jvmti-agent/model/thread_starts.h"
 #include "jvmti-agent/model/virtual_threads.h"
 #include "rewriter/junit_timeout.h"
 #include "scheduler/hapset/hapset_plan.h"
@@ -223,6 +224,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!activate_hooks(env, s.rewrite.hook_owner.c_str())) fatal("cannot activate the hooks");
   if (!s.controlled) return;
   t_main = true;
+  thread_starts::mark_all(jvmti, env);
   remember_java_streams(env);
   find_virtual_thread_classes(jvmti, env);
   one_carrier_each(env, s.options.verbose);

@@ -27,6 +27,7 @@
 #include "jvmti-agent/model/class_init_waits.h"
 #include "jvmti-agent/model/io_waits.h"
 #include "jvmti-agent/model/park_report.h"
+#include "jvmti-agent/model/thread_starts.h"
 #include "jvmti-agent/model/virtual_thread_service.h"
 #include "jvmti-agent/model/virtual_threads.h"
 #include "jvmti-agent/shell_words.h"
@@ -298,12 +299,12 @@ void Runtime::attach_main(JNIEnv* env, jthread main, ThreadCtx& ctx) {
       finish(e, RunOutcome::Deadlock, describe_threads(e, true));
     }
   });
-  // Every deadlock waits for the watchdog's confirmation. Calling it at once when every thread
-  // the JVM listed was marked as started (in JVMTI thread-local storage) read other threads'
-  // thread-local storage, and that crashed Temurin 25 once (SIGSEGV in
-  // JvmtiEnvThreadState::get_agent_thread_local_storage_data, a thread ending meanwhile):
-  // a slower deadlock is better than a crashed JVM until a check reads something safe.
-  ctl_.confirm_deadlocks_later();
+  ctl_.confirm_deadlocks_later([this] {
+    JNIEnv* e = nullptr;
+    // A caller the JVM does not know (none is expected) leaves it to the watchdog.
+    return agent_.vm->GetEnv(reinterpret_cast<void**>(&e), JNI_VERSION_1_8) == JNI_OK &&
+           !thread_starts::any_in_flight(jvmti_, e);
+  });
   ctl_.on_error([](const std::string& msg) { replay_diverged(msg); });
   if (agent_.replay && agent_.replay->hang_steps() > 0) {
     const bool livelock = agent_.replay->livelock();

@@ -5,6 +5,7 @@
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/model/outside_holder.h"
+#include "jvmti-agent/model/thread_starts.h"
 
 namespace jsched::agent {
 
@@ -37,9 +38,11 @@ void back() {
 
 void JNICALL on_thread_start(jvmtiEnv*, JNIEnv* env, jthread thread) {
   Runtime::any_thread_started(env, thread);
+  thread_starts::mark(env, thread);
 }
 
 void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* env, jthread thread) {
+  thread_starts::forget(env, thread);
   Runtime::any_thread_ended(env, thread);
 }
 

@@ -203,7 +203,14 @@ bool Controller::deadlock_suspected() {
 void Controller::deadlock_seen(Lock& lk) {
   if (confirm_later_) {
     deadlock_suspected_ = true;
-    return;
+    if (!certain_) return;
+    lk.unlock();
+    const bool certain = certain_();
+    lk.lock();
+    // Unless something moved meanwhile (an outside thread's unpark), which the watchdog sorts out.
+    // Daemons alone left waiting is the watchdog's to sort out too (time may jump).
+    if (!certain || !still_suspected() || !model_.deadlocked() || !user_threads_alive()) return;
+    deadlock_suspected_ = false;
   }
   lk.unlock();
   deadlock_();

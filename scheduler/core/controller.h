@@ -32,9 +32,13 @@ class Controller {
 
   void on_deadlock(DeadlockHandler h) { deadlock_ = std::move(h); }
   // A deadlock the model sees is then only suspected: a thread jsched does not see that has
-  // just been started may wake a waiter first. It is reported when confirm_deadlock() finds it
+  // just been started may wake a waiter first. It is reported at once if `certain()` (called
+  // without the lock) says no such start is in flight, else when confirm_deadlock() finds it
   // still holds (the agent's watchdog, a moment later).
-  void confirm_deadlocks_later() { confirm_later_ = true; }
+  void confirm_deadlocks_later(std::function<bool()> certain) {
+    confirm_later_ = true;
+    certain_ = std::move(certain);
+  }
   bool deadlock_suspected();
   void confirm_deadlock();
   void on_error(ErrorHandler h) { error_ = std::move(h); }
@@ -191,6 +195,7 @@ class Controller {
   }
 
   bool confirm_later_ = false;
+  std::function<bool()> certain_;
   bool deadlock_suspected_ = false;
   std::unique_ptr<Strategy> base_;
   std::unique_ptr<Strategy> recording_;
