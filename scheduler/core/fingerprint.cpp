@@ -22,11 +22,18 @@ size_t Fingerprint::KeyHash::operator()(const Key& k) const {
 }
 
 void Fingerprint::add(uint64_t thread, uint64_t index, OpKind kind, const Footprint& f) {
-  uint64_t& mine = thread_level_[thread];
+  if (!any_thread_ || thread != last_thread_) {
+    if (any_thread_) thread_level_[last_thread_] = last_level_;
+    auto it = thread_level_.find(thread);
+    last_level_ = it == thread_level_.end() ? 0 : it->second;
+    last_thread_ = thread;
+    any_thread_ = true;
+  }
+  uint64_t& mine = last_level_;
   uint64_t level = mine;
   Levels* lv = nullptr;
   if (f.space != Footprint::None) {
-    lv = &touched_[Key{uint8_t(f.space), f.key, f.key2}];
+    lv = touched_.find_or_add(Key{uint8_t(f.space), f.key, f.key2});
     level = std::max(level, f.write ? std::max(lv->last_write, lv->max_read) : lv->last_write);
   }
   ++level;

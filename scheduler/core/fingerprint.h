@@ -10,6 +10,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "scheduler/core/flat_table.h"
 #include "scheduler/core/op.h"
 
 namespace jsched::sched {
@@ -24,8 +25,8 @@ class Fingerprint {
 
  private:
   struct Key {
-    uint8_t space;
-    uint64_t key, key2;
+    uint8_t space = 0;
+    uint64_t key = 0, key2 = 0;
     bool operator==(const Key& o) const {
       return space == o.space && key == o.key && key2 == o.key2;
     }
@@ -36,8 +37,12 @@ class Fingerprint {
   struct Levels {
     uint64_t last_write = 0, max_read = 0;
   };
-  std::unordered_map<Key, Levels, KeyHash> touched_;
+  FlatTable<Key, Levels, KeyHash> touched_;
+  // The level of the thread of the last event is kept out of the map: most events follow one of
+  // the same thread.
   std::unordered_map<uint64_t, uint64_t> thread_level_;
+  uint64_t last_thread_ = 0, last_level_ = 0;
+  bool any_thread_ = false;
   uint64_t sum_[2] = {0, 0};
   uint64_t events_ = 0;
 };

@@ -433,12 +433,14 @@ bool Model::changes_what_others_see(const ThreadState& t, const Op& op) {
   if (t.outcome == Outcome::Spurious) return false;  // the model's wake-up, not the program's
   if ((op.kind != OpKind::Read && op.kind != OpKind::Write) || op.ordered) return true;
   const bool write = op.kind == OpKind::Write;
-  if (touched_by_.size() >= kMaxTouched) return write;
   constexpr ThreadId kSeveral = kNoThread - 1;
-  auto [it, fresh] =
-      touched_by_.try_emplace(op.obj * 0x9E3779B97F4A7C15ULL ^ uint64_t(op.slot), t.id);
-  if (!fresh && it->second != t.id) it->second = kSeveral;
-  return write && it->second == kSeveral;
+  TouchedBy* by = touched_by_.find_or_add(op.obj, op.slot, kMaxTouched);
+  if (by == nullptr) return write;
+  if (by->thread == kNoThread)
+    by->thread = t.id;
+  else if (by->thread != t.id)
+    by->thread = kSeveral;
+  return write && by->thread == kSeveral;
 }
 
 void Model::count_change(ThreadState& t, const Op& op, bool seen) {

@@ -13,6 +13,7 @@
 
 #include "scheduler/core/fingerprint.h"
 #include "scheduler/core/java_state.h"
+#include "scheduler/core/location_table.h"
 #include "scheduler/core/op.h"
 #include "scheduler/core/rng.h"
 #include "scheduler/core/strategy.h"
@@ -241,7 +242,10 @@ class Model {
   // (changes()), and a timed wait that timed out is a turn of its thread.
   void count_change(ThreadState& t, const Op& op, bool seen);
   // Plain locations written or read: the one thread that touched each, or several.
-  std::unordered_map<uint64_t, ThreadId> touched_by_;
+  struct TouchedBy {
+    ThreadId thread = kNoThread;  // kNoThread: nobody yet
+  };
+  LocationTable<TouchedBy> touched_by_;
   static constexpr size_t kMaxTouched = size_t(1) << 20;
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;

@@ -25,8 +25,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "scheduler/core/location_table.h"
 #include "scheduler/core/op.h"
-#include "scheduler/races/location_table.h"
 
 namespace jsched::sched {
 

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "scheduler/races/location_table.h"
+#include "scheduler/core/location_table.h"
 
 using jsched::sched::LocationTable;
 
