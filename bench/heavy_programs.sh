@@ -6,13 +6,15 @@
 # wrong verdict of jsched); the buggy variants (expect=bug) carry a real application bug that a
 # run may or may not expose. For each program the script prints one row:
 #
-#   program expect plain-s jsched-s ratio batch-s prof-s prof-x steps ok bug dlock hang live timeout error
+#   program expect plain-s jsched-s ratio batch-s prof-s prof-x all-x steps ok bug dlock hang live timeout error
 #
 # plain-s: median wall time of 3 plain `java` runs (plain-ok: how many of them exited 0);
 # jsched-s: mean elapsed_ms of the batch's executions (runs.jsonl, profile runs left out);
 # ratio: jsched-s / plain-s; batch-s: the whole `jsched run` batch's wall time over RUNS (with
 # JVM start, and the profile runs of pct, surw and portfolio); prof-s: the mean time of those
-# profile runs (as jsched prints it; "-" when there were none), prof-x: prof-s / plain-s; steps: mean
+# profile runs (as jsched prints it; "-" when there were none), prof-x: prof-s / plain-s; all-x:
+# the executions' and the profile runs' time together over RUNS, over plain-s (what one
+# execution costs with the profile phase shared out among the batch's executions); steps: mean
 # scheduling points
 # (`points`) per execution; then the outcome counts of the batch's executions (error: error, exit
 # or killed, the program did not run to its end). After the table, every finding of a program
@@ -93,9 +95,9 @@ field() { sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p"; }
 # The value of a string "key" with escapes (\" and \n stay escaped).
 string() { sed -n 's/.*"'"$1"'":"\(\([^"\\]\|\\.\)*\)".*/\1/p'; }
 
-printf '%-20s %-6s %7s %5s %8s %7s %7s %6s %6s %8s %4s %4s %5s %4s %4s %7s %5s\n' program \
-  expect plain-s plain-ok jsched-s ratio batch-s prof-s prof-x steps ok bug dlock hang live \
-  timeout error
+printf '%-20s %-6s %7s %5s %8s %7s %7s %6s %6s %5s %8s %4s %4s %5s %4s %4s %7s %5s\n' program \
+  expect plain-s plain-ok jsched-s ratio batch-s prof-s prof-x all-x steps ok bug dlock hang \
+  live timeout error
 false_verdicts=$tmp/false_verdicts
 : > "$false_verdicts"
 while read -r -u 3 name expect deps; do
@@ -160,8 +162,14 @@ while read -r -u 3 name expect deps; do
     sed 's/.*(\([0-9.]*\) s each.*/\1/' |
     awk '{s += $1; n++} END {if (n) printf "%.2f", s / n; else printf "-"}')
   prof_x=$(awk -v a="$prof_s" -v b="$plain" 'BEGIN{if (a == "-" || b <= 0) print "-"; else printf "%.1f", a / b}')
-  printf '%-20s %-6s %7s %8s %8s %7s %7s %6s %6s %8s %4s %4s %5s %4s %4s %7s %5s\n' "$name" \
-    "$expect" "$plain" "$plain_ok/3" "$jsched_s" "$ratio" "$batch" "$prof_s" "$prof_x" "$steps" \
+  # How many profile runs there were: the counts of their outcomes ("6 ok, 1 bug").
+  prof_n=$({ grep -o 'profile runs of [^(]*(' "$tmp/batch.log" || true; } |
+    grep -o '[0-9][0-9]* [a-z]*' | awk '{s += $1} END {print s + 0}')
+  execs=$(wc -l < "$records")
+  all_x=$(awk -v e="$jsched_s" -v n="$execs" -v p="$prof_s" -v k="$prof_n" -v b="$plain" \
+    'BEGIN{if (p == "-") p = 0; if (b <= 0 || n == 0) print "-"; else printf "%.1f", (e * n + p * k) / n / b}')
+  printf '%-20s %-6s %7s %8s %8s %7s %7s %6s %6s %5s %8s %4s %4s %5s %4s %4s %7s %5s\n' "$name" \
+    "$expect" "$plain" "$plain_ok/3" "$jsched_s" "$ratio" "$batch" "$prof_s" "$prof_x" "$all_x" "$steps" \
     "$(count ok)" "$(count bug)" \
     "$(count deadlock)" "$(count hang)" "$(count livelock)" "$(count timeout)" "$other"
   if [ "$expect" = none ]; then
