@@ -1,5 +1,6 @@
 #include "jvmti-agent/model/thread_starts.h"
 
+#include <atomic>
 #include <mutex>
 #include <unordered_set>
 
@@ -13,10 +14,11 @@ namespace {
 // JvmtiEnvThreadState::get_agent_thread_local_storage_data).
 std::mutex g_mu;
 std::unordered_set<jlong> g_started;
-jfieldID g_tid = nullptr;
+std::atomic<jfieldID> g_tid{nullptr};
 
 bool tid_of(JNIEnv* env, jthread t, jlong& out) {
-  if (g_tid == nullptr) {
+  jfieldID tid = g_tid.load(std::memory_order_acquire);
+  if (tid == nullptr) {
     jclass thread = env->FindClass("java/lang/Thread");
     if (thread == nullptr) {
       env->ExceptionClear();
@@ -28,9 +30,10 @@ bool tid_of(JNIEnv* env, jthread t, jlong& out) {
       env->ExceptionClear();
       return false;
     }
-    g_tid = f;  // the same value whichever thread writes it first
+    g_tid.store(f, std::memory_order_release);  // the same value whichever thread stores it
+    tid = f;
   }
-  out = env->GetLongField(t, g_tid);
+  out = env->GetLongField(t, tid);
   return true;
 }
 
