@@ -36,6 +36,16 @@ class FlatTable {
       return &s.value;
     }
   }
+  // The value of `key`, or nullptr: a look that adds nothing (a read of what was never written).
+  V* find(const Key& key) {
+    if (slots_.empty()) return nullptr;
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = Hash{}(key)&mask;; i = (i + 1) & mask) {
+      Slot& s = slots_[i];
+      if (!s.used) return nullptr;
+      if (s.key == key) return &s.value;
+    }
+  }
   size_t size() const { return size_; }
 
  private:

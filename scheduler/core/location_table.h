@@ -1,5 +1,5 @@
-// A table of plain locations (object, slot) -> V: the race detector's, and the model's record of
-// who touched what. An access-heavy program meets hundreds of thousands of locations per
+// A table of locations (object, slot) -> V: the race detector's, and the model's record of who
+// touched what. An access-heavy program meets hundreds of thousands of locations per
 // execution and most accesses look one up.
 // Slots move when the table grows: a returned pointer is good until the next find_or_add.
 #pragma once
@@ -19,6 +19,7 @@ class LocationTable {
   V* find_or_add(ObjectId obj, int64_t slot, size_t max) {
     return table_.find_or_add({obj, slot}, max);
   }
+  V* find(ObjectId obj, int64_t slot) { return table_.find({obj, slot}); }
   size_t size() const { return table_.size(); }
 
  private:

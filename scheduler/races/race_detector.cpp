@@ -27,7 +27,7 @@ bool RaceDetector::ordered_before(const Epoch& e, ThreadId t) const {
 
 void RaceDetector::returned(ThreadId t) {
   if (t >= in_call_.size() || in_call_[t] == kNoObject) return;
-  join(clock(t), receivers_[std::exchange(in_call_[t], kNoObject)]);
+  join(clock(t), *receivers_.find_or_add(std::exchange(in_call_[t], kNoObject)));
 }
 
 void RaceDetector::event(ThreadId t, const Op& op) {
@@ -51,11 +51,11 @@ void RaceDetector::event(ThreadId t, const Op& op) {
       break;
     case OpKind::Enter:
     case OpKind::Reacquire:
-      if (auto it = monitors_.find(op.obj); it != monitors_.end()) join(c, it->second);
+      if (const Clock* m = monitors_.find(op.obj)) join(c, *m);
       break;
     case OpKind::Exit:
     case OpKind::Wait:
-      join(monitors_[op.obj], c);
+      join(*monitors_.find_or_add(op.obj), c);
       tick(t);
       break;
     case OpKind::Unpark:
@@ -69,7 +69,7 @@ void RaceDetector::event(ThreadId t, const Op& op) {
       if (t < permits_.size()) join(c, permits_[t]);
       break;
     case OpKind::Sync: {
-      Clock& r = receivers_[op.obj];
+      Clock& r = *receivers_.find_or_add(op.obj);
       join(c, r);
       join(r, c);
       tick(t);
@@ -90,12 +90,12 @@ void RaceDetector::access(ThreadId t, const Op& op) {
   const Key key{op.obj, op.slot};
   const bool write = op.kind == OpKind::Write;
   if (op.ordered) {  // a volatile (or final, or class-initialization) access orders
-    Clock& v = volatiles_[key];
     if (write) {
-      join(v, clock(t));
+      Clock& c = clock(t);  // before the table: clock() may add a thread, not a location
+      join(*volatiles_.find_or_add(key.obj, key.slot, SIZE_MAX), c);
       tick(t);
-    } else {
-      join(clock(t), v);
+    } else if (const Clock* v = volatiles_.find(key.obj, key.slot)) {
+      join(clock(t), *v);
     }
     return;
   }
@@ -105,19 +105,47 @@ void RaceDetector::access(ThreadId t, const Op& op) {
   if (!ordered_before(loc.write, t)) report(op, loc.write, true, t);
   const Epoch now{t, clock(t)[t], op.site};
   if (write) {
-    for (const Epoch& r : loc.reads) {
-      if (!ordered_before(r, t)) report(op, r, false, t);
+    if (!ordered_before(loc.read, t)) report(op, loc.read, false, t);
+    if (loc.more != kNoList) {
+      for (const Epoch& r : more_reads_[loc.more]) {
+        if (!ordered_before(r, t)) report(op, r, false, t);
+      }
     }
-    loc.reads.clear();
+    clear_reads(loc);
     loc.write = now;
   } else {
-    auto mine = std::find_if(loc.reads.begin(), loc.reads.end(),
-                             [t](const Epoch& e) { return e.thread == t; });
-    if (mine == loc.reads.end())
-      loc.reads.push_back(now);
-    else
-      *mine = now;
+    read(loc, now);
   }
+}
+
+void RaceDetector::read(Location& loc, const Epoch& now) {
+  if (loc.read.thread == kNoThread || loc.read.thread == now.thread) {
+    loc.read = now;
+    return;
+  }
+  if (loc.more == kNoList) {
+    if (free_lists_.empty()) {
+      loc.more = uint32_t(more_reads_.size());
+      more_reads_.emplace_back();
+    } else {
+      loc.more = free_lists_.back();
+      free_lists_.pop_back();
+    }
+  }
+  std::vector<Epoch>& more = more_reads_[loc.more];
+  auto mine = std::find_if(more.begin(), more.end(),
+                           [&](const Epoch& e) { return e.thread == now.thread; });
+  if (mine == more.end())
+    more.push_back(now);
+  else
+    *mine = now;
+}
+
+void RaceDetector::clear_reads(Location& loc) {
+  loc.read = Epoch{};
+  if (loc.more == kNoList) return;
+  more_reads_[loc.more].clear();
+  free_lists_.push_back(std::exchange(loc.more, kNoList));
 }
 
 RaceDetector::Location* RaceDetector::location(const Key& key) {

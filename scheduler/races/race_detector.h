@@ -22,9 +22,9 @@
 #include <cstdint>
 #include <set>
 #include <tuple>
-#include <unordered_map>
 #include <vector>
 
+#include "scheduler/core/flat_table.h"
 #include "scheduler/core/location_table.h"
 #include "scheduler/core/op.h"
 
@@ -61,18 +61,23 @@ class RaceDetector {
     uint32_t time = 0;
     int32_t site = 0;
   };
+  // The reads since the last write, one per thread: most locations have one reader at a time,
+  // kept in place; the others of several readers are in more_reads_ (a location is met at
+  // nearly every access, and an allocation for each was a tenth of a heavy program's time).
+  static constexpr uint32_t kNoList = UINT32_MAX;
   struct Location {
     Epoch write;
-    std::vector<Epoch> reads;  // since the last write, one per thread
+    Epoch read;
+    uint32_t more = kNoList;  // index in more_reads_
   };
   struct Key {
     ObjectId obj;
     int64_t slot;
-    bool operator==(const Key& o) const { return obj == o.obj && slot == o.slot; }
   };
-  struct KeyHash {
-    size_t operator()(const Key& k) const {
-      return size_t(k.obj * 0x9E3779B97F4A7C15ULL ^ uint64_t(k.slot));
+  struct ObjectHash {
+    size_t operator()(ObjectId o) const {
+      const uint64_t h = o * 0x9E3779B97F4A7C15ULL;
+      return size_t(h ^ (h >> 29));
     }
   };
 
@@ -90,10 +95,14 @@ class RaceDetector {
   // yet (kNoObject: none). One is enough: every event but a park, unpark or yield settles it.
   std::vector<ObjectId> in_call_;
   void returned(ThreadId t);
-  std::unordered_map<ObjectId, Clock> monitors_, receivers_;  // monitors, j.u.c. objects
-  std::unordered_map<Key, Clock, KeyHash> volatiles_;         // ordered locations
-  LocationTable<Location> locations_;                         // plain ones
+  FlatTable<ObjectId, Clock, ObjectHash> monitors_, receivers_;  // monitors, j.u.c. objects
+  LocationTable<Clock> volatiles_;                               // ordered locations
+  LocationTable<Location> locations_;                            // plain ones
+  std::vector<std::vector<Epoch>> more_reads_;
+  std::vector<uint32_t> free_lists_;  // of more_reads_, empty
   Location* location(const Key& key);
+  void read(Location& loc, const Epoch& now);
+  void clear_reads(Location& loc);
   bool saturated_ = false;
   std::set<std::tuple<int32_t, bool, int32_t, bool>> seen_;
   std::vector<Race> races_;

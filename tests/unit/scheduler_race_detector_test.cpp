@@ -179,3 +179,31 @@ TEST(RaceDetector, TwoSiblingsRaceThoughMainStartedBoth) {
   EXPECT_EQ(d.races()[0].first.thread, 1u);
   EXPECT_EQ(d.races()[0].second.thread, 2u);
 }
+
+// The reads since a write are kept one per thread, the first in place and the others in lists
+// reused across locations: every reader is still checked, after a write emptied the lists too.
+TEST(RaceDetector, EveryReaderOfSeveralIsCheckedAcrossWritesAndLocations) {
+  RaceDetector d;
+  for (ThreadId t = 1; t <= 3; ++t) d.event(0, Op::thread(OpKind::Start, t));
+  auto at = [](bool w, int64_t slot, int32_t site) { return Op::variable(w, kObj, slot, site); };
+  for (int round = 0; round < 2; ++round) {
+    for (int64_t slot = 1; slot <= 2; ++slot) {
+      const int32_t base = int32_t(100 * round + 10 * slot);
+      d.event(1, at(false, slot, base + 1));
+      d.event(2, at(false, slot, base + 2));
+      d.event(3, at(false, slot, base + 3));
+      d.event(2, at(false, slot, base + 2));  // a reader again: still one entry for it
+      d.event(0, at(true, slot, base + 4));
+    }
+  }
+  // Each write races with the three reads before it, in each round and location (12); the
+  // second round's reads race with the first round's write too (6).
+  ASSERT_EQ(d.races().size(), 18u);
+  int read_then_write = 0;
+  for (const Race& r : d.races()) {
+    const RaceAccess& reader = r.first.write ? r.second : r.first;
+    EXPECT_EQ(reader.site % 10, int32_t(reader.thread));
+    read_then_write += !r.first.write;
+  }
+  EXPECT_EQ(read_then_write, 12);
+}
