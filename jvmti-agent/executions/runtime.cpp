@@ -261,7 +261,7 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
   }
   ctl_.set_spurious(agent.options.spurious, seed_);
   ctl_.set_time(agent.step_time_ns, agent.options.early_timeouts);
-  ctl_.set_io_ready(&fd_ready);
+  ctl_.set_io_ready(&fd_ready, &fd_in_flight);
   ctl_.set_outside([&agent, jvmti] { return agent.outside.may_act(jvmti); });
   if (Statements* st = agent.statements.get()) {
     agent.hapset.next_execution();

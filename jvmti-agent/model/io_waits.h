@@ -17,4 +17,12 @@ bool fd_ready(int fd, uint32_t events);
 // Whether every party that can make `fd` ready is in this process (above).
 bool peer_in_process(int fd);
 
+// Whether what would make `fd` ready for `events` may be on its way through the kernel: false
+// only when that is known not to be so. A read of a connected loopback socket whose other end
+// (a socket of this process) has nothing unacknowledged in its send queue has nothing coming
+// but what a thread has yet to write; a pipe or an eventfd (a selector's wake-up) is written at
+// once. An epoll set has something coming when one of its descriptors has. Anything else
+// (a listening socket, whose connection may be half made; a write) may.
+bool fd_in_flight(int fd, uint32_t events);
+
 }  // namespace jsched::agent

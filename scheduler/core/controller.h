@@ -83,8 +83,11 @@ class Controller {
   // Outside threads have had their chance: time moves on to the next deadline, or a deadlock
   // is suspected if none may act any more (the watchdog, every moment the execution is idle).
   void release_outside();
-  // How IoWait operations learn whether a descriptor is ready. Before any thread runs.
-  void set_io_ready(Model::IoReady f) { model_.set_io_ready(f); }
+  // How IoWait operations learn whether a descriptor is ready, and whether something is on its
+  // way to it (Model::set_io_ready). Before any thread runs.
+  void set_io_ready(Model::IoReady f, Model::IoReady in_flight = nullptr) {
+    model_.set_io_ready(f, in_flight);
+  }
 
   // The calling thread becomes thread 0 and runs.
   ThreadId attach_main();

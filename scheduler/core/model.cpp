@@ -238,7 +238,8 @@ const std::vector<Candidate>& Model::enabled() const {
   if (outside_active_ && !released_) return enabled_;  // they may unpark a waiter first
   if (!released_) {
     for (const ThreadState& t : threads_)
-      io_hold_ = io_hold_ || (t.status == ThreadState::Pending && t.pending.kind == OpKind::IoWait);
+      io_hold_ = io_hold_ || (t.status == ThreadState::Pending &&
+                              t.pending.kind == OpKind::IoWait && io_in_flight(t.pending));
     if (io_hold_) return enabled_;  // the data may be on its way
   }
   int64_t earliest = INT64_MAX;

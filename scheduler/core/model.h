@@ -190,11 +190,17 @@ class Model {
   // wrote may not have reached the descriptor yet (the kernel delivers loopback data on its own
   // time), so time does not jump nor is a deadlock called until release_outside() (set by
   // enabled()). A client's read timed out at once while the server's answer was on its way.
+  // Not held when nothing is on its way to any waiter (set_io_ready's `in_flight`).
   bool held_for_io() const { return io_hold_; }
 
-  // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait).
+  // Whether file descriptor `fd` is ready for the poll events `events` now (IoWait), and
+  // whether what would make it ready may be on its way (without `in_flight`, it always may:
+  // held_for_io() holds every time no thread runs while one waits for I/O).
   using IoReady = bool (*)(int fd, uint32_t events);
-  void set_io_ready(IoReady f) { io_ready_ = f; }
+  void set_io_ready(IoReady f, IoReady in_flight = nullptr) {
+    io_ready_ = f;
+    io_in_flight_ = in_flight;
+  }
 
   // Interrupt status, for isInterrupted()/interrupted().
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
@@ -214,6 +220,9 @@ class Model {
   bool may_time_out(const ThreadState& t, int64_t now) const;
   bool io_ready(const Op& op) const {
     return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));
+  }
+  bool io_in_flight(const Op& op) const {
+    return !io_in_flight_ || io_in_flight_(int(op.obj), uint32_t(op.var));
   }
   void execute(ThreadState& t);
   void jump(int64_t to);  // time passes to `to` without a step
@@ -250,7 +259,7 @@ class Model {
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;
   RaceDetector* races_ = nullptr;
-  IoReady io_ready_ = nullptr;
+  IoReady io_ready_ = nullptr, io_in_flight_ = nullptr;
   std::vector<TraceEvent>* trace_ = nullptr;
   ThreadId last_ = kNoThread;  // the thread of the step before
   bool preempt_now_ = false;   // the step being executed pre-empts last_

@@ -247,6 +247,9 @@ bool g_io_ready = false;
 bool io_ready(int, uint32_t) {
   return g_io_ready;
 }
+bool nothing_in_flight(int, uint32_t) {
+  return false;
+}
 }  // namespace
 
 // A client's timed read of a loopback socket whose server thread is parked: what the server
@@ -279,6 +282,33 @@ TEST(Time, AnIoWaitHoldsTimeUntilReleasedOrReady) {
       ASSERT_EQ(f.m.step(), f.main);
       EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
       EXPECT_GE(f.m.now(), 30'000'000'000);
+    }
+  }
+}
+
+// With nothing on its way to the descriptor (the other end wrote nothing that has not arrived),
+// there is nothing to wait for: time moves on at once, here to the read's deadline, and two
+// untimed readers would be a deadlock without the watchdog's grace.
+TEST(Time, AnIoWaitWithNothingOnItsWayHoldsNothing) {
+  for (bool timed : {true, false}) {
+    Fixture f;
+    f.m.set_io_ready(&io_ready, &nothing_in_flight);
+    g_io_ready = false;
+    Op read = Op::of(OpKind::IoWait);
+    read.obj = 9;
+    read.var = 1;
+    read.timed = timed;
+    read.slot = timed ? 30'000'000'000 : -1;
+    f.m.arrive(f.main, read);
+    f.m.arrive(f.child, Op::of(OpKind::Park));
+    if (timed) {
+      ASSERT_EQ(f.m.step(), f.main);
+      EXPECT_EQ(f.m.outcome(f.main), Outcome::Timeout);
+      EXPECT_GE(f.m.now(), 30'000'000'000);
+    } else {
+      EXPECT_FALSE(f.m.step().has_value());
+      EXPECT_FALSE(f.m.held_for_io());
+      EXPECT_TRUE(f.m.deadlocked());
     }
   }
 }
