@@ -92,9 +92,9 @@ class Watchdog {
   // a thread sleeping a millisecond between rounds well within it.
   static constexpr uint64_t kOutsideGraceMs = 50;
   uint64_t outside_since_ns_ = 0;  // since when no thread runs, held for outside threads
-  // How long no thread may run while one waits for I/O from this process (Model::held_for_io)
-  // before time jumps or a deadlock is called: the kernel's delivery of what another thread
-  // wrote, which takes microseconds, more on a loaded machine.
+  // How long no thread may run while one waits for I/O from this process that may be on its
+  // way (Model::held_for_io) before time jumps or a deadlock is called: the kernel's delivery
+  // of what another thread wrote, which takes microseconds, more on a loaded machine.
   static constexpr uint64_t kIoGraceMs = 20;
   uint64_t io_since_ns_ = 0;
   // How long a deadlock the model sees must last before it is reported: a thread JDK code has
