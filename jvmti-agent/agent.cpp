@@ -218,6 +218,31 @@ void JNICALL on_vm_start(jvmtiEnv*, JNIEnv* env) {
 
 thread_local bool t_main = false;  // the thread that ran VMInit: main
 
+// The environment classes (jdk_concurrency.h) the JVM loaded before the class hook rewrote
+// them, and the sources of chance, loaded now: the others it rewrites as they load.
+void environment_classes_to_retransform(jvmtiEnv* jvmti, JNIEnv* env, std::vector<jclass>& out) {
+  for (const char* c : kChanceClasses) {
+    if (env->FindClass(c) == nullptr) fatal(std::string("cannot find ") + c);
+  }
+  jint n = 0;
+  jclass* loaded = nullptr;
+  check(jvmti->GetLoadedClasses(&n, &loaded), "GetLoadedClasses");
+  for (jint i = 0; i < n; ++i) {
+    char* sig = nullptr;
+    bool wanted = false;
+    if (jvmti->GetClassSignature(loaded[i], &sig, nullptr) == JVMTI_ERROR_NONE && sig) {
+      const std::string_view v(sig);
+      wanted = v.size() > 2 && v.front() == 'L' && is_environment_class(v.substr(1, v.size() - 2));
+      jvmti->Deallocate(reinterpret_cast<unsigned char*>(sig));
+    }
+    if (wanted)
+      out.push_back(loaded[i]);
+    else
+      env->DeleteLocalRef(loaded[i]);
+  }
+  jvmti->Deallocate(reinterpret_cast<unsigned char*>(loaded));
+}
+
 void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   AgentState& s = state();
   s.live = true;
@@ -247,10 +272,7 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* env, jthread main) {
   if (!s.jdk_mode) {
     std::vector<jclass> classes = {refs().Thread, env->FindClass(kLockSupport)};
     if (classes[1] == nullptr) fatal("cannot find java.util.concurrent.locks.LockSupport");
-    for (const char* c : kEnvironmentClasses) {
-      classes.push_back(env->FindClass(c));
-      if (classes.back() == nullptr) fatal(std::string("cannot find ") + c);
-    }
+    environment_classes_to_retransform(jvmti, env, classes);
     check(jvmti->RetransformClasses(jint(classes.size()), classes.data()),
           "RetransformClasses(Thread, LockSupport, clocks)");
   }

@@ -30,6 +30,14 @@ inline constexpr const char* kLockSupport = "java/util/concurrent/locks/LockSupp
 // scheduler (jvmti-agent/model/io_waits.h). They may be loaded before jsched sees class loads,
 // so they are retransformed at VM init too.
 bool is_environment_class(std::string_view internal_name);
+
+// The sources of chance among them, loaded and initialized at VM init whether or not the program
+// uses them: their static seeders are then made the same way in every JVM, before an execution
+// or a thread of the JDK's draws (an iteration of a seed draws as a JVM of that seed alone does).
+// The others are left to load when the program needs them (a calendar's initialization took
+// a fifth of a small program's start).
+inline constexpr const char* kChanceClasses[] = {
+    "java/util/Random", "java/util/concurrent/ThreadLocalRandom", "java/util/SplittableRandom"};
 inline constexpr const char* kEnvironmentClasses[] = {
     "java/time/Instant",
     "java/time/Clock$SystemClock",
