@@ -163,6 +163,7 @@ const std::vector<StrategyEntry>& registered_strategies() {
                   "variables picked from profile runs",
        .several_per_jvm = false,
        .profile = true,
+       .variable_counts = true,
        .options = {kDepth,
                    {"vars", "1", 1, 1000, "variables whose accesses may hold a change point", true},
                    kSteps,

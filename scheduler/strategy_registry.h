@@ -38,6 +38,9 @@ struct StrategyEntry {
   // strategy runs without a plan, on its defaults (then a profile phase that fails only warns).
   std::string_view plan_option = {};
   bool plan_optional = false;
+  // It reads the plan's access count of each variable (pctvb's k_q): a profile run whose counts
+  // went up teaches it something. The others read steps, threads and which variables are shared.
+  bool variable_counts = false;
   // Each JVM learns from the executions before it (hapset's pairs): the runner runs them in
   // order and hands each JVM what the earlier ones learned.
   bool learns = false;

@@ -49,10 +49,10 @@ std::string hex(uint64_t v) {
 }
 
 // Runs the profile executions of `tmpl`'s program into `base`/ and merges them into
-// `base`.plan.
+// `base`.plan; `variable_counts`: a strategy that will read the plan reads each variable's count.
 std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t runs,
                       uint64_t master_seed, const std::string& base, const BatchOptions& opts,
-                      uint64_t first_index, ResultsDir& dir) {
+                      uint64_t first_index, bool variable_counts, ResultsDir& dir) {
   std::string plan_path = base + ".plan";
   if (fs::exists(plan_path)) {
     sched::VariablePlan::read(plan_path);  // reject a damaged plan rather than use it
@@ -97,7 +97,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     elapsed_ms += r.elapsed_ms;
     if (fs::exists(file)) {
       sched::VariablePlan p = sched::VariablePlan::read(file);
-      quiet = sched::teaches(plan, p) ? 0 : quiet + 1;
+      quiet = sched::teaches(plan, p, variable_counts) ? 0 : quiet + 1;
       plan.merge(p);
     } else if (first_failure.empty()) {
       first_failure = r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
@@ -182,6 +182,14 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, Results
   const uint32_t runs =
       batch["profile_runs"].is(json::Value::Number) ? uint32_t(batch.num("profile_runs")) : 10;
   const uint64_t master_seed = std::stoull(batch.str("seed"));
+  // A plan serves every strategy of the batch with the same profile key (pct and pctvb): its
+  // phase goes on while a run teaches any of them something.
+  auto key_of = [](const RunSpec& s) { return s.program + "\n" + profile_params(s); };
+  std::set<std::string> counted;  // keys of a strategy that reads each variable's count
+  for (const RunSpec& s : specs) {
+    const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
+    if (needs_plan(s) && e && e->variable_counts) counted.insert(key_of(s));
+  }
   std::map<std::string, std::string> plans;  // profile key -> plan file
   for (RunSpec& s : specs) {
     if (!needs_plan(s)) continue;
@@ -189,15 +197,17 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, Results
       throw std::runtime_error(s.agent_strategy_name() +
                                " needs profile runs (--profile-runs >= 1)");
     std::string params = profile_params(s);
-    std::string key = s.program + "\n" + params;
+    std::string key = key_of(s);
     auto it = plans.find(key);
     if (it == plans.end()) {
       std::string base = fs::absolute(dir.path()).string() + "/profile/" + s.program + "-" +
                          hex(sched::hash_string(key));
       // Each plan's runs have indices of their own, in the order the plans are made.
       const uint64_t first = kProfileIndexBase + plans.size() * (kMaxProfileRuns + 1);
-      it =
-          plans.emplace(key, make_plan(s, params, runs, master_seed, base, opts, first, dir)).first;
+      it = plans
+               .emplace(key, make_plan(s, params, runs, master_seed, base, opts, first,
+                                       counted.count(key) > 0, dir))
+               .first;
     }
     if (!it->second.empty()) s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);
   }

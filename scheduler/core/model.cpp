@@ -67,6 +67,7 @@ void Model::arrive(ThreadId id, const Op& op) {
   t.wait_from = now_;
   t.jumped_from = jumped_;
   t.status = ThreadState::Pending;
+  t.io_quiet_at = UINT64_MAX;
   strategy_.on_arrive(id, op);
 }
 
@@ -185,7 +186,7 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
       return t.permit || t.interrupted || (spurious_now_ && !t.pending.timed) ||
              (t.pending.slot >= 0 && may_time_out(t, now));
     case OpKind::IoWait:
-      return io_ready(t.pending) || (t.pending.slot >= 0 && may_time_out(t, now));
+      return io_ready(t) || (t.pending.slot >= 0 && may_time_out(t, now));
     case OpKind::Sleep:
       return !t.pending.timed || may_time_out(t, now) || t.interrupted;
     case OpKind::Busy:  // no interrupt ends it, and never early
@@ -218,16 +219,32 @@ std::optional<int64_t> Model::pending_deadline(const ThreadState& t) const {
 // has work, and timeouts come in deadline order). While threads run, time passes by their
 // steps (set_time), and a timed operation whose deadline has passed is a candidate like any
 // other: whether it times out or its event comes first is the strategy's choice.
-const std::vector<Candidate>& Model::enabled() const {
-  enabled_.clear();
-  may_wake_ = false;
-  jump_to_ = -1;
-  for (const ThreadState& t : threads_) {
-    if (is_enabled(t, now_))
-      enabled_.push_back(Candidate{t.id, t.pending});
-    else
-      may_wake_ = may_wake_ || may_wake_spuriously(t);
+bool Model::io_ready(const ThreadState& t) const {
+  if (!io_ready_) return true;
+  if (!io_fresh_ && t.io_quiet_at != UINT64_MAX && steps_ - t.io_quiet_at < kIoRecheckSteps) {
+    io_stale_ = true;
+    return false;
   }
+  if (io_ready_(int(t.pending.obj), uint32_t(t.pending.var))) return true;
+  t.io_quiet_at = steps_;
+  return false;
+}
+
+const std::vector<Candidate>& Model::enabled() const {
+  io_stale_ = false;
+  for (io_fresh_ = false;; io_fresh_ = true) {
+    enabled_.clear();
+    may_wake_ = false;
+    jump_to_ = -1;
+    for (const ThreadState& t : threads_) {
+      if (is_enabled(t, now_))
+        enabled_.push_back(Candidate{t.id, t.pending});
+      else
+        may_wake_ = may_wake_ || may_wake_spuriously(t);
+    }
+    if (io_fresh_ || !enabled_.empty() || !io_stale_) break;
+  }
+  io_fresh_ = true;
   outside_active_ = false;
   io_hold_ = false;
   if (!enabled_.empty()) return enabled_;
@@ -359,7 +376,7 @@ void Model::execute(ThreadState& t) {
       }
       break;
     case OpKind::IoWait:
-      if (!io_ready(op)) t.outcome = Outcome::Timeout;
+      if (!io_ready(t)) t.outcome = Outcome::Timeout;
       break;
     case OpKind::Park:  // the interrupt stays set: park returns, the caller checks the flag
       if (t.permit) {

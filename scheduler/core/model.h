@@ -64,6 +64,9 @@ struct ThreadState {
   // The clock, and how much of it was jumps, when its timed operation began; the longest of its
   // timeouts, and of its sleeps, that steps reached (Model::step_timeout_ns, step_sleep_ns).
   int64_t wait_from = 0, jumped_from = 0, step_timeout = 0, step_sleep = 0;
+  // Model::steps() when its I/O wait's descriptor was last found not ready (UINT64_MAX: not
+  // since it arrived): see Model::kIoRecheckSteps.
+  mutable uint64_t io_quiet_at = UINT64_MAX;
 };
 
 struct MonitorState {
@@ -201,6 +204,12 @@ class Model {
     io_ready_ = f;
     io_in_flight_ = in_flight;
   }
+  // A waiter's descriptor found not ready is asked again after this many steps, not at each
+  // one: with a few threads in I/O waits (a server's selectors and acceptor) a poll() each at
+  // every scheduling point was a tenth of a server's time. Data noticed a few steps late is data
+  // the kernel delivered a few microseconds later, a schedule the program can meet anyway; when
+  // no other thread can run, every waiter is asked afresh (enabled()).
+  static constexpr uint64_t kIoRecheckSteps = 16;
 
   // Interrupt status, for isInterrupted()/interrupted().
   bool interrupted(ThreadId t) const { return threads_.at(t).interrupted; }
@@ -218,9 +227,7 @@ class Model {
   // Whether the thread's timed operation may time out now (its deadline reached, or early
   // timeouts), as far as time goes.
   bool may_time_out(const ThreadState& t, int64_t now) const;
-  bool io_ready(const Op& op) const {
-    return !io_ready_ || io_ready_(int(op.obj), uint32_t(op.var));
-  }
+  bool io_ready(const ThreadState& t) const;
   bool io_in_flight(const Op& op) const {
     return !io_in_flight_ || io_in_flight_(int(op.obj), uint32_t(op.var));
   }
@@ -242,6 +249,9 @@ class Model {
   // the hot path); idle ones are swept when the map grows large.
   std::unordered_map<ObjectId, MonitorState> monitors_;
   mutable std::vector<Candidate> enabled_;
+  // enabled()'s first pass may take a waiter's recent "not ready" (io_fresh_ false); one it
+  // took it from sets io_stale_.
+  mutable bool io_fresh_ = true, io_stale_ = false;
   mutable bool may_wake_ = false;  // enabled() saw a thread that may wake spuriously
   uint64_t steps_ = 0;
   uint64_t progress_ = 0;

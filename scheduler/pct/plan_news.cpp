@@ -14,7 +14,7 @@ bool well_above(uint64_t seen, uint64_t known) {
 
 }  // namespace
 
-bool teaches(const VariablePlan& known, const VariablePlan& run) {
+bool teaches(const VariablePlan& known, const VariablePlan& run, bool variable_counts) {
   if (known.runs == 0) return true;
   if (well_above(run.steps, known.steps) || run.threads > known.threads) return true;
   for (size_t i = 0; i < run.thread_events.size(); ++i) {
@@ -30,7 +30,7 @@ bool teaches(const VariablePlan& known, const VariablePlan& run) {
     if (it == by_id.end()) return true;
     const PlanVariable& k = *it->second;
     if (sharing && !k.shared) return true;
-    if (well_above(v.max_accesses, k.max_accesses)) return true;
+    if (variable_counts && well_above(v.max_accesses, k.max_accesses)) return true;
     if (!std::includes(k.sites.begin(), k.sites.end(), v.sites.begin(), v.sites.end())) return true;
   }
   return false;

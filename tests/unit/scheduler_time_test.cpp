@@ -250,7 +250,60 @@ bool io_ready(int, uint32_t) {
 bool nothing_in_flight(int, uint32_t) {
   return false;
 }
+int g_io_asks = 0;
+bool counted_io_ready(int, uint32_t) {
+  ++g_io_asks;
+  return g_io_ready;
+}
 }  // namespace
+
+// A waiter whose descriptor was not ready is asked again every kIoRecheckSteps steps while
+// another thread runs, not at each step (a poll() each); data that arrives is noticed within
+// that many steps, and at once when no other thread could run.
+TEST(Time, AQuietDescriptorIsAskedAgainEverySoManyStepsAndAtOnceWhenNothingElseRuns) {
+  const uint64_t k = Model::kIoRecheckSteps;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Fixture f(seed);
+    f.m.set_io_ready(&counted_io_ready);
+    g_io_ready = false;
+    g_io_asks = 0;
+    Op read = Op::of(OpKind::IoWait);
+    read.obj = 9;
+    read.var = 1;
+    f.m.arrive(f.main, read);
+    f.m.arrive(f.child, Op::of(OpKind::Continue));
+    const uint64_t steps = 20 * k;
+    for (uint64_t i = 0; i < steps; ++i) {
+      ASSERT_EQ(f.m.step(), f.child);
+      f.m.arrive(f.child, Op::of(OpKind::Continue));
+    }
+    EXPECT_LE(g_io_asks, int(steps / k) + 2) << "seed " << seed;
+    EXPECT_GE(g_io_asks, int(steps / k) - 1) << "seed " << seed;
+    // Ready now: chosen within k steps (the random strategy picks among the two).
+    g_io_ready = true;
+    uint64_t until = 0;
+    while (f.m.step() == f.child) {
+      ++until;
+      ASSERT_LT(until, 40 * k) << "seed " << seed;
+      f.m.arrive(f.child, Op::of(OpKind::Continue));
+    }
+    EXPECT_EQ(f.m.outcome(f.main), Outcome::Ok);
+  }
+  // The only other thread parks: the waiter is asked at once, whatever it was told before.
+  Fixture f;
+  f.m.set_io_ready(&counted_io_ready);
+  g_io_ready = false;
+  Op read = Op::of(OpKind::IoWait);
+  read.obj = 9;
+  read.var = 1;
+  f.m.arrive(f.main, read);
+  f.m.arrive(f.child, Op::of(OpKind::Continue));
+  ASSERT_EQ(f.m.step(), f.child);
+  g_io_ready = true;
+  f.m.arrive(f.child, Op::of(OpKind::Park));
+  ASSERT_EQ(f.m.step(), f.main);
+  EXPECT_EQ(f.m.outcome(f.main), Outcome::Ok);
+}
 
 // A client's timed read of a loopback socket whose server thread is parked: what the server
 // wrote may still be on its way in the kernel, so time does not jump to the read's deadline at
