@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <stdexcept>
 
 namespace jsched::sched {
@@ -171,7 +172,8 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
     // A spurious wake-up is drawn for untimed waits only, as for parks: a timed waiter taken
     // so returned as timed out, and the clock jumped to its deadline (a timer's wait for a
     // task hours ahead, at every draw: every sleeping daemon woke).
-    bool can_wake = may_time_out(t, now) || t.interrupted || (spurious_now_ && !t.pending.timed);
+    bool can_wake = may_time_out(t, now) || t.interrupted ||
+                    (spurious_now_ && !t.pending.timed && steps_ >= t.spurious_from);
     return can_wake && free_or_mine(t.pending.obj);
   }
   if (t.status != ThreadState::Pending) return false;
@@ -183,7 +185,8 @@ bool Model::is_enabled(const ThreadState& t, int64_t now) const {
       return threads_.at(t.pending.target).status == ThreadState::Dead || may_time_out(t, now) ||
              t.interrupted;
     case OpKind::Park:  // an unknown deadline: see enabled()
-      return t.permit || t.interrupted || (spurious_now_ && !t.pending.timed) ||
+      return t.permit || t.interrupted ||
+             (spurious_now_ && !t.pending.timed && steps_ >= t.spurious_from) ||
              (t.pending.slot >= 0 && may_time_out(t, now));
     case OpKind::IoWait:
       return io_ready(t) || (t.pending.slot >= 0 && may_time_out(t, now));
@@ -433,10 +436,22 @@ void Model::slept(ThreadState& t, const Op& op) {
     jump(op.slot);  // busy time (System.gc) is the thread's own, not the others' steps
 }
 
-bool Model::may_wake_spuriously(const ThreadState& t) {
+bool Model::may_wake_spuriously(const ThreadState& t) const {
+  if (steps_ < t.spurious_from) return false;
   if (t.status == ThreadState::Waiting) return !t.pending.timed && !t.interrupted;
   return t.status == ThreadState::Pending && t.pending.kind == OpKind::Park && !t.pending.timed &&
          !t.permit && !t.interrupted;
+}
+
+void Model::count_spurious(ThreadState& t) {
+  if (t.outcome != Outcome::Spurious) {
+    t.spurious_run = 0;
+    t.spurious_from = 0;
+    return;
+  }
+  t.spurious_run = std::min<uint32_t>(t.spurious_run + 1, 40);
+  const double gap = std::ldexp(1.0, int(t.spurious_run)) - 1;
+  t.spurious_from = steps_ + uint64_t(spurious_p_ > 0 ? std::min(gap / spurious_p_, 1e15) : 1e15);
 }
 
 bool preempts(const std::vector<Candidate>& enabled, ThreadId last, ThreadId chosen) {
@@ -543,7 +558,9 @@ std::optional<ThreadId> Model::step() {
   if (touches_shared(cands[i].op)) ++t.choices;
   if (trace_) preempt_now_ = cands.size() > 1 && preempts(cands, last_, t.id);
   const Op op = t.pending;
+  const bool was_waiting = t.status == ThreadState::Waiting;
   execute(t);
+  if (was_waiting || op.kind == OpKind::Park || op.kind == OpKind::Reacquire) count_spurious(t);
   released_ = false;
   preempt_now_ = false;
   last_ = t.id;

@@ -158,3 +158,50 @@ TEST(Spurious, ATimedWaitNeverWakesSpuriously) {
   }
   EXPECT_LT(m.now(), kHour);
 }
+
+// A waiter that wakes spuriously and waits again, k times in a row, sits out the next
+// (2^k - 1)/p steps: over 20,000 steps at p = 0.5 it wakes about log2(10,000) times, not at one
+// step in two. A notify ends the run: its next spurious wake-up comes at the full probability.
+TEST(Spurious, AWaiterThatKeepsWakingSpuriouslyIsOfferedLessAndLess) {
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    PreferOne s;
+    Model m(s);
+    m.set_spurious(0.5, seed);
+    setup(m);
+    s.take_zero = true;
+    ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
+    ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+    int wakes = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const std::optional<ThreadId> who = m.step();
+      ASSERT_TRUE(who.has_value());
+      if (*who == 0) {
+        ASSERT_EQ(m.outcome(0), Outcome::Spurious);
+        ++wakes;
+        ASSERT_TRUE(m.wait(0, kMonitor, false, 1));  // its loop waits again
+      } else {
+        m.arrive(1, Op::of(OpKind::Yield));
+      }
+    }
+    EXPECT_GE(wakes, 10) << "seed " << seed;
+    EXPECT_LE(wakes, 16) << "seed " << seed;
+    // Thread 1 notifies: thread 0's wait ends for real, and it may wake spuriously at once again.
+    s.take_zero = false;
+    m.arrive(1, Op::monitor(OpKind::Enter, kMonitor));
+    ASSERT_EQ(m.step(), std::optional<ThreadId>(1));
+    m.arrive(1, Op::monitor(OpKind::Notify, kMonitor));
+    ASSERT_EQ(m.step(), std::optional<ThreadId>(1));
+    m.release(1, kMonitor);
+    m.arrive(1, Op::of(OpKind::Yield));
+    s.take_zero = true;
+    ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // its Reacquire: notified
+    EXPECT_EQ(m.outcome(0), Outcome::Ok);
+    ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+    int steps = 0;
+    while (m.step() != std::optional<ThreadId>(0)) {
+      m.arrive(1, Op::of(OpKind::Yield));
+      ASSERT_LT(++steps, 60) << "seed " << seed << ": p = 0.5 again";
+    }
+    EXPECT_EQ(m.outcome(0), Outcome::Spurious);
+  }
+}
