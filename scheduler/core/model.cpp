@@ -69,6 +69,7 @@ void Model::arrive(ThreadId id, const Op& op) {
   t.jumped_from = jumped_;
   t.status = ThreadState::Pending;
   t.io_quiet_at = UINT64_MAX;
+  if (op.kind == OpKind::Park) wait_site(t, op.site);
   strategy_.on_arrive(id, op);
 }
 
@@ -151,6 +152,7 @@ bool Model::wait(ThreadId id, ObjectId m, bool timed, int32_t site, uint64_t whe
   mon.waiters.push_back(id);
   t.pending = op;
   t.status = ThreadState::Waiting;
+  wait_site(t, site);
   t.wait_from = now_;
   t.jumped_from = jumped_;
   return true;
@@ -443,12 +445,14 @@ bool Model::may_wake_spuriously(const ThreadState& t) const {
          !t.permit && !t.interrupted;
 }
 
-void Model::count_spurious(ThreadState& t) {
+void Model::count_spurious(ThreadState& t, int32_t site) {
   if (t.outcome != Outcome::Spurious) {
     t.spurious_run = 0;
     t.spurious_from = 0;
     return;
   }
+  if (site != t.spurious_site) t.spurious_run = 0;
+  t.spurious_site = site;
   t.spurious_run = std::min<uint32_t>(t.spurious_run + 1, 40);
   const double gap = std::ldexp(1.0, int(t.spurious_run)) - 1;
   t.spurious_from = steps_ + uint64_t(spurious_p_ > 0 ? std::min(gap / spurious_p_, 1e15) : 1e15);
@@ -560,7 +564,8 @@ std::optional<ThreadId> Model::step() {
   const Op op = t.pending;
   const bool was_waiting = t.status == ThreadState::Waiting;
   execute(t);
-  if (was_waiting || op.kind == OpKind::Park || op.kind == OpKind::Reacquire) count_spurious(t);
+  if (was_waiting || op.kind == OpKind::Park || op.kind == OpKind::Reacquire)
+    count_spurious(t, op.site);
   released_ = false;
   preempt_now_ = false;
   last_ = t.id;

@@ -67,9 +67,11 @@ struct ThreadState {
   // Model::steps() when its I/O wait's descriptor was last found not ready (UINT64_MAX: not
   // since it arrived): see Model::kIoRecheckSteps.
   mutable uint64_t io_quiet_at = UINT64_MAX;
-  // Spurious wake-ups in a row (no notify, permit, timeout or interrupt between them), and the
-  // step from which it may wake spuriously again (Model::set_spurious).
+  // Spurious wake-ups in a row at one wait or park site (no notify, permit, timeout or interrupt
+  // between them), that site, and the step from which it may wake spuriously there again
+  // (Model::set_spurious).
   uint32_t spurious_run = 0;
+  int32_t spurious_site = 0;
   uint64_t spurious_from = 0;
 };
 
@@ -157,11 +159,11 @@ class Model {
   // threads are candidates too, woken with Outcome::Spurious if chosen. The draws come from
   // `seed`, so a run and its replay draw alike. Never when no other thread could run: a
   // spurious wake-up is not progress, and a deadlock stays a deadlock. A thread that woke
-  // spuriously k times in a row (each time it went back to waiting, as a loop around its wait
-  // does) sits out the next (2^k - 1)/p steps: an idle daemon waiting for work (a Timer's thread,
-  // a pool's idle worker) woke at one step in ten or so, a handoff there and back each time, a
-  // tenth of a database's run, and its k-th wake-up in a row shows nothing its first did not.
-  // Its first one after a real wake-up comes at the full probability.
+  // spuriously k times in a row at one site (each time it went back to waiting there, as a loop
+  // around its wait does) sits out the next (2^k - 1)/p steps: an idle daemon waiting for work
+  // (a Timer's thread, a pool's idle worker) woke at one step in ten or so, a handoff there and
+  // back each time, a tenth of a database's run, and its k-th wake-up in a row shows nothing its
+  // first did not. Its first one after a real wake-up, or at another site, comes at the full p.
   void set_spurious(double p, uint64_t seed) {
     spurious_p_ = p;
     spurious_rng_ = Rng(seed ^ 0x7370757269f0757aULL);
@@ -231,8 +233,14 @@ class Model {
   // Whether `t` can take a step at virtual time `now`.
   bool is_enabled(const ThreadState& t, int64_t now) const;
   bool may_wake_spuriously(const ThreadState& t) const;
-  // After thread `t`'s wait or park ended: spurious wake-ups in a row, and its next chance.
-  void count_spurious(ThreadState& t);
+  // After thread `t`'s wait or park at `site` ended: spurious wake-ups in a row, and its next
+  // chance.
+  void count_spurious(ThreadState& t, int32_t site);
+  // Thread `t` begins to wait or park at `site`: another site than its spurious wake-ups' gets
+  // its full chance at once.
+  static void wait_site(ThreadState& t, int32_t site) {
+    if (site != t.spurious_site) t.spurious_from = 0;
+  }
   // A thread blocked in a timed operation that has not timed out: its deadline, or nothing.
   std::optional<int64_t> pending_deadline(const ThreadState& t) const;
   // Whether the thread's timed operation may time out now (its deadline reached, or early

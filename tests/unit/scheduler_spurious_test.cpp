@@ -205,3 +205,33 @@ TEST(Spurious, AWaiterThatKeepsWakingSpuriouslyIsOfferedLessAndLess) {
     EXPECT_EQ(m.outcome(0), Outcome::Spurious);
   }
 }
+
+// The run of spurious wake-ups is per wait site: a thread that sits out its loop's wait after
+// many of them gets the full probability at once when it waits somewhere else.
+TEST(Spurious, AnotherWaitSiteGetsTheFullProbabilityAtOnce) {
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    PreferOne s;
+    Model m(s);
+    m.set_spurious(0.5, seed);
+    setup(m);
+    s.take_zero = true;
+    ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
+    ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+    int wakes = 0, steps = 0;
+    while (wakes < 9) {
+      ASSERT_LT(++steps, 100000) << "seed " << seed;
+      if (m.step() == std::optional<ThreadId>(0)) {
+        ++wakes;
+        ASSERT_TRUE(m.wait(0, kMonitor, false, wakes < 9 ? 1 : 2));  // the last time, site 2
+      } else {
+        m.arrive(1, Op::of(OpKind::Yield));
+      }
+    }
+    steps = 0;
+    while (m.step() != std::optional<ThreadId>(0)) {
+      m.arrive(1, Op::of(OpKind::Yield));
+      ASSERT_LT(++steps, 60) << "seed " << seed << ": site 2 waits at p = 0.5";
+    }
+    EXPECT_EQ(m.outcome(0), Outcome::Spurious);
+  }
+}
