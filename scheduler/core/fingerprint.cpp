@@ -21,7 +21,8 @@ size_t Fingerprint::KeyHash::operator()(const Key& k) const {
   return size_t(mix64(k.key * 31 + k.space) ^ mix64(k.key2 + 0x9e3779b97f4a7c15ULL));
 }
 
-void Fingerprint::add(uint64_t thread, uint64_t index, OpKind kind, const Footprint& f) {
+void Fingerprint::add(uint64_t thread, uint64_t index, OpKind kind, const Footprint& f,
+                      Levels* levels) {
   if (!any_thread_ || thread != last_thread_) {
     if (any_thread_) thread_level_[last_thread_] = last_level_;
     auto it = thread_level_.find(thread);
@@ -33,7 +34,7 @@ void Fingerprint::add(uint64_t thread, uint64_t index, OpKind kind, const Footpr
   uint64_t level = mine;
   Levels* lv = nullptr;
   if (f.space != Footprint::None) {
-    lv = touched_.find_or_add(Key{uint8_t(f.space), f.key, f.key2});
+    lv = levels ? levels : touched_.find_or_add(Key{uint8_t(f.space), f.key, f.key2});
     level = std::max(level, f.write ? std::max(lv->last_write, lv->max_read) : lv->last_write);
   }
   ++level;

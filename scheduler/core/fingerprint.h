@@ -19,7 +19,14 @@ class Fingerprint {
  public:
   // `thread` is a stable name of the thread, `index` the event's position in that thread,
   // `where` the footprint with stable keys (threads named by their stable-name hash).
-  void add(uint64_t thread, uint64_t index, OpKind kind, const Footprint& where);
+  // What the fingerprint keeps of a location: the levels of its last write and latest read.
+  struct Levels {
+    uint64_t last_write = 0, max_read = 0;
+  };
+  // `levels`: where the caller keeps `where`'s (a Variable's, looked up once for several uses),
+  // always the same for the same location; nullptr: in the fingerprint's own table.
+  void add(uint64_t thread, uint64_t index, OpKind kind, const Footprint& where,
+           Levels* levels = nullptr);
   std::string hex() const;  // 32 hex digits
   uint64_t events() const { return events_; }
 
@@ -33,9 +40,6 @@ class Fingerprint {
   };
   struct KeyHash {
     size_t operator()(const Key& k) const;
-  };
-  struct Levels {
-    uint64_t last_write = 0, max_read = 0;
   };
   FlatTable<Key, Levels, KeyHash> touched_;
   // The level of the thread of the last event is kept out of the map: most events follow one of

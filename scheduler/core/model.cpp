@@ -53,7 +53,9 @@ ThreadId Model::spawn(ThreadId parent) {
 void Model::record(ThreadState& t, const Op& op) {
   Footprint f = footprint(t.id, op);
   if (f.space == Footprint::ThreadObj) f.key = threads_.at(ThreadId(f.key)).name_hash;
-  fingerprint_.add(t.name_hash, t.events++, op.kind, f);
+  variable_ = f.space == Footprint::Variable ? variables_.find_or_add(op.obj, op.slot, kMaxTouched)
+                                             : nullptr;
+  fingerprint_.add(t.name_hash, t.events++, op.kind, f, variable_ ? &variable_->levels : nullptr);
   uint64_t key;
   HapAccess access;
   if (hap_ && hap_event_of(op, key, access)) hap_->event(t.id, key, access, op.where);
@@ -471,7 +473,8 @@ bool Model::changes_what_others_see(const ThreadState& t, const Op& op) {
   if ((op.kind != OpKind::Read && op.kind != OpKind::Write) || op.ordered) return true;
   const bool write = op.kind == OpKind::Write;
   constexpr ThreadId kSeveral = kNoThread - 1;
-  TouchedBy* by = touched_by_.find_or_add(op.obj, op.slot, kMaxTouched);
+  // execute() recorded `op` last: its location is variable_ (nullptr: the table is full).
+  Variable* by = variable_;
   if (by == nullptr) return write;
   if (by->thread == kNoThread)
     by->thread = t.id;

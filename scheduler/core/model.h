@@ -279,11 +279,15 @@ class Model {
   // Whether executing `op` (`seen`: changes_what_others_see) changed the program's state
   // (changes()), and a timed wait that timed out is a turn of its thread.
   void count_change(ThreadState& t, const Op& op, bool seen);
-  // Plain locations written or read: the one thread that touched each, or several.
-  struct TouchedBy {
+  // Locations written or read: the one thread that touched each, or several (plain accesses),
+  // and the fingerprint's levels of the location, kept together so that an access step looks
+  // its location up once (a cache miss each in a heavy program's table).
+  struct Variable {
     ThreadId thread = kNoThread;  // kNoThread: nobody yet
+    Fingerprint::Levels levels;
   };
-  LocationTable<TouchedBy> touched_by_;
+  LocationTable<Variable> variables_;
+  Variable* variable_ = nullptr;  // the one the last record() touched, until the next one
   static constexpr size_t kMaxTouched = size_t(1) << 20;
   Fingerprint fingerprint_;
   HapsetLearner* hap_ = nullptr;
