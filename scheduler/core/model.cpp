@@ -221,11 +221,6 @@ std::optional<int64_t> Model::pending_deadline(const ThreadState& t) const {
   }
 }
 
-// When no thread can run, time passes: to the earliest deadline, whose operations then time out
-// (discrete-event time: `awaitTermination(10, SECONDS)` does not give up while the pool still
-// has work, and timeouts come in deadline order). While threads run, time passes by their
-// steps (set_time), and a timed operation whose deadline has passed is a candidate like any
-// other: whether it times out or its event comes first is the strategy's choice.
 bool Model::io_ready(const ThreadState& t) const {
   if (!io_ready_) return true;
   if (!io_fresh_ && t.io_quiet_at != UINT64_MAX && steps_ - t.io_quiet_at < kIoRecheckSteps) {
@@ -237,6 +232,11 @@ bool Model::io_ready(const ThreadState& t) const {
   return false;
 }
 
+// When no thread can run, time passes: to the earliest deadline, whose operations then time out
+// (discrete-event time: `awaitTermination(10, SECONDS)` does not give up while the pool still
+// has work, and timeouts come in deadline order). While threads run, time passes by their
+// steps (set_time), and a timed operation whose deadline has passed is a candidate like any
+// other: whether it times out or its event comes first is the strategy's choice.
 const std::vector<Candidate>& Model::enabled() const {
   io_stale_ = false;
   for (io_fresh_ = false;; io_fresh_ = true) {
