@@ -237,21 +237,24 @@ bool Model::io_ready(const ThreadState& t) const {
 // has work, and timeouts come in deadline order). While threads run, time passes by their
 // steps (set_time), and a timed operation whose deadline has passed is a candidate like any
 // other: whether it times out or its event comes first is the strategy's choice.
-const std::vector<Candidate>& Model::enabled() const {
-  io_stale_ = false;
-  for (io_fresh_ = false;; io_fresh_ = true) {
-    enabled_.clear();
-    may_wake_ = false;
-    jump_to_ = -1;
-    for (const ThreadState& t : threads_) {
-      if (is_enabled(t, now_))
-        enabled_.push_back(Candidate{t.id, t.pending});
-      else
-        may_wake_ = may_wake_ || may_wake_spuriously(t);
-    }
-    if (io_fresh_ || !enabled_.empty() || !io_stale_) break;
+void Model::list_enabled() const {
+  enabled_.clear();
+  may_wake_ = false;
+  for (const ThreadState& t : threads_) {
+    if (is_enabled(t, now_))
+      enabled_.push_back(Candidate{t.id, t.pending});
+    else
+      may_wake_ = may_wake_ || may_wake_spuriously(t);
   }
+}
+
+const std::vector<Candidate>& Model::enabled() const {
+  jump_to_ = -1;
+  io_stale_ = false;
+  io_fresh_ = false;  // a waiter's recent "not ready" stands while another thread can run
+  list_enabled();
   io_fresh_ = true;
+  if (enabled_.empty() && io_stale_) list_enabled();  // none can: every waiter asked afresh
   outside_active_ = false;
   io_hold_ = false;
   if (!enabled_.empty()) return enabled_;

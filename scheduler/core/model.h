@@ -232,6 +232,8 @@ class Model {
  private:
   // Whether `t` can take a step at virtual time `now`.
   bool is_enabled(const ThreadState& t, int64_t now) const;
+  // enabled()'s list of the threads is_enabled, and may_wake_.
+  void list_enabled() const;
   bool may_wake_spuriously(const ThreadState& t) const;
   // After thread `t`'s wait or park at `site` ended: spurious wake-ups in a row, and its next
   // chance.

@@ -159,6 +159,20 @@ TEST(Spurious, ATimedWaitNeverWakesSpuriously) {
   EXPECT_LT(m.now(), kHour);
 }
 
+namespace {
+
+// Thread 0 waits on kMonitor at site 1 (as setup, then the wait) with spurious wake-ups at `p`;
+// `s` then picks thread 0 whenever it is a candidate.
+void waiting_at_p(Model& m, PreferOne& s, double p, uint64_t seed) {
+  m.set_spurious(p, seed);
+  setup(m);
+  s.take_zero = true;
+  ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
+  ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+}
+
+}  // namespace
+
 // A waiter that wakes spuriously and waits again, k times in a row, sits out the next
 // (2^k - 1)/p steps: over 20,000 steps at p = 0.5 it wakes about log2(10,000) times, not at one
 // step in two. A notify ends the run: its next spurious wake-up comes at the full probability.
@@ -166,11 +180,7 @@ TEST(Spurious, AWaiterThatKeepsWakingSpuriouslyIsOfferedLessAndLess) {
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     PreferOne s;
     Model m(s);
-    m.set_spurious(0.5, seed);
-    setup(m);
-    s.take_zero = true;
-    ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
-    ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+    ASSERT_NO_FATAL_FAILURE(waiting_at_p(m, s, 0.5, seed));
     int wakes = 0;
     for (int i = 0; i < 20000; ++i) {
       const std::optional<ThreadId> who = m.step();
@@ -212,11 +222,7 @@ TEST(Spurious, AnotherWaitSiteGetsTheFullProbabilityAtOnce) {
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     PreferOne s;
     Model m(s);
-    m.set_spurious(0.5, seed);
-    setup(m);
-    s.take_zero = true;
-    ASSERT_EQ(m.step(), std::optional<ThreadId>(0));  // the monitor
-    ASSERT_TRUE(m.wait(0, kMonitor, false, 1));
+    ASSERT_NO_FATAL_FAILURE(waiting_at_p(m, s, 0.5, seed));
     int wakes = 0, steps = 0;
     while (wakes < 9) {
       ASSERT_LT(++steps, 100000) << "seed " << seed;

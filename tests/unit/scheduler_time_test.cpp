@@ -250,6 +250,13 @@ bool io_ready(int, uint32_t) {
 bool nothing_in_flight(int, uint32_t) {
   return false;
 }
+// An untimed wait for descriptor 9 to be readable.
+Op read_wait() {
+  Op read = Op::of(OpKind::IoWait);
+  read.obj = 9;
+  read.var = 1;
+  return read;
+}
 int g_io_asks = 0;
 bool counted_io_ready(int, uint32_t) {
   ++g_io_asks;
@@ -267,10 +274,7 @@ TEST(Time, AQuietDescriptorIsAskedAgainEverySoManyStepsAndAtOnceWhenNothingElseR
     f.m.set_io_ready(&counted_io_ready);
     g_io_ready = false;
     g_io_asks = 0;
-    Op read = Op::of(OpKind::IoWait);
-    read.obj = 9;
-    read.var = 1;
-    f.m.arrive(f.main, read);
+    f.m.arrive(f.main, read_wait());
     f.m.arrive(f.child, Op::of(OpKind::Continue));
     const uint64_t steps = 20 * k;
     for (uint64_t i = 0; i < steps; ++i) {
@@ -293,10 +297,7 @@ TEST(Time, AQuietDescriptorIsAskedAgainEverySoManyStepsAndAtOnceWhenNothingElseR
   Fixture f;
   f.m.set_io_ready(&counted_io_ready);
   g_io_ready = false;
-  Op read = Op::of(OpKind::IoWait);
-  read.obj = 9;
-  read.var = 1;
-  f.m.arrive(f.main, read);
+  f.m.arrive(f.main, read_wait());
   f.m.arrive(f.child, Op::of(OpKind::Continue));
   ASSERT_EQ(f.m.step(), f.child);
   g_io_ready = true;
@@ -314,9 +315,7 @@ TEST(Time, AnIoWaitHoldsTimeUntilReleasedOrReady) {
     Fixture f;
     f.m.set_io_ready(&io_ready);
     g_io_ready = false;
-    Op read = Op::of(OpKind::IoWait);
-    read.obj = 9;
-    read.var = 1;
+    Op read = read_wait();
     read.timed = true;
     read.slot = 30'000'000'000;
     f.m.arrive(f.main, read);
@@ -347,9 +346,7 @@ TEST(Time, AnIoWaitWithNothingOnItsWayHoldsNothing) {
     Fixture f;
     f.m.set_io_ready(&io_ready, &nothing_in_flight);
     g_io_ready = false;
-    Op read = Op::of(OpKind::IoWait);
-    read.obj = 9;
-    read.var = 1;
+    Op read = read_wait();
     read.timed = timed;
     read.slot = timed ? 30'000'000'000 : -1;
     f.m.arrive(f.main, read);
