@@ -427,7 +427,7 @@ void Runtime::any_thread_started(JNIEnv* env, jthread t) {
       rt->virtual_thread_outside(env, t);
       return;
     }
-    state().outside.helper(env, state().jvmti, t);
+    state().outside.helper(env, state().jvmti, t, int(gettid()));  // ThreadStart: in `t` itself
   }
   // Started after its execution was over (a thread main started just before it returned, say):
   // it ends before running any of the program's code. In tests, where it may be the first
@@ -789,7 +789,7 @@ std::string Runtime::describe_threads(JNIEnv* env, bool) {
 
 void Runtime::virtual_thread_outside(JNIEnv* env, jthread vthread) {
   if (finishing_ || is_service_thread(env, vthread)) return;
-  agent_.outside.helper(env, jvmti_, vthread);  // it may wake a controlled thread
+  agent_.outside.helper(env, jvmti_, vthread, 0);  // it may wake a controlled thread
   ++virtual_threads_;
   static std::atomic<bool> said{false};
   if (said.exchange(true)) return;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <sstream>
 #include <string>
 #include <tuple>
 
@@ -22,45 +21,22 @@ void Watchdog::thread_is_here(sched::ThreadId t) {
   os_tids_[t] = int(gettid());
 }
 
-std::optional<Watchdog::OsThread> Watchdog::os_thread(sched::ThreadId t) {
+std::optional<KernelThread> Watchdog::os_thread(sched::ThreadId t) {
   int tid;
   {
     std::lock_guard<std::mutex> g(mu_);
     tid = t < os_tids_.size() ? os_tids_[t] : 0;
   }
-  if (tid == 0) return std::nullopt;
-  // Plain read(2): the thread may end between open and read, which makes the read fail with ESRCH
-  // (an ifstream would throw from inside the scheduler's watchdog).
-  std::string path = "/proc/self/task/" + std::to_string(tid) + "/stat";
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  char buf[512];
-  ssize_t n = read(fd, buf, sizeof buf);
-  close(fd);
-  if (n <= 0) return std::nullopt;
-  std::string stat(buf, size_t(n));
-  size_t paren = stat.rfind(')');  // the command name may contain spaces and parentheses
-  if (paren == std::string::npos || paren + 2 >= stat.size()) return std::nullopt;
-  // After the state: ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime.
-  std::istringstream in(stat.substr(paren + 2));
-  OsThread o;
-  std::string skip;
-  uint64_t utime = 0, stime = 0;
-  in >> o.state;
-  for (int i = 0; i < 10; ++i) in >> skip;
-  in >> utime >> stime;
-  const long hz = sysconf(_SC_CLK_TCK);
-  o.cpu_s = double(utime + stime) / double(hz > 0 ? hz : 100);
-  return o;
+  return kernel_thread(tid);
 }
 
 bool Watchdog::os_asleep(sched::ThreadId t) {
-  const std::optional<OsThread> o = os_thread(t);
+  const std::optional<KernelThread> o = os_thread(t);
   return o && (o->state == 'S' || o->state == 'D');
 }
 
 std::string Watchdog::os_describe(sched::ThreadId t) {
-  const std::optional<OsThread> o = os_thread(t);
+  const std::optional<KernelThread> o = os_thread(t);
   if (!o) return "";
   char text[96];
   std::snprintf(text, sizeof text, "kernel state %c, %.2f s of CPU", o->state, o->cpu_s);
@@ -102,6 +78,26 @@ bool lasted(uint64_t& since, bool holds, uint64_t now, uint64_t ms) {
 
 }  // namespace
 
+bool Watchdog::outside_grace_over(bool holds, uint64_t now) {
+  OutsideThreads& outside = rt_.agent_.outside;
+  if (!holds) {
+    outside_since_ns_ = 0;
+    return false;
+  }
+  if (outside_since_ns_ == 0) {
+    outside_since_ns_ = now;
+    outside.mark_cpu();
+    return false;
+  }
+  const uint64_t ms = 1000000ULL, waited = now - outside_since_ns_;
+  if (waited <= kOutsideGraceMs * ms) return false;
+  // A helper still runnable that has not had the grace's length of CPU was kept from running.
+  if (waited <= kOutsideHeldMaxMs * ms && outside.held_back(rt_.jvmti_, kOutsideGraceMs / 1e3))
+    return false;
+  outside_since_ns_ = 0;
+  return true;
+}
+
 void Watchdog::poll(JNIEnv* env) {
   const Options& o = rt_.agent_.options;
   const uint64_t now = now_ns();
@@ -114,6 +110,7 @@ void Watchdog::poll(JNIEnv* env) {
     paused_ns_ += gap;
   }
   last_poll_ns_ = now;
+  const uint64_t grace_now = grace_.advance(now);
   // One look under the controller's lock, which every scheduling point takes too.
   const auto [made, progress, changes] = rt_.ctl_.inspect([](sched::Model& m) {
     return std::tuple<uint64_t, uint64_t, uint64_t>{m.steps(), m.progress(), m.changes()};
@@ -173,19 +170,20 @@ void Watchdog::poll(JNIEnv* env) {
   jthread t = running == sched::kNoThread ? nullptr : rt_.jthread_of(running);
   // A deadlock the model saw a moment ago, unless a thread outside it has come to act.
   const bool idle = running == sched::kNoThread;
-  if (lasted(deadlock_since_ns_, idle && rt_.ctl_.deadlock_suspected(), now, kDeadlockConfirmMs)) {
+  if (lasted(deadlock_since_ns_, idle && rt_.ctl_.deadlock_suspected(), grace_now,
+             kDeadlockConfirmMs)) {
     rt_.ctl_.confirm_deadlock();
     return;
   }
   // Held for I/O in flight: looked at again each poll, and after kIoGraceMs time moves on.
   if (idle && rt_.ctl_.retry_io()) {
-    if (lasted(io_since_ns_, true, now, kIoGraceMs)) rt_.ctl_.release_outside();
+    if (lasted(io_since_ns_, true, grace_now, kIoGraceMs)) rt_.ctl_.release_outside();
     return;
   }
   io_since_ns_ = 0;
   // Threads outside the execution have had their chance to wake a waiter: time moves on, and
   // whether one may still act is asked again (a thread just started has aged, a helper stopped).
-  if (lasted(outside_since_ns_, idle && rt_.ctl_.idle(), now, kOutsideGraceMs)) {
+  if (outside_grace_over(idle && rt_.ctl_.idle(), grace_now)) {
     rt_.ctl_.release_outside();
     return;
   }
@@ -243,7 +241,7 @@ bool Watchdog::machine_stalled(uint64_t now) {
   if (hang_asked_ns_ != 0) return false;
   const sched::ThreadId running = rt_.ctl_.running();
   if (running == sched::kNoThread) return false;  // no thread of its own to wait for
-  const std::optional<OsThread> o = os_thread(running);
+  const std::optional<KernelThread> o = os_thread(running);
   if (!o) return false;
   if (stall_check_ns_ == 0) {
     stall_check_ns_ = now;

@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "jvmti-agent/executions/grace_clock.h"
 #include "jvmti-agent/model/class_init_waits.h"
+#include "jvmti-agent/model/kernel_threads.h"
 #include "scheduler/core/op.h"
 
 namespace jsched::agent {
@@ -46,12 +48,8 @@ class Watchdog {
   // Whether the kernel says thread `t` is asleep (S or D), as opposed to running or waiting
   // for a CPU.
   bool os_asleep(sched::ThreadId t);
-  // What the kernel says of thread `t`: its state (R, S, D, ...) and CPU time so far.
-  struct OsThread {
-    char state = '?';
-    double cpu_s = 0;
-  };
-  std::optional<OsThread> os_thread(sched::ThreadId t);
+  // What the kernel says of thread `t`.
+  std::optional<KernelThread> os_thread(sched::ThreadId t);
   // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
   std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
   // Whether the running thread of a stalled execution was held by the machine rather than the
@@ -90,8 +88,14 @@ class Watchdog {
   // How long no thread may run while threads outside the execution may still wake one
   // (outside_threads.h) before virtual time jumps to the next deadline: they act in real time,
   // a thread sleeping a millisecond between rounds well within it.
-  static constexpr uint64_t kOutsideGraceMs = 50;
+  // The grace counts on the watchdog's clock (grace_clock.h), and lasts (up to
+  // kOutsideHeldMaxMs) while one of them that may act is runnable in the kernel and has not yet
+  // had that much CPU: a loaded machine kept it from running.
+  static constexpr uint64_t kOutsideGraceMs = 50, kOutsideHeldMaxMs = 2000;
   uint64_t outside_since_ns_ = 0;  // since when no thread runs, held for outside threads
+  bool outside_grace_over(bool holds, uint64_t now);
+  // Real time for the short windows here, counted only in polls that came on time.
+  GraceClock grace_;
   // How long no thread may run while one waits for I/O from this process that may be on its
   // way (Model::held_for_io) before time jumps or a deadlock is called: the kernel's delivery
   // of what another thread wrote, which takes microseconds, more on a loaded machine.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "jvmti-agent/model/kernel_threads.h"
+
 namespace jsched::agent {
 
 namespace {
@@ -74,7 +76,7 @@ void OutsideThreads::started(JNIEnv* env, jvmtiEnv* jvmti, const ClassFilter& fi
   adopt(env, jvmti, t);
 }
 
-void OutsideThreads::add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper) {
+void OutsideThreads::add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper, int os_tid) {
   std::lock_guard<std::mutex> g(mu_);
   auto ended = [&](const Entry& e) {
     if (!(state_of(jvmti, e.thread) & JVMTI_THREAD_STATE_TERMINATED)) return false;
@@ -85,12 +87,13 @@ void OutsideThreads::add(JNIEnv* env, jvmtiEnv* jvmti, jthread t, bool helper) {
   for (Entry& e : threads_) {
     if (env->IsSameObject(e.thread, t)) {
       e.helper = e.helper && helper;
+      if (os_tid != 0) e.os_tid = os_tid;
       return;
     }
   }
   jobject ref = env->NewGlobalRef(t);
   if (ref == nullptr) return;
-  threads_.push_back(Entry{ref, helper, std::chrono::steady_clock::now()});
+  threads_.push_back(Entry{ref, helper, std::chrono::steady_clock::now(), os_tid});
   count_.store(threads_.size(), std::memory_order_relaxed);
 }
 
@@ -110,6 +113,25 @@ bool OutsideThreads::may_act(jvmtiEnv* jvmti) {
   std::lock_guard<std::mutex> g(mu_);
   return std::any_of(threads_.begin(), threads_.end(),
                      [&](const Entry& e) { return can_act(jvmti, e); });
+}
+
+void OutsideThreads::mark_cpu() {
+  if (!any()) return;
+  std::lock_guard<std::mutex> g(mu_);
+  for (Entry& e : threads_) {
+    const std::optional<KernelThread> k = kernel_thread(e.os_tid);
+    e.cpu_mark = k ? k->cpu_s : kNoMark;
+  }
+}
+
+bool OutsideThreads::held_back(jvmtiEnv* jvmti, double cpu_s) {
+  if (!any()) return false;
+  std::lock_guard<std::mutex> g(mu_);
+  return std::any_of(threads_.begin(), threads_.end(), [&](const Entry& e) {
+    if (e.cpu_mark == kNoMark || !can_act(jvmti, e)) return false;
+    const std::optional<KernelThread> k = kernel_thread(e.os_tid);
+    return k && k->state == 'R' && k->cpu_s < e.cpu_mark + cpu_s;
+  });
 }
 
 std::vector<std::string> OutsideThreads::describe(jvmtiEnv* jvmti) {

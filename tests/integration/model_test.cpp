@@ -2,9 +2,18 @@
 // (VarHandles, spurious wake-ups and the rest have their samples in samples/suite.xml, which
 // samples_test runs and replays.)
 #include <gtest/gtest.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
@@ -75,6 +84,100 @@ TEST(Model, AThreadStartedWhereJschedDoesNotSeeIsWaitedFor) {
       ASSERT_EQ(r.status, 0) << strategy << " seed " << seed << ": " << r.err;
       EXPECT_EQ(r.out, "helper ok\n");
     }
+  }
+}
+
+namespace {
+
+// Starts HiddenHelperHeld and waits until its main waits for the helper; the JVM's pid, or -1.
+// The helper wakes main once `go` exists, a few milliseconds of real work later.
+int start_held(const std::string& dir, const std::string& go, int seed) {
+  const int pid = test::start_process(
+      {test::java_bin(), "-agentpath:" + test::agent_path() + "=seed=" + std::to_string(seed),
+       "-cp", cp(), "HiddenHelperHeld", go},
+      dir + "/out", dir + "/err");
+  const auto start = std::chrono::steady_clock::now();
+  while (test::slurp(dir + "/out").find("waiting") == std::string::npos) {
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(30)) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return pid;
+}
+
+void touch(const std::string& path) {
+  std::ofstream(path) << "go\n";
+}
+
+// The Linux id of process `pid`'s thread named `name`, or 0.
+int thread_named(int pid, const std::string& name) {
+  std::error_code ec;
+  for (const auto& t :
+       std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    std::ifstream comm(t.path() / "comm");
+    std::string n;
+    if (std::getline(comm, n) && n == name) return std::stoi(t.path().filename().string());
+  }
+  return 0;
+}
+
+}  // namespace
+
+// The 50 ms a thread outside the execution gets to act before virtual time jumps count only
+// time the process ran: stopped for 300 ms (as a paused VM or an overloaded machine stops it)
+// while main waits 5 s for the hidden helper, the execution ends well. Before, the time jump came
+// at the first look after the stop: main's wait timed out, a false bug in every run.
+TEST(Model, AHiddenHelperKeepsItsChanceWhileTheProcessIsStopped) {
+  for (int seed = 1; seed <= 3; ++seed) {
+    test::TempDir d;
+    const std::string go = d.path() + "/go";
+    const int pid = start_held(d.path(), go, seed);
+    ASSERT_GT(pid, 0) << test::slurp(d.path() + "/err");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    kill(pid, SIGSTOP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    touch(go);
+    kill(pid, SIGCONT);
+    EXPECT_EQ(test::wait_status(pid), 0)
+        << "seed " << seed << ": " << test::slurp(d.path() + "/err");
+    EXPECT_EQ(test::slurp(d.path() + "/out"), "waiting\nhelper ok\n");
+  }
+}
+
+// Nor does time the kernel kept the helper from a CPU count: on one core with a busy process,
+// the helper made an idle-priority thread (SCHED_IDLE, which runs only when nothing else
+// would) for 300 ms, main's wait does not time out. Before, a false bug in every run.
+TEST(Model, AHiddenHelperKeepsItsChanceWhileTheMachineStarvesIt) {
+  cpu_set_t mine;
+  ASSERT_EQ(sched_getaffinity(0, sizeof mine, &mine), 0);
+  int cpu = 0;
+  while (cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &mine)) ++cpu;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  for (int seed = 1; seed <= 3; ++seed) {
+    test::TempDir d;
+    const std::string go = d.path() + "/go";
+    // Children inherit the forking thread's CPUs: the busy process and the JVM share one.
+    ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+    const pid_t busy = fork();
+    if (busy == 0) {
+      std::atomic<uint64_t> spin{0};
+      for (;;) spin.fetch_add(1, std::memory_order_relaxed);
+    }
+    const int pid = start_held(d.path(), go, seed);
+    sched_setaffinity(0, sizeof mine, &mine);
+    const int helper = pid > 0 ? thread_named(pid, "held-helper") : 0;
+    sched_param idle{};
+    const bool starved = helper != 0 && sched_setscheduler(helper, SCHED_IDLE, &idle) == 0;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    touch(go);
+    kill(busy, SIGKILL);
+    waitpid(busy, nullptr, 0);
+    ASSERT_GT(pid, 0) << test::slurp(d.path() + "/err");
+    ASSERT_TRUE(starved) << "no thread held-helper in " << pid;
+    EXPECT_EQ(test::wait_status(pid), 0)
+        << "seed " << seed << ": " << test::slurp(d.path() + "/err");
+    EXPECT_EQ(test::slurp(d.path() + "/out"), "waiting\nhelper ok\n");
   }
 }
 
