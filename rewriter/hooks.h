@@ -67,6 +67,8 @@ namespace jsched::rw {
   X(SyncCall, "syncCall", "(Ljava/lang/Object;I)V") \
   /* before one that only reads it */ \
   X(SyncRead, "syncRead", "(Ljava/lang/Object;I)V") \
+  /* before a call that may be one on a program's subclass of a java.util.concurrent class */ \
+  X(SyncCallIfConcurrent, "syncCallIfConcurrent", "(Ljava/lang/Object;I)V") \
   /* the scheduler's clock, for JDK concurrency code */ \
   X(NanoTime, "nanoTime", "(I)J") \
   X(CurrentTimeMillis, "currentTimeMillis", "(I)J") \

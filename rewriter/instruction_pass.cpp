@@ -158,6 +158,62 @@ bool is_sync_call(uint8_t o, std::string_view owner, std::string_view name) {
          owner != "java/util/concurrent/ThreadLocalRandom";
 }
 
+// A call that may be one on a program's subclass of a java.util.concurrent class (a lock that
+// extends ReentrantLock, as commons-pool2's does; a synchronizer that extends
+// AbstractQueuedSynchronizer; an executor that extends ThreadPoolExecutor): an instance call on
+// a class outside the JDK by a name of those classes' synchronizing methods. Which class the
+// receiver is, only the run knows (the subclass loads after its callers are rewritten): the
+// hook asks it there. Names of collections' methods (get, put, add) are left out: they are on
+// every other class of a program, and a check at each of its calls costs more than a missed
+// ordering (a program's subclass of a concurrent collection reached through its own class).
+bool may_be_concurrent_subclass_call(uint8_t o, std::string_view owner, std::string_view name) {
+  if (o != op::invokevirtual) return false;
+  for (std::string_view jdk : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
+    if (owner.substr(0, jdk.size()) == jdk) return false;
+  }
+  static constexpr std::string_view kNames[] = {"lock",
+                                                "lockInterruptibly",
+                                                "tryLock",
+                                                "unlock",
+                                                "newCondition",
+                                                "readLock",
+                                                "writeLock",
+                                                "acquire",
+                                                "acquireUninterruptibly",
+                                                "acquireInterruptibly",
+                                                "tryAcquire",
+                                                "tryAcquireNanos",
+                                                "release",
+                                                "acquireShared",
+                                                "acquireSharedInterruptibly",
+                                                "tryAcquireShared",
+                                                "tryAcquireSharedNanos",
+                                                "releaseShared",
+                                                "countDown",
+                                                "await",
+                                                "arrive",
+                                                "arriveAndAwaitAdvance",
+                                                "arriveAndDeregister",
+                                                "awaitAdvance",
+                                                "awaitAdvanceInterruptibly",
+                                                "register",
+                                                "bulkRegister",
+                                                "execute",
+                                                "submit",
+                                                "invokeAll",
+                                                "invokeAny",
+                                                "schedule",
+                                                "scheduleAtFixedRate",
+                                                "scheduleWithFixedDelay",
+                                                "shutdown",
+                                                "shutdownNow",
+                                                "awaitTermination"};
+  for (std::string_view n : kNames) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
 // Typed local load/store opcode for a value of field descriptor `d`.
 uint8_t local_kind(std::string_view d, bool load) {
   switch (d[0]) {
@@ -518,7 +574,11 @@ class InstructionPass {
       return true;
     }
     if (ctx_.cfg.calls && replace_call(e, in, bci)) return true;
-    if (ctx_.cfg.sync_calls && is_sync_call(in.op, ref.owner, ref.name)) sync_point(e, in, bci);
+    if (ctx_.cfg.sync_calls && is_sync_call(in.op, ref.owner, ref.name)) {
+      sync_point(e, in, bci, false);
+    } else if (ctx_.cfg.sync_calls && may_be_concurrent_subclass_call(in.op, ref.owner, ref.name)) {
+      sync_point(e, in, bci, true);
+    }
     return false;
   }
 
@@ -532,7 +592,8 @@ class InstructionPass {
 
   // `receiver args...` stays as it was; the receiver (for a static call, its one reference
   // argument) goes to the sync hook. Arguments above the receiver wait in fresh locals.
-  void sync_point(Emitter& e, const Insn& in, uint32_t bci) {
+  // `checked`: the hook first asks whether the receiver is a java.util.concurrent object.
+  void sync_point(Emitter& e, const Insn& in, uint32_t bci, bool checked) {
     auto ref = cf_.cp.member_ref(in.u);
     std::vector<std::string_view> args = arg_descs(ref.desc);
     if (in.op == op::invokestatic) {
@@ -546,7 +607,8 @@ class InstructionPass {
     const bool memory = ref.owner.substr(0, 15) != "java/util/concu";  // VarHandle, Unsafe
     const bool read = memory ? ref.name.substr(0, 3) == "get" && ref.name.substr(0, 6) != "getAnd"
                              : reads_only(ref.name);
-    e.hook(ctx_.cfg.hook_owner, read ? Hook::SyncRead : Hook::SyncCall);
+    e.hook(ctx_.cfg.hook_owner,
+           checked ? Hook::SyncCallIfConcurrent : (read ? Hook::SyncRead : Hook::SyncCall));
     reload(e, args, slots);
     grow(2);
   }

@@ -1,6 +1,5 @@
 #include "jvmti-agent/executions/watchdog.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>

@@ -10,7 +10,7 @@ namespace jsched::agent {
 
 struct KernelThread {
   char state = '?';
-  double cpu_s = 0;  // user and system time, in clock ticks (10 ms)
+  double cpu_s = 0;  // user and system time, s (counted in clock ticks of 10 ms)
 };
 
 // Thread `tid` of this process, or nothing (unknown, ended).

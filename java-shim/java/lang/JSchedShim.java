@@ -482,6 +482,22 @@ public final class JSchedShim implements Thread.UncaughtExceptionHandler {
   }
 
   /**
+   * Before a call by a j.u.c. method's name on a class of the program: a j.u.c. call when `o` is
+   * of a program's subclass of a j.u.c. class (a lock that extends ReentrantLock). A class of the
+   * program that only implements a j.u.c. interface (its own Lock) is not one: its own code
+   * orders what it orders.
+   */
+  public static void syncCallIfConcurrent(Object o, int site) {
+    if (!jschedReady || o == null) return;
+    for (Class<?> c = o.getClass().getSuperclass(); c != null; c = c.getSuperclass()) {
+      if (c.getName().startsWith("java.util.concurrent.")) {
+        jschedSync(o, true, site);
+        return;
+      }
+    }
+  }
+
+  /**
    * System.nanoTime() and currentTimeMillis() in JDK concurrency code: for controlled threads the
    * scheduler's clock, which moves when the scheduler lets a timed wait time out (so timeouts
    * are decisions of the schedule, not of the machine's speed).
