@@ -37,6 +37,14 @@ sched::ObjectId ObjectNames::rename(jobject o, uint64_t thread, uint64_t& touche
   return name;
 }
 
+sched::ObjectId ObjectNames::derived(jobject o, sched::ObjectId from) {
+  jlong tag = 0;
+  if (jvmti_->GetTag(o, &tag) == JVMTI_ERROR_NONE && tag != 0) return uint64_t(tag);
+  const uint64_t name = nonzero(sched::mix64(from ^ 0x73796e6368726f6eULL));
+  jvmti_->SetTag(o, jlong(name));
+  return name;
+}
+
 void ObjectNames::name_new(jobject o, uint64_t thread, uint64_t& allocations) {
   ++allocations;  // counted either way: later allocations keep their names
   jlong tag = 0;

@@ -30,6 +30,10 @@ class ObjectNames {
   // Names `o` anew as of() names an object it has not seen (its name of an earlier execution
   // may be another object's in this one); the name.
   sched::ObjectId rename(jobject o, uint64_t thread, uint64_t& touches);
+  // The name of `o`, which jsched reaches only through the object named `from` (a lock's
+  // synchronizer): given one made from `from`'s if it has none, so that naming it takes no
+  // thread's touch count (the names of the objects the thread touches next stay as they were).
+  sched::ObjectId derived(jobject o, sched::ObjectId from);
 
  private:
   jvmtiEnv* jvmti_;

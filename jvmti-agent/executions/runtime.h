@@ -22,6 +22,7 @@
 #include "jvmti-agent/executions/race_report.h"
 #include "jvmti-agent/executions/watchdog.h"
 #include "jvmti-agent/model/class_init_waits.h"
+#include "jvmti-agent/model/lock_synchronizers.h"
 #include "jvmti-agent/model/virtual_clock.h"
 #include "protocol/outcome.h"
 #include "scheduler/core/controller.h"
@@ -149,6 +150,15 @@ class Runtime {
   sched::ObjectId object_id(JNIEnv* env, jobject o, ThreadCtx& ctx) {
     return names_.of(env, o, ctx.name_hash, ctx.first_touches);
   }
+  // The synchronizer of java.util.concurrent lock or condition `o` (named `id`) by its name, or
+  // kNoObject (lock_synchronizers.h).
+  sched::ObjectId synchronizer_id(JNIEnv* env, jobject o, sched::ObjectId id) {
+    jobject s = synchronizers_.of(env, o);
+    if (s == nullptr) return sched::kNoObject;
+    const sched::ObjectId name = names_.derived(s, id);
+    env->DeleteLocalRef(s);
+    return name;
+  }
   void name_new_object(jobject o, ThreadCtx& ctx) {
     names_.name_new(o, ctx.name_hash, ctx.allocations);
   }
@@ -249,6 +259,7 @@ class Runtime {
   sched::Rng random_;
   jvmtiEnv* jvmti_ = nullptr;
   ObjectNames names_;
+  LockSynchronizers synchronizers_;
   mutable std::mutex mu_;
   std::unordered_map<uint64_t, sched::ThreadId> thread_by_tag_;
   std::vector<jthread> threads_;  // global refs, by thread id

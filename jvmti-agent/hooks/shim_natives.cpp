@@ -693,7 +693,10 @@ JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, 
   Active a = active(env, Ends::Point);
   if (!a || o == nullptr) return;
   Acting g(env, *a.ctx);
-  a.rt->ctl().point(a.ctx->id, sched::Op::sync(a.rt->object_id(env, o, *a.ctx), write, site));
+  const sched::ObjectId id = a.rt->object_id(env, o, *a.ctx);
+  sched::Op op = sched::Op::sync(id, write, site);
+  op.orders_through = a.rt->synchronizer_id(env, o, id);
+  a.rt->ctl().point(a.ctx->id, op);
 }
 
 JSCHED_NATIVE(jlong, jschedEpochNanos, JNIEnv*, jclass, jint site) {

@@ -59,6 +59,9 @@ struct Op {
   // Read/Write: an access that orders rather than races (a volatile or final field, a static
   // initializer's): scheduler/races/race_detector.h.
   bool ordered = false;
+  // Sync: the object through which it orders other calls, when not `obj` (a lock's
+  // synchronizer, which its conditions share): scheduler/races/race_detector.h.
+  ObjectId orders_through = kNoObject;
 
   static Op of(OpKind k) {
     Op o;

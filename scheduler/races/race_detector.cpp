@@ -69,12 +69,13 @@ void RaceDetector::event(ThreadId t, const Op& op) {
       if (t < permits_.size()) join(c, permits_[t]);
       break;
     case OpKind::Sync: {
-      Clock& r = *receivers_.find_or_add(op.obj);
+      const ObjectId through = op.orders_through != kNoObject ? op.orders_through : op.obj;
+      Clock& r = *receivers_.find_or_add(through);
       join(c, r);
       join(r, c);
       tick(t);
       if (in_call_.size() <= t) in_call_.resize(size_t(t) + 1, kNoObject);
-      in_call_[t] = op.obj;
+      in_call_[t] = through;
       break;
     }
     case OpKind::Read:

@@ -11,7 +11,9 @@
 // ordered, so accesses to final and volatile fields and inside static initializers come marked
 // `ordered` (Op::ordered) and order rather than race. A java.util.concurrent call orders what
 // came before it with every later call on the same object, whatever the method: a race through
-// one is missed rather than made up. The call's start publishes what its thread did; what it
+// one is missed rather than made up; a lock's calls and its conditions' count as calls on one
+// object, the lock's synchronizer (Op::orders_through), since a thread that awaits a condition
+// releases the lock inside the JDK. The call's start publishes what its thread did; what it
 // learns is taken at its return, which the model does not see (a lock() may take the lock by a
 // compare-and-set inside the JDK, long after its start, once another thread's unlock() came):
 // at the thread's next event that is not a park, an unpark or a yield (what the JDK's blocking
