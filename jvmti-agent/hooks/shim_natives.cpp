@@ -15,6 +15,7 @@
 #include "jvmti-agent/hooks/observer.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/model/io_waits.h"
+#include "jvmti-agent/model/lock_synchronizers.h"
 #include "jvmti-agent/model/virtual_thread_service.h"
 #include "jvmti-agent/model/virtual_threads.h"
 #include "rewriter/hooks.h"
@@ -695,7 +696,9 @@ JSCHED_NATIVE(void, jschedSync, JNIEnv* env, jclass, jobject o, jboolean write, 
   Acting g(env, *a.ctx);
   const sched::ObjectId id = a.rt->object_id(env, o, *a.ctx);
   sched::Op op = sched::Op::sync(id, write, site);
-  op.orders_through = a.rt->synchronizer_id(env, o, id);
+  const Site* s = state().sites.get(site);
+  if (s != nullptr && LockSynchronizers::may_be_one(*s->owner))
+    op.orders_through = a.rt->synchronizer_id(env, o, id);
   a.rt->ctl().point(a.ctx->id, op);
 }
 

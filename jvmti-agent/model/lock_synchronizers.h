@@ -10,6 +10,7 @@
 #include <jni.h>
 
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 namespace jsched::agent {
@@ -19,6 +20,15 @@ class LockSynchronizers {
   // `o`'s synchronizer as a local reference, or nullptr when `o` is none of those (or this JDK
   // names their fields otherwise).
   jobject of(JNIEnv* env, jobject o);
+  // Whether a call the instruction names on class `owner` may be on a lock or a condition: one
+  // on a java.util.concurrent.locks type, or on a class of the program (its subclass of one).
+  // The atomics' and the collections' calls, most of them, need not pay of()'s checks.
+  static bool may_be_one(std::string_view owner) {
+    constexpr std::string_view kLocks = "java/util/concurrent/locks/";
+    return owner.substr(0, kLocks.size()) == kLocks ||
+           (owner.substr(0, 5) != "java/" && owner.substr(0, 4) != "jdk/" &&
+            owner.substr(0, 4) != "sun/");
+  }
 
  private:
   struct Holder {
