@@ -2,6 +2,7 @@
 // as it found them, so existing frames stay valid; hooks that must see the state of the
 // operation run before it (they are scheduling points for that operation), except the
 // monitor-exit hook which runs once the monitor is released.
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
@@ -10,6 +11,7 @@
 #include "rewriter/annotations.h"
 #include "rewriter/descriptors.h"
 #include "rewriter/emitter.h"
+#include "rewriter/jdk_packages.h"
 #include "rewriter/method_rewriter.h"
 #include "rewriter/thread_calls.h"
 #include "rewriter/type_simulator.h"
@@ -81,6 +83,11 @@ std::optional<ExactMatch> match_exact(const RewriteConfig& cfg, uint8_t o, std::
   return std::nullopt;
 }
 
+template <size_t N>
+bool one_of(const std::string_view (&names)[N], std::string_view name) {
+  return std::find(names, names + N, name) != names + N;
+}
+
 // java.util.concurrent methods that only read their receiver (for the dependence of
 // docs/architecture.md, "Dependence"; anything else counts as a write).
 bool reads_only(std::string_view name) {
@@ -117,10 +124,7 @@ bool reads_only(std::string_view name) {
                                                   "toString",
                                                   "sum",
                                                   "length"};
-  for (std::string_view r : kReaders) {
-    if (r == name) return true;
-  }
-  return false;
+  return one_of(kReaders, name);
 }
 
 // Unsafe's memory accesses that other threads can see (volatile, acquire/release, opaque, CAS,
@@ -167,10 +171,7 @@ bool is_sync_call(uint8_t o, std::string_view owner, std::string_view name) {
 // every other class of a program, and a check at each of its calls costs more than a missed
 // ordering (a program's subclass of a concurrent collection reached through its own class).
 bool may_be_concurrent_subclass_call(uint8_t o, std::string_view owner, std::string_view name) {
-  if (o != op::invokevirtual) return false;
-  for (std::string_view jdk : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
-    if (owner.substr(0, jdk.size()) == jdk) return false;
-  }
+  if (o != op::invokevirtual || jdk_package(owner)) return false;
   static constexpr std::string_view kNames[] = {"lock",
                                                 "lockInterruptibly",
                                                 "tryLock",
@@ -208,10 +209,7 @@ bool may_be_concurrent_subclass_call(uint8_t o, std::string_view owner, std::str
                                                 "shutdown",
                                                 "shutdownNow",
                                                 "awaitTermination"};
-  for (std::string_view n : kNames) {
-    if (n == name) return true;
-  }
-  return false;
+  return one_of(kNames, name);
 }
 
 // Typed local load/store opcode for a value of field descriptor `d`.
@@ -574,9 +572,10 @@ class InstructionPass {
       return true;
     }
     if (ctx_.cfg.calls && replace_call(e, in, bci)) return true;
-    if (ctx_.cfg.sync_calls && is_sync_call(in.op, ref.owner, ref.name)) {
+    if (!ctx_.cfg.sync_calls) return false;
+    if (is_sync_call(in.op, ref.owner, ref.name)) {
       sync_point(e, in, bci, false);
-    } else if (ctx_.cfg.sync_calls && may_be_concurrent_subclass_call(in.op, ref.owner, ref.name)) {
+    } else if (may_be_concurrent_subclass_call(in.op, ref.owner, ref.name)) {
       sync_point(e, in, bci, true);
     }
     return false;

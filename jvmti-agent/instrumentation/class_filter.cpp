@@ -1,18 +1,6 @@
 #include "jvmti-agent/instrumentation/class_filter.h"
 
-#include <algorithm>
-
 namespace jsched::agent {
-
-bool jdk_package(std::string_view n, char separator) {
-  for (std::string_view p : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
-    if (n.size() >= p.size() && std::equal(p.begin(), p.end(), n.begin(), [&](char a, char b) {
-          return a == '/' ? b == separator : a == b;
-        }))
-      return true;
-  }
-  return false;
-}
 
 ClassFilter::ClassFilter(const std::vector<std::string>& include,
                          const std::vector<std::string>& exclude,
@@ -31,7 +19,7 @@ ClassFilter::ClassFilter(const std::vector<std::string>& include,
     include_.push_back(s);
     // A prefix reaches the JDK if a JDK class name could start with it ("java." or "java.util."
     // do; "com." does too, through com/sun/).
-    for (std::string_view j : {"java/", "javax/", "jdk/", "sun/", "com/sun/"}) {
+    for (std::string_view j : rw::kJdkPackages) {
       if (j.substr(0, s.size()) == s || std::string_view(s).substr(0, j.size()) == j)
         reaches_jdk_ = true;
     }

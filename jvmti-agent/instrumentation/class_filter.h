@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rewriter/jdk_packages.h"
+
 namespace jsched::agent {
 
 class ClassFilter {
@@ -31,8 +33,6 @@ class ClassFilter {
   bool reaches_jdk_ = false;
 };
 
-// Whether a class name belongs to the JDK by its package: an internal name, or with
-// `separator` '.' a dotted one (as stack frames name classes).
-bool jdk_package(std::string_view name, char separator = '/');
+using rw::jdk_package;
 
 }  // namespace jsched::agent

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rewriter/jdk_packages.h"
+
 namespace jsched::agent {
 
 class LockSynchronizers {
@@ -25,9 +27,7 @@ class LockSynchronizers {
   // The atomics' and the collections' calls, most of them, need not pay of()'s checks.
   static bool may_be_one(std::string_view owner) {
     constexpr std::string_view kLocks = "java/util/concurrent/locks/";
-    return owner.substr(0, kLocks.size()) == kLocks ||
-           (owner.substr(0, 5) != "java/" && owner.substr(0, 4) != "jdk/" &&
-            owner.substr(0, 4) != "sun/");
+    return owner.substr(0, kLocks.size()) == kLocks || !rw::jdk_package(owner);
   }
 
  private:

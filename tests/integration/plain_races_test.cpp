@@ -4,6 +4,7 @@
 // variants, and races are reported, a race no failing run saw as a warning.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <regex>
 #include <string>
 #include <vector>
@@ -27,6 +28,22 @@ int findings_in(const std::string& dir) {
   int n = 0;
   for (const json::Value& r : test::records(dir)) n += r.str("outcome") == "bug";
   return n;
+}
+
+// Runs `main` (tests/data/java/agent) with accesses=all under each strategy for seeds 1..seeds:
+// it ends well, prints `out` and no race.
+void expect_no_race(const std::string& main, const std::string& out,
+                    std::initializer_list<const char*> strategies, int seeds) {
+  for (int seed = 1; seed <= seeds; ++seed) {
+    for (const char* strategy : strategies) {
+      test::ProcessResult r = test::run_agent(
+          std::string("strategy=") + strategy + ",accesses=all,seed=" + std::to_string(seed),
+          test::data_dir() + "/agent", main);
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_EQ(r.out, out);
+      EXPECT_EQ(r.err.find("race"), std::string::npos) << strategy << " seed " << seed << r.err;
+    }
+  }
 }
 
 }  // namespace
@@ -116,16 +133,9 @@ TEST(PlainRaces, ARaceNoRunFailedOnIsAWarningNotAFinding) {
 // the JDK after the holder's unlock() learns what the holder did (it warned of races before, in
 // about a third of the seeds), while a write without the lock still races.
 TEST(PlainRaces, FieldsGuardedByAConcurrentLockNeverRace) {
+  expect_no_race("LockGuarded", "guarded ok\n", {"random", "pct"}, 30);
   int warned = 0;
   for (int seed = 1; seed <= 30; ++seed) {
-    for (const char* strategy : {"random", "pct"}) {
-      test::ProcessResult r = test::run_agent(
-          std::string("strategy=") + strategy + ",accesses=all,seed=" + std::to_string(seed),
-          test::data_dir() + "/agent", "LockGuarded");
-      ASSERT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.out, "guarded ok\n");
-      EXPECT_EQ(r.err.find("race"), std::string::npos) << strategy << " seed " << seed << r.err;
-    }
     test::ProcessResult u =
         test::run_agent("strategy=random,accesses=all,seed=" + std::to_string(seed),
                         test::data_dir() + "/agent", "LockGuarded", {}, {"unguarded"});
@@ -144,16 +154,9 @@ TEST(PlainRaces, FieldsGuardedByAConcurrentLockNeverRace) {
 // deque, whose lock is such a class, in every run of the pool programs). A class of the program
 // that only has methods of those names orders nothing: its counter races.
 TEST(PlainRaces, FieldsGuardedByAProgramsSubclassOfAConcurrentLockNeverRace) {
+  expect_no_race("SubclassLockGuarded", "done\n", {"random", "pct"}, 15);
   int warned = 0;
   for (int seed = 1; seed <= 15; ++seed) {
-    for (const char* strategy : {"random", "pct"}) {
-      test::ProcessResult r = test::run_agent(
-          std::string("strategy=") + strategy + ",accesses=all,seed=" + std::to_string(seed),
-          test::data_dir() + "/agent", "SubclassLockGuarded");
-      ASSERT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.out, "done\n");
-      EXPECT_EQ(r.err.find("race"), std::string::npos) << strategy << " seed " << seed << r.err;
-    }
     test::ProcessResult u =
         test::run_agent("strategy=random,accesses=all,seed=" + std::to_string(seed),
                         test::data_dir() + "/agent", "SubclassLockGuarded", {}, {"names"});
@@ -168,16 +171,7 @@ TEST(PlainRaces, FieldsGuardedByAProgramsSubclassOfAConcurrentLockNeverRace) {
 // A lock's calls and its conditions' order through the lock's synchronizer. (Before, a race
 // warning in about a third of the executions of a consumer that awaits an empty slot.)
 TEST(PlainRaces, AWaitersReadBeforeItAwaitsIsOrderedByTheLockItReleases) {
-  for (int seed = 1; seed <= 15; ++seed) {
-    for (const char* strategy : {"random", "pct", "pos"}) {
-      test::ProcessResult r = test::run_agent(
-          std::string("strategy=") + strategy + ",accesses=all,seed=" + std::to_string(seed),
-          test::data_dir() + "/agent", "ConditionGuarded");
-      ASSERT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.out, "done\n");
-      EXPECT_EQ(r.err.find("race"), std::string::npos) << strategy << " seed " << seed << r.err;
-    }
-  }
+  expect_no_race("ConditionGuarded", "done\n", {"random", "pct", "pos"}, 15);
 }
 
 // A race a failing run saw is listed with the runs that found something.
