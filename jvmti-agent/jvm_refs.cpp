@@ -21,6 +21,7 @@ bool resolve_refs(JNIEnv* env) {
   };
   r.Object = cls("java/lang/Object");
   r.Thread = cls("java/lang/Thread");
+  r.Class = cls("java/lang/Class");
   if (!r.Object || !r.Thread) return env->ExceptionDescribe(), false;
   r.Object_wait_J = env->GetMethodID(r.Object, "wait", "(J)V");
   r.Object_wait_JI = env->GetMethodID(r.Object, "wait", "(JI)V");

@@ -6,7 +6,7 @@
 namespace jsched::agent {
 
 struct JvmRefs {
-  jclass Object = nullptr, Thread = nullptr;
+  jclass Object = nullptr, Thread = nullptr, Class = nullptr;
   jmethodID Object_wait_J = nullptr, Object_wait_JI = nullptr, Object_notify = nullptr,
             Object_notifyAll = nullptr;
   jmethodID Thread_start = nullptr, Thread_join = nullptr, Thread_join_J = nullptr,

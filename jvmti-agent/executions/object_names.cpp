@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "jvmti-agent/jvm_refs.h"
 #include "scheduler/core/fingerprint.h"
 
 namespace jsched::agent {
@@ -16,18 +17,16 @@ sched::ObjectId ObjectNames::of(JNIEnv* env, jobject o, uint64_t thread, uint64_
   jlong tag = 0;
   jvmti_->GetTag(o, &tag);
   if (tag != 0) return uint64_t(tag);
-  jclass cls_class = env->GetObjectClass(o);
   char* sig = nullptr;
   // Class objects (the monitors of static synchronized methods) are named by their class.
-  if (env->IsSameObject(cls_class, env->FindClass("java/lang/Class")) &&
+  // (java.lang.Class is final: an instance of it is a class.)
+  if (env->IsInstanceOf(o, refs().Class) &&
       jvmti_->GetClassSignature(static_cast<jclass>(o), &sig, nullptr) == JVMTI_ERROR_NONE) {
     const uint64_t name = nonzero(sched::hash_string(std::string("class:") + sig));
     jvmti_->Deallocate(reinterpret_cast<unsigned char*>(sig));
-    env->DeleteLocalRef(cls_class);
     jvmti_->SetTag(o, jlong(name));
     return name;
   }
-  env->DeleteLocalRef(cls_class);
   return rename(o, thread, touches);
 }
 

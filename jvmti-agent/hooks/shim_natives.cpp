@@ -594,6 +594,12 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   Acting g(env, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s, a.ctx->id);
   if (!state().access_points || !s->point) return;
+  // A plain access before the execution's first thread starts another (Controller::alone).
+  // Volatile accesses stay points while alone: the watchdog counts them as progress.
+  using jsched::rw::Accesses;
+  const bool plain =
+      !s->ordered && (state().accesses == Accesses::Shared || state().accesses == Accesses::All);
+  if (plain && a.rt->ctl().alone()) return;
   sched::ObjectId obj;
   int64_t slot;
   if (is_static) {

@@ -28,6 +28,7 @@ ThreadId Controller::attach_main() {
 ThreadId Controller::spawn(ThreadId parent, bool daemon) {
   std::lock_guard<std::mutex> g(mu_);
   ThreadId t = model_.spawn(parent);
+  spawned_.store(true, std::memory_order_relaxed);
   parkers_.emplace_back();
   daemon_.push_back(daemon);
   return t;

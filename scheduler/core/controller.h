@@ -146,6 +146,11 @@ class Controller {
   // A plain access of thread `self` while it holds a monitor (accesses=shared): no scheduling
   // point, only seen by the race detector (true). Otherwise false: the caller makes it a point.
   bool observe_if_locked(ThreadId self, const Op& op);
+  // No thread but the first has been started. Until one is, a plain access has nothing to
+  // interleave with and nothing to race with (every thread started later is ordered after it by
+  // its start): the agent makes no point of it. Read without the lock: only the first thread
+  // starts the second, and reads its own write.
+  bool alone() const { return !spawned_.load(std::memory_order_relaxed); }
   template <class F>
   auto inspect(F&& f) {
     std::lock_guard<std::mutex> g(mu_);
@@ -207,6 +212,7 @@ class Controller {
   Model model_;
   std::deque<Parker> parkers_;  // by thread id; stable addresses
   std::deque<bool> daemon_;
+  std::atomic<bool> spawned_{false};
   ThreadId running_ = kNoThread;
   Parker* handoff_ = nullptr;  // chosen, given its permit, to be woken when the lock is released
   bool aborted_ = false;

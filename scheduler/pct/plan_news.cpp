@@ -23,7 +23,12 @@ bool teaches(const VariablePlan& known, const VariablePlan& run, bool variable_c
   }
   const bool sharing = known.sharing && run.sharing;
   std::unordered_map<uint64_t, const PlanVariable*> by_id;
-  for (const PlanVariable& v : known.variables) by_id.emplace(v.id(), &v);
+  size_t known_sites = 0;
+  for (const PlanVariable& v : known.variables) {
+    by_id.emplace(v.id(), &v);
+    if (!sharing || v.shared) known_sites += v.sites.size();
+  }
+  size_t new_sites = 0;
   for (const PlanVariable& v : run.variables) {
     if (sharing && !v.shared) continue;
     auto it = by_id.find(v.id());
@@ -31,9 +36,10 @@ bool teaches(const VariablePlan& known, const VariablePlan& run, bool variable_c
     const PlanVariable& k = *it->second;
     if (sharing && !k.shared) return true;
     if (variable_counts && well_above(v.max_accesses, k.max_accesses)) return true;
-    if (!std::includes(k.sites.begin(), k.sites.end(), v.sites.begin(), v.sites.end())) return true;
+    for (const std::string& site : v.sites)
+      new_sites += !std::binary_search(k.sites.begin(), k.sites.end(), site);
   }
-  return false;
+  return new_sites >= std::max<size_t>(1, known_sites / kSitesPerNewSite);
 }
 
 }  // namespace jsched::sched

@@ -174,6 +174,26 @@ TEST(PlainRaces, AWaitersReadBeforeItAwaitsIsOrderedByTheLockItReleases) {
   expect_no_race("ConditionGuarded", "done\n", {"random", "pct", "pos"}, 15);
 }
 
+// Before main starts a thread, its plain accesses are no points and the race detector does not
+// see them: there is nothing to interleave them with, and the start orders them before all the
+// rest. A race after the start still shows.
+TEST(PlainRaces, AccessesBeforeTheFirstStartAreNoPointsAndRaceWithNothing) {
+  test::TempDir d;
+  for (int seed = 1; seed <= 5; ++seed) {
+    const std::string report = d.path() + "/r" + std::to_string(seed) + ".json";
+    test::ProcessResult r = test::run_agent(
+        "strategy=random,accesses=all,seed=" + std::to_string(seed) + ",report=" + report,
+        test::data_dir() + "/agent", "AloneFirst");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "done\n");
+    const json::Value j = json::parse(test::slurp(report));
+    // The worker's own 2,000 reads are points; main's 8,000 accesses alone were too, before.
+    EXPECT_LT(j.num("scheduling_points"), 4000) << test::slurp(report);
+    EXPECT_EQ(r.err.find("AloneFirst.table"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("static field AloneFirst.last"), std::string::npos) << r.err;
+  }
+}
+
 // A race a failing run saw is listed with the runs that found something.
 TEST(PlainRaces, ARaceAFailingRunSawIsNamedWithTheFinding) {
   test::TempDir d;

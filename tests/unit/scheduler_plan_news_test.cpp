@@ -2,6 +2,10 @@
 // stops once runs keep repeating what is known.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "scheduler/pct/plan_news.h"
 
 using namespace jsched::sched;
@@ -91,4 +95,26 @@ TEST(PlanNews, AVariablesCountTeachesOnlyAStrategyThatReadsIt) {
   VariablePlan longer = run();
   longer.steps = 5000;
   EXPECT_TRUE(teaches(known, longer, false)) << "pct's k";
+}
+
+// A big program's rare paths: a handful of new sites among thousands known keeps no phase going.
+TEST(PlanNews, NewSitesTeachInProportionToTheSitesKnown) {
+  VariablePlan known = run();
+  std::vector<std::string>& sites = known.variables[0].sites;
+  sites.clear();
+  for (int i = 0; i < 2 * int(kSitesPerNewSite); ++i)
+    sites.push_back("pkg/Big m ()V " + std::to_string(i));
+  std::sort(sites.begin(), sites.end());
+  VariablePlan one = known, two = known;
+  one.variables[0].sites.push_back("pkg/Rare a ()V 1");
+  two.variables[0].sites.push_back("pkg/Rare a ()V 1");
+  two.variables[0].sites.push_back("pkg/Rare b ()V 1");
+  for (VariablePlan* p : {&one, &two})
+    std::sort(p->variables[0].sites.begin(), p->variables[0].sites.end());
+  EXPECT_FALSE(teaches(known, one, false)) << "1 new site among 200";
+  EXPECT_TRUE(teaches(known, two, false)) << "2 new sites among 200";
+  VariablePlan new_variable = one;
+  new_variable.variables.push_back(variable("new", 1, true));
+  EXPECT_TRUE(teaches(known, new_variable, false))
+      << "a variable newly shared teaches whatever the size";
 }
