@@ -141,6 +141,34 @@ std::string number_text(double v) {
   return ec == std::errc() ? std::string(text, end) : std::to_string(v);
 }
 
+// The agent's own options, whatever the strategy.
+constexpr std::string_view kAgentOptions[] = {
+    "strategy", "seed",     "iterations", "explore", "statics",     "tests",          "minimize",
+    "plan",     "profile",  "record",     "replay",  "follow",      "trace",          "report",
+    "include",  "exclude",  "accesses",   "timeout", "verbose",     "hapset",         "frames",
+    "base",     "spurious", "timeouts",   "budget",  "test-budget", "on-unsupported", "bug-output"};
+
+bool registered_option(const std::string& key);
+
+bool known_option(const std::string& key) {
+  for (std::string_view k : kAgentOptions)
+    if (k == key) return true;
+  return registered_option(key);
+}
+
+// "unknown option 'KEY' (known: ...)": every option of the agent and of a registered strategy.
+std::string unknown_option(const std::string& key) {
+  std::string known;
+  for (std::string_view k : kAgentOptions) known += (known.empty() ? "" : ", ") + std::string(k);
+  std::set<std::string_view> listed;
+  for (const sched::StrategyEntry& e : sched::registered_strategies()) {
+    for (const sched::StrategyOption& opt : e.options) {
+      if (listed.insert(opt.key).second) known += ", " + std::string(opt.key);
+    }
+  }
+  return "unknown option '" + clip(key) + "' (known: " + known + ")";
+}
+
 // Whether some registered strategy has an option named `key`.
 bool registered_option(const std::string& key) {
   for (const sched::StrategyEntry& e : sched::registered_strategies()) {
@@ -205,7 +233,8 @@ Options parse_options(const std::string& text) {
       continue;
     }
     if (eq == std::string::npos)
-      bad("option '" + clip(key) + "' needs a value (" + clip(key) + "=...)");
+      bad(known_option(key) ? "option '" + clip(key) + "' needs a value (" + clip(key) + "=...)"
+                            : unknown_option(key));
     std::string v = item.substr(eq + 1);
     if (key == "strategy") {
       strategy_given = true;
@@ -304,17 +333,7 @@ Options parse_options(const std::string& text) {
     } else if (registered_option(key)) {
       strategy_values[key] = v;  // checked once the strategy is known
     } else {
-      std::string known =
-          "strategy, seed, iterations, explore, statics, tests, minimize, plan, profile, record, "
-          "replay, follow, trace, report, include, exclude, accesses, timeout, verbose, hapset, "
-          "frames, base, spurious, timeouts, budget, test-budget, on-unsupported, bug-output";
-      std::set<std::string_view> listed;
-      for (const sched::StrategyEntry& e : sched::registered_strategies()) {
-        for (const sched::StrategyOption& opt : e.options) {
-          if (listed.insert(opt.key).second) known += ", " + std::string(opt.key);
-        }
-      }
-      bad("unknown option '" + clip(key) + "' (known: " + known + ")");
+      bad(unknown_option(key));
     }
   }
   for (const sched::StrategyEntry* e : option_rows(o)) {

@@ -96,6 +96,22 @@ TEST(AgentOptions, BadInputIsRefusedWithOneLine) {
   }
 }
 
+// A misspelt flag is an unknown option, not a known one missing its value.
+TEST(AgentOptions, AMisspeltFlagIsNamedUnknown) {
+  auto message = [](const char* text) {
+    try {
+      parse_options(text);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(message("strategy=random,explr").find("unknown option 'explr' (known: "),
+            std::string::npos);
+  EXPECT_NE(message("seed").find("option 'seed' needs a value (seed=...)"), std::string::npos);
+  EXPECT_NE(message("strategy=pct,depth").find("option 'depth' needs a value"), std::string::npos);
+}
+
 TEST(AgentOptions, RegisteredStrategiesTakeTheirOptionsWithDefaults) {
   Options rapos = parse_options("strategy=rapos");
   EXPECT_EQ(rapos.strategy_options.at("wake"), jsched::sched::RaposStrategy::kDefaultWake);
