@@ -139,6 +139,9 @@ pid_t spawn_jvm(std::vector<std::string> argv, const std::string& log, const std
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  // None of jsched's own descriptors: a JVM that held the results' runs.jsonl open was taken for
+  // a program writing it beside another JVM (SharedWrites), and its writes could interleave.
+  posix_spawn_file_actions_addclosefrom_np(&fa, 3);
   if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());  // after the log
   // The JVM gets the default action of the signals jsched handles or ignores itself.
   posix_spawnattr_t attr;

@@ -435,6 +435,22 @@ TEST(Runner, ParallelRunsInOneDirectoryAreWarnedAboutAndWorkdirKeepsThemApart) {
   EXPECT_NE(bad.err.find("--workdir: no directory /no/such to copy"), std::string::npos) << bad.err;
 }
 
+// The profile runs of a batch ran side by side holding the runner's own runs.jsonl, inherited
+// from it: every portfolio batch with --jobs 2 in a shared directory warned that two runs
+// (named 1099511627776 and 1099511627777) wrote it at the same time.
+TEST(Runner, ProfileRunsSideBySideAreNotTakenForProgramsWritingTheRunnersFiles) {
+  test::TempDir d;
+  test::ProcessResult r = test::run(
+      {"sh", "-c",
+       "cd " + d.path() + " && exec " + jsched_bin() +
+           " run --strategy portfolio --runs 2 --jobs 2 --no-minimize --seed 1 --out r -- java "
+           "-cp " +
+           cp() + " LongStretches"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("profile runs of LongStretches"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
+}
+
 // The runner's last resort for a JVM that outlives its watchdog killed one after twice its hang
 // window plus 10 s, while its executions may run for their budget: a slow program that made
 // steps all along ended as an error. LongRace's 12 million turns take about 15 s here (4
