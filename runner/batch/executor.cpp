@@ -439,7 +439,8 @@ void Executor::run(const std::vector<RunSpec>& specs, const std::function<bool(R
   // Parallel JVMs in the shared working directory: whether they write the same files.
   std::optional<SharedWrites> shared;
   if (workdir_.mode == Workdir::Shared && jobs_ > 1)
-    shared.emplace(fs::current_path().string(), fs::path(work_).parent_path().string());
+    shared.emplace(fs::current_path().string(),
+                   results_.empty() ? fs::path(work_).parent_path().string() : results_);
   while ((next < specs.size() && !stopping()) || !running.empty()) {
     if (interrupt_requested()) throw Interrupted();
     while (!stopping() && next < specs.size() && int(running.size()) < jobs_) {

@@ -28,6 +28,10 @@ class Executor {
   // Where each JVM runs (runner/batch/isolation.h): its own java.io.tmpdir always.
   void isolate(const Workdir& w) { workdir_ = w; }
 
+  // The results directory, whose files the runner writes while JVMs run: no collision of the
+  // JVMs' (SharedWrites). By default the work directory's parent.
+  void results_in(std::string dir) { results_ = std::move(dir); }
+
   // Agent options for a JVM about to run `group`, from what earlier JVMs found (a HaPSet plan).
   using BeforeLaunch = std::function<std::string(const std::vector<RunSpec>& group)>;
 
@@ -51,7 +55,7 @@ class Executor {
   int jobs_;
   uint32_t in_jvm_;
   bool stop_at_finding_ = false;
-  std::string agent_, work_;
+  std::string agent_, work_, results_;
   Workdir workdir_;
 };
 

@@ -81,6 +81,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   const std::set<uint64_t> recorded = dir.done_indices();  // a resumed batch's
   Executor ex(opts.jobs, opts.agent, base + "/work");
   ex.isolate(opts.workdir);
+  ex.results_in(dir.path());  // a profile run's finding goes to the batch's runs.jsonl
   double elapsed_ms = 0;
   // A program whose runs hang (or livelock) would hold the real runs back for runs x 2
   // timeouts: three are enough to know, and what the others counted makes the plan.

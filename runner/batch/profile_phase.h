@@ -35,4 +35,11 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, Results
                   const BatchOptions& opts);
 inline constexpr uint64_t kProfileIndexBase = 1ULL << 40;
 
+// How a message names the run of index `index`: "run 12", or "profile run 3" (counted from 0
+// over the batch's plans).
+inline std::string run_label(uint64_t index) {
+  return index >= kProfileIndexBase ? "profile run " + std::to_string(index - kProfileIndexBase)
+                                    : "run " + std::to_string(index);
+}
+
 }  // namespace jsched::runner

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "runner/batch/batch.h"
+#include "runner/batch/profile_phase.h"
 
 namespace jsched::runner {
 
@@ -86,8 +87,8 @@ void SharedWrites::look(pid_t pid, uint64_t run) {
     files_[pid].insert(path);
     if (who.size() < 2) continue;
     auto other = who.begin()->first == pid ? std::next(who.begin()) : who.begin();
-    warn("runs " + std::to_string(other->second) + " and " + std::to_string(run) + " wrote " +
-         path + " at the same time");
+    warn(run_label(other->second) + " and " + run_label(run) + " wrote " + path +
+         " at the same time");
     return;
   }
 }
