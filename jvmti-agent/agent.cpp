@@ -512,7 +512,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
   s.field_filter.set_accesses(s.accesses);
   // Races are looked for among plain accesses (accesses=shared or all): a static initializer's
   // are ordered by the class's initialization, which the model does not see.
-  if (s.accesses == jsched::rw::Accesses::Shared || s.accesses == jsched::rw::Accesses::All) {
+  if (jsched::rw::plain_points(s.accesses)) {
     s.sites.set_ordered([&s](const jsched::rw::SiteInfo& si) {
       return si.method == "<clinit>" ||
              s.field_filter.orders(std::string(si.owner), std::string(si.name));

@@ -141,14 +141,22 @@ std::string number_text(double v) {
   return ec == std::errc() ? std::string(text, end) : std::to_string(v);
 }
 
+// Whether some registered strategy has an option named `key`.
+bool registered_option(const std::string& key) {
+  for (const sched::StrategyEntry& e : sched::registered_strategies()) {
+    for (const sched::StrategyOption& opt : e.options) {
+      if (opt.key == key) return true;
+    }
+  }
+  return false;
+}
+
 // The agent's own options, whatever the strategy.
 constexpr std::string_view kAgentOptions[] = {
     "strategy", "seed",     "iterations", "explore", "statics",     "tests",          "minimize",
     "plan",     "profile",  "record",     "replay",  "follow",      "trace",          "report",
     "include",  "exclude",  "accesses",   "timeout", "verbose",     "hapset",         "frames",
     "base",     "spurious", "timeouts",   "budget",  "test-budget", "on-unsupported", "bug-output"};
-
-bool registered_option(const std::string& key);
 
 bool known_option(const std::string& key) {
   for (std::string_view k : kAgentOptions)
@@ -167,16 +175,6 @@ std::string unknown_option(const std::string& key) {
     }
   }
   return "unknown option '" + clip(key) + "' (known: " + known + ")";
-}
-
-// Whether some registered strategy has an option named `key`.
-bool registered_option(const std::string& key) {
-  for (const sched::StrategyEntry& e : sched::registered_strategies()) {
-    for (const sched::StrategyOption& opt : e.options) {
-      if (opt.key == key) return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace

@@ -19,6 +19,11 @@ inline bool accesses_cover(Accesses a, SiteKind k) {
   return is_field_access(k) ? a != Accesses::None : a == Accesses::All;
 }
 
+// Whether plain accesses can be points at `a` (Shared or All): races are looked for among them.
+inline bool plain_points(Accesses a) {
+  return a == Accesses::Shared || a == Accesses::All;
+}
+
 // What to emit at one field access, array access or allocation instruction.
 struct AccessDecision {
   enum Kind : uint8_t {

@@ -252,7 +252,7 @@ Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Stra
       m.trace_into(&trace_);
       return 0;
     });
-  if (agent.accesses == rw::Accesses::Shared || agent.accesses == rw::Accesses::All) {
+  if (rw::plain_points(agent.accesses)) {
     races_ = std::make_unique<sched::RaceDetector>();
     ctl_.inspect([this](sched::Model& m) {
       m.detect_races(races_.get());

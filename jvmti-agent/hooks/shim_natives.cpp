@@ -596,10 +596,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   if (!state().access_points || !s->point) return;
   // A plain access before the execution's first thread starts another (Controller::alone).
   // Volatile accesses stay points while alone: the watchdog counts them as progress.
-  using jsched::rw::Accesses;
-  const bool plain =
-      !s->ordered && (state().accesses == Accesses::Shared || state().accesses == Accesses::All);
-  if (plain && a.rt->ctl().alone()) return;
+  if (!s->ordered && jsched::rw::plain_points(state().accesses) && a.rt->ctl().alone()) return;
   sched::ObjectId obj;
   int64_t slot;
   if (is_static) {
