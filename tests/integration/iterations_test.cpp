@@ -556,10 +556,12 @@ public class Junit3Tests extends TestCase {
   @Override protected void setUp() { setUp = true; seen.add("setUp"); }
   @Override protected void tearDown() { tornDown = true; }
   public void testLostUpdate() throws InterruptedException {
-    Runnable add = () -> { for (int i = 0; i < 100; ++i) count++; };
+    // One increment each: without jsched the first thread is done long before the second
+    // starts, so the test fails only under a schedule jsched chose.
+    Runnable add = () -> count++;
     Thread a = new Thread(add), b = new Thread(add);
     a.start(); b.start(); a.join(); b.join();
-    assertEquals(200, count);
+    assertEquals(2, count);
   }
   public void testFreshInstance() throws InterruptedException {
     assertTrue(setUp);
