@@ -538,6 +538,14 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
           return s.field_filter.is_final(owner, name);
         });
     s.rewrite.filter = s.shared.get();
+    // Its reads of final references are points only until they are found to reach an object
+    // instrumented whole (instrumented_classes.h).
+    s.sites.set_reaches([&s](const jsched::rw::SiteInfo& si) {
+      return (si.kind == jsched::rw::SiteKind::GetField ||
+              si.kind == jsched::rw::SiteKind::GetStatic) &&
+             !si.desc.empty() && si.desc[0] == 'L' &&
+             s.field_filter.is_final(std::string(si.owner), std::string(si.name));
+    });
   } else if (s.rewrite.accesses != jsched::rw::Accesses::None) {
     s.rewrite.filter = &s.field_filter;
   }

@@ -16,6 +16,7 @@
 #include "jvmti-agent/instrumentation/class_filter.h"
 #include "jvmti-agent/instrumentation/class_outcomes.h"
 #include "jvmti-agent/instrumentation/field_filter.h"
+#include "jvmti-agent/instrumentation/instrumented_classes.h"
 #include "jvmti-agent/instrumentation/shared_accesses.h"
 #include "jvmti-agent/instrumentation/site_registry.h"
 #include "jvmti-agent/model/outside_threads.h"
@@ -100,6 +101,7 @@ struct AgentState {
   // goes).
   std::atomic<uint64_t> rewrite_cpu_ns{0};
   ClassOutcomes classes;
+  InstrumentedClasses instrumented;  // accesses=shared: what a final reference can reach
 
   AgentState(Options o, ClassFilter f) : options(std::move(o)), filter(std::move(f)) {}
 };

@@ -17,6 +17,7 @@ RewriteResult rewrite_class(cf::Bytes in, const RewriteConfig& cfg, SiteSink& si
   try {
     cf::ClassFile cf = cf::ClassFile::parse(in);
     if (cf.access & cf::acc::kModule) return result;
+    if (cf.super_class != 0) result.super_name = std::string(cf.cp.class_name(cf.super_class));
     ClassContext ctx{cf, cfg, sites, std::string(cf.name()), (cf.access & cf::acc::kInterface) != 0,
                      {}, {},  {}};
     bool changed = false;

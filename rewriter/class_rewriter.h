@@ -19,6 +19,7 @@ struct RewriteResult {
   std::vector<std::string> warnings;  // methods left as they were, and why
   // With static_reset: why this class's statics cannot start clean in a later execution.
   std::string not_resettable;
+  std::string super_name;  // Unchanged, Changed: the superclass ("" for none)
 };
 
 // Never throws: anything that goes wrong turns into Failed or Refused (the caller loads the

@@ -290,6 +290,15 @@ void call_void(JNIEnv* env, jobject receiver, const char* name, const char* desc
   if (c) env->DeleteLocalRef(c);
 }
 
+// Whether a read of a final reference at `s` reaches only objects with points of their own.
+bool reaches_instrumented(const Site& s) {
+  std::atomic_ref<uint8_t> covered(s.covered);
+  if (covered.load(std::memory_order_relaxed)) return true;
+  if (!state().instrumented.covers(*s.desc)) return false;
+  covered.store(1, std::memory_order_relaxed);
+  return true;
+}
+
 }  // namespace
 
 extern "C" {
@@ -594,6 +603,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   Acting g(env, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s, a.ctx->id);
   if (!state().access_points || !s->point) return;
+  if (s->reaches && reaches_instrumented(*s)) return;
   // A plain access before the execution's first thread starts another (Controller::alone).
   // Volatile accesses stay points while alone: the watchdog counts them as progress.
   if (!s->ordered && jsched::rw::plain_points(state().accesses) && a.rt->ctl().alone()) return;

@@ -207,6 +207,11 @@ void JNICALL on_class_file_load(jvmtiEnv* jvmti, JNIEnv* env, jclass class_being
       output = std::move(r.bytes);
       break_for_test(dotted, output);
     }
+    // Every method of an application class under the run's rules: its objects' shared fields
+    // are points where they are touched.
+    if (!jdk_class && r.warnings.empty() &&
+        (r.status == rw::RewriteResult::Changed || r.status == rw::RewriteResult::Unchanged))
+      s.instrumented.add(cls, r.super_name);
     if (launcher_main) {
       // The executions share the launcher's copy when its statics can start clean in each;
       // else each loads its own (main_diversion.h).

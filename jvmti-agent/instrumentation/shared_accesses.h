@@ -5,7 +5,9 @@
 // A variable is a static field or an allocation site (scheduler/pct/variable_plan.h). The
 // check is per object, not ordered by locks or starts: a field written before a thread starts
 // and read after counts too. One point too many costs time; one too few could hide a bug.
-// Reads of final fields are points too when they load a reference (see decide).
+// Reads of final fields are instrumented too when they load a reference (see decide); the
+// access hook makes no point of one once what it reaches is known to be instrumented whole
+// (instrumented_classes.h).
 #pragma once
 
 #include <functional>

@@ -35,6 +35,7 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
   // Outside the lock: deciding may read class files, which may load classes and add sites.
   const bool point = this->point(s);
   const bool ordered = rw::is_field_access(s.kind) && ordered_ && ordered_(s);
+  const bool reaches = rw::is_field_access(s.kind) && reaches_ && reaches_(s);
   std::lock_guard<std::mutex> g(mu_);
   const size_t i = count_.load(std::memory_order_relaxed);
   if (i >= kMaxSites) return 0;
@@ -47,6 +48,7 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
                                  s.bci,  intern(s.owner), intern(s.name),   intern(s.desc),
                                  point,  ordered};
   chunk[i & (kChunk - 1)].location = field_location(s);
+  chunk[i & (kChunk - 1)].reaches = reaches;
   count_.store(i + 1, std::memory_order_release);
   return int32_t(i + 1);
 }

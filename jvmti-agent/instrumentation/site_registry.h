@@ -4,6 +4,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -32,6 +33,10 @@ struct Site {
   // For field accesses: one that orders rather than races (a volatile, final or unresolved
   // field, a static initializer's access): scheduler/races/race_detector.h.
   bool ordered = false;
+  // A read of a final reference field under accesses=shared: a point unless the object it
+  // reaches is instrumented whole (instrumented_classes.h); `covered` keeps a yes once found.
+  bool reaches = false;
+  mutable uint8_t covered = 0;
   // For field accesses, where the model keeps the field: a static field's object id, an
   // instance field's slot in its object. Hashed once here, not at every access.
   uint64_t location = 0;
@@ -55,6 +60,9 @@ class SiteRegistry : public rw::SiteSink {
   // What decides Site::ordered for field accesses (unset: none is). Before any class is
   // rewritten.
   void set_ordered(std::function<bool(const rw::SiteInfo&)> f) { ordered_ = std::move(f); }
+  // What decides Site::reaches for field reads (unset: none does). Before any class is
+  // rewritten.
+  void set_reaches(std::function<bool(const rw::SiteInfo&)> f) { reaches_ = std::move(f); }
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
   // lock: a site is published (count_) only once it is written, and never moves.
   const Site* get(int32_t id) const {
@@ -77,6 +85,7 @@ class SiteRegistry : public rw::SiteSink {
   rw::Accesses points_ = rw::Accesses::All;
   const rw::AccessFilter* fields_ = nullptr;
   std::function<bool(const rw::SiteInfo&)> ordered_;
+  std::function<bool(const rw::SiteInfo&)> reaches_;
 };
 
 }  // namespace jsched::agent

@@ -194,6 +194,39 @@ TEST(PlainRaces, AccessesBeforeTheFirstStartAreNoPointsAndRaceWithNothing) {
   }
 }
 
+// Under accesses=shared a read of a final reference is a point where it reaches an object whose
+// code jsched does not see into (a JDK HashMap, or an application class extending it), and none
+// where the object's own fields have points (an application class instrumented whole) or cannot
+// change (a String). Each worker reads 500 times through one kind of field.
+TEST(PlainRaces, AFinalReferenceIsAPointOnlyWhereItReachesCodeWithoutPoints) {
+  test::TempDir d;
+  const std::string cp = test::data_dir() + "/agent";
+  const std::pair<const char*, std::pair<int, int>> kinds[] = {
+      {"counter", {1000, 1100}},  // the counter's field is a point, its final reference not
+      {"string", {0, 100}},
+      {"map", {1000, 1100}},
+      {"registry", {1000, 1100}}};
+  for (const auto& [kind, range] : kinds) {
+    SCOPED_TRACE(kind);
+    const std::string plan = d.path() + "/" + kind + ".plan", report = d.path() + "/r.json";
+    ASSERT_EQ(
+        test::run_agent("strategy=random,seed=1,profile=" + plan, cp, "FinalReaches", {}, {kind})
+            .status,
+        0);
+    for (int seed = 1; seed <= 3; ++seed) {
+      test::ProcessResult r =
+          test::run_agent("strategy=random,accesses=shared,seed=" + std::to_string(seed) +
+                              ",plan=" + plan + ",report=" + report,
+                          cp, "FinalReaches", {}, {kind});
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_EQ(r.out, "done\n");
+      const double points = json::parse(test::slurp(report)).num("scheduling_points");
+      EXPECT_GE(points, range.first) << test::slurp(report);
+      EXPECT_LT(points, range.second) << test::slurp(report);
+    }
+  }
+}
+
 // A race a failing run saw is listed with the runs that found something.
 TEST(PlainRaces, ARaceAFailingRunSawIsNamedWithTheFinding) {
   test::TempDir d;
