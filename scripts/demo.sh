@@ -6,7 +6,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" "$@"
+# What the demo runs, not the tests: half the build (scripts/test.sh builds them).
+"$root/scripts/build.sh" -DJSCHED_TESTS=OFF "$@"
 jsched=${JSCHED_BUILD_DIR:-$root/build}/runner/jsched
 classes=$root/samples/target/classes
 out=$(mktemp -d /tmp/jsched-demo.XXXXXX)
