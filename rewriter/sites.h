@@ -72,6 +72,13 @@ inline bool reads_a_value(const SiteInfo& s) {
          s.desc[0] != 'L' && s.desc[0] != '[';
 }
 
+// A read of a field that holds an object (not an array): what it reaches may be code with
+// scheduling points of its own.
+inline bool reads_an_object(const SiteInfo& s) {
+  return (s.kind == SiteKind::GetField || s.kind == SiteKind::GetStatic) && !s.desc.empty() &&
+         s.desc[0] == 'L';
+}
+
 // Assigns ids; implementations must be safe to call from several class-loading threads.
 class SiteSink {
  public:

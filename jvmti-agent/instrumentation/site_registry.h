@@ -60,8 +60,8 @@ class SiteRegistry : public rw::SiteSink {
   // What decides Site::ordered for field accesses (unset: none is). Before any class is
   // rewritten.
   void set_ordered(std::function<bool(const rw::SiteInfo&)> f) { ordered_ = std::move(f); }
-  // What decides Site::reaches for field reads (unset: none does). Before any class is
-  // rewritten.
+  // What decides Site::reaches for field reads that are points and ordered (unset: none
+  // does). Before any class is rewritten.
   void set_reaches(std::function<bool(const rw::SiteInfo&)> f) { reaches_ = std::move(f); }
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no
   // lock: a site is published (count_) only once it is written, and never moves.
