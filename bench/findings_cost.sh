@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # What a finding costs: programs whose executions under jsched mostly find their bug
 # (bench/java/findings: a lock-order deadlock, a lost update that throws, a lazy initialization
-# that throws about half the time), N executions in one JVM (iterations=N,explore) against the
-# same program's main called N times in a bare loop in one JVM (bench/java/MainLoop.java, one
-# shared class loader; a fresh loader per execution for reference), all measured in this run.
+# that throws about half the time, and the shapes of racy-collection benchmarks: a check-then-act
+# on a synchronized queue, a stack whose top is read and then set, a ring buffer whose consumers
+# read and then advance a volatile index), N executions in one JVM (iterations=N,explore)
+# against the same program's main called N times in a bare loop in one JVM
+# (bench/java/MainLoop.java, one shared class loader; a fresh loader per execution for
+# reference), all measured in this run.
 #
-#   bench/findings_cost.sh [BUILD_DIR] [N]
+#   bench/findings_cost.sh [--strategy S] [BUILD_DIR] [N]
+#     --strategy  jsched's strategy (default: none given, jsched's default: random with every
+#                 access a point); `random` alone makes only synchronization and volatile
+#                 accesses points, so LostUpdate's plain counter can show nothing there
 #
 # cost/finding: (time of the N executions - time of the same N executions with the finding
 # taken out) / findings, in microseconds. "Taken out": the same program with its check off
@@ -16,6 +22,14 @@
 # its bare loop then has no rate, and its fixed twin's bare loop stands in (marked *).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+strategy=
+if [ "${1:-}" = --strategy ]; then
+  [ $# -ge 2 ] || { echo "findings_cost.sh: error: --strategy needs a value" >&2; exit 2; }
+  strategy=$2
+  shift 2
+fi
+label="jsched's default strategy"
+[ -z "$strategy" ] || label="strategy $strategy"
 build=${1:-$here/../build}
 n=${2:-2000}
 agent=$build/jvmti-agent/libjsched.so
@@ -24,7 +38,7 @@ agent=$build/jvmti-agent/libjsched.so
 javac -d "$tmp" "$here"/java/findings/*.java
 # jsched's line "N iterations in S s (R per second), seeds ...: F findings, ..."
 run_jsched() {
-  java -agentpath:"$agent"=seed=1,iterations=$n,explore -cp "$tmp" "findings.$1" ${2:-} \
+  java -agentpath:"$agent"=${strategy:+strategy=$strategy,}seed=1,iterations=$n,explore -cp "$tmp" "findings.$1" ${2:-} \
     2>&1 >/dev/null | grep ' iterations in ' || true
 }
 loop() {  # $1: --same-loader or --fresh; prints the rate or nothing
@@ -34,7 +48,8 @@ loop() {  # $1: --same-loader or --fresh; prints the rate or nothing
 }
 printf "%-16s %8s %10s %10s %10s %8s %8s %12s\n" program found plain-same plain-fresh jsched \
   /same /fresh cost/finding
-for row in "LockOrderRounds fixed" "LostUpdate quiet" "LazyInit quiet"; do
+for row in "LockOrderRounds fixed" "LostUpdate quiet" "LazyInit quiet" "CheckThenPoll quiet" \
+  "RacyStack quiet" "RingBuffer quiet"; do
   set -- $row
   p=$1 ref=$2
   same=0 fresh=0 js=0 js_ref=0 found=0 star=""
@@ -59,5 +74,5 @@ for row in "LockOrderRounds fixed" "LostUpdate quiet" "LazyInit quiet"; do
   printf "%-16s %8s %10s %10s %10s %8s %8s %12s\n" "$p" "${found:-0}/$n" "$same$star" \
     "$fresh$star" "$js" "$(ratio "$js" "$same")" "$(ratio "$js" "$fresh")" "$cost"
 done
-echo "executions per second, best of 3 interleaved rounds, $n executions per JVM, jsched's default strategy"
+echo "executions per second, best of 3 interleaved rounds, $n executions per JVM, $label"
 echo "/same: jsched over the bare loop with one shared loader (the goal: >= 0.5 where every execution finds the bug)"
