@@ -21,13 +21,13 @@
 
 namespace jsched::agent {
 
-namespace {
-
 bool is_jdk_loader(JNIEnv* env, jobject loader) {
   if (loader == nullptr) return true;
   jobject platform = state().platform_loader;
   return platform != nullptr && env != nullptr && env->IsSameObject(loader, platform);
 }
+
+namespace {
 
 void hand_back(jvmtiEnv* jvmti, cf::Bytes bytes, jint* new_len, unsigned char** new_data) {
   unsigned char* mem = nullptr;
