@@ -260,8 +260,8 @@ TEST(Iterations, StaticsStartCleanInEveryExecutionResetOrReloaded) {
 // field, which threw a NoSuchFieldError and filled in its stack trace (144 of them in these
 // 30 executions before), while every execution still starts clean.
 TEST(Iterations, AClassOfTheJdkIsNeverAskedForTheStampOfAnExecution) {
-  test::ProcessResult r = test::run_agent("seed=3,iterations=30", data_cp(), "StaticsReset",
-                                          {"-Xlog:exceptions=info"});
+  test::ProcessResult r =
+      test::run_agent("seed=3,iterations=30", data_cp(), "StaticsReset", {"-Xlog:exceptions=info"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(test::count_lines(r.out, "statics clean"), 30) << r.out;
   EXPECT_GT(test::count_lines(r.out, "[exceptions]"), 0) << "the log is on: " << r.out;
