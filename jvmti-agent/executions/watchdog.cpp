@@ -126,17 +126,20 @@ void Watchdog::poll(JNIEnv* env) {
   if (rt_.agent_.replay && rt_.agent_.replay->hang_steps() > 0 &&
       made >= rt_.agent_.replay->hang_steps())
     window_ms = std::min<uint64_t>(window_ms, 1000);
+  note_half_window(now, window_ms);
   const bool stalled = now - progress_ns_ > window_ms * 1000000ULL;
   if (!stalled && livelock(now, window_ms, made, changes)) return;
   const bool spent = now - rt_.start_ns_ - paused_ns_ > o.budget() * 1000000ULL;
-  if (spent && !stalled && end_asked_ns_ == 0) {
+  if (spent && (!stalled || cpu_held_) && end_asked_ns_ == 0) {
     const double secs = double(now - rt_.start_ns_) / 1e9;
     char rate[64];
     std::snprintf(rate, sizeof rate, "%.0f", double(made) / secs);
-    const std::string why = "no end after " + std::to_string(o.budget()) +
-                            " ms, still making steps (" + std::to_string(made) + " steps, " + rate +
-                            " per second): slow, not hung (or a livelock: where each thread was "
-                            "follows)";
+    const std::string why =
+        "no end after " + std::to_string(o.budget()) + " ms, " +
+        (stalled
+             ? "its running thread runnable but kept from the CPU by the machine"
+             : "still making steps (" + std::to_string(made) + " steps, " + rate + " per second)") +
+        ": slow, not hung (or a livelock: where each thread was follows)";
     end_asked_ns_ = now;
     rt_.finish_at(made, RunOutcome::Timeout, why + "\n");
     return;
@@ -145,7 +148,7 @@ void Watchdog::poll(JNIEnv* env) {
     if (now - end_asked_ns_ > 200000000ULL) rt_.finish(env, RunOutcome::Timeout, "no end");
     return;
   }
-  if (stalled && !machine_stalled(now)) {
+  if (stalled && !machine_stalled(now, window_ms, made)) {
     const std::string why =
         window_ms < o.timeout_ms ? "the recorded run hung after " + std::to_string(made) +
                                        " steps (its watchdog); here at the same step: "
@@ -236,12 +239,31 @@ void Watchdog::poll(JNIEnv* env) {
                    std::string(" blocked outside jsched's view (JVMTI state 0x") + hex + ")", t);
 }
 
-bool Watchdog::machine_stalled(uint64_t now) {
+void Watchdog::note_half_window(uint64_t now, uint64_t window_ms) {
+  if (half_for_ns_ == progress_ns_ || now - progress_ns_ <= window_ms * 500000ULL) return;
+  half_for_ns_ = progress_ns_;
+  half_thread_ = rt_.ctl_.running();
+  const std::optional<KernelThread> o =
+      half_thread_ == sched::kNoThread ? std::nullopt : os_thread(half_thread_);
+  half_cpu_s_ = o ? o->cpu_s : -1;
+}
+
+bool Watchdog::machine_stalled(uint64_t now, uint64_t window_ms, uint64_t made) {
+  cpu_held_ = false;
   if (hang_asked_ns_ != 0) return false;
   const sched::ThreadId running = rt_.ctl_.running();
   if (running == sched::kNoThread) return false;  // no thread of its own to wait for
   const std::optional<KernelThread> o = os_thread(running);
   if (!o) return false;
+  // No step at all since the window began, and the thread that runs ran at its half: runnable
+  // (or in the kernel's uninterruptible I/O), it is hung once it has had the CPU for a window,
+  // not once a window of real time has passed. A thread a loaded machine gives a third of a
+  // CPU computes three times longer between steps; a spin still has its CPU, later.
+  if (made == steps_at_progress_ && running == half_thread_ && half_for_ns_ == progress_ns_ &&
+      half_cpu_s_ >= 0 && (o->state == 'R' || o->state == 'D')) {
+    cpu_held_ = o->cpu_s - half_cpu_s_ < kRanShare * double(window_ms) / 2e3;
+    return cpu_held_;
+  }
   if (stall_check_ns_ == 0) {
     stall_check_ns_ = now;
     stall_cpu_s_ = o->cpu_s;

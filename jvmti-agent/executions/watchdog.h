@@ -53,9 +53,13 @@ class Watchdog {
   // The class initialization thread `id` (stuck, RUNNABLE to JVMTI) waits for, if it does.
   std::optional<InitWait> awaited_initialization(sched::ThreadId id, jthread t);
   // Whether the running thread of a stalled execution was held by the machine rather than the
-  // program: runnable or in uninterruptible I/O, with hardly any CPU for kStallCheckMs (then its
-  // window starts again). True while it is being looked at.
-  bool machine_stalled(uint64_t now);
+  // program: with no step since the window began, runnable or in uninterruptible I/O and not
+  // yet kRanShare of half a window's CPU since the window's half (cpu_held_: the budget may
+  // still end it); otherwise with hardly any CPU for kStallCheckMs (then its window starts
+  // again). True while it is being looked at.
+  bool machine_stalled(uint64_t now, uint64_t window_ms, uint64_t made);
+  // Once half the window has passed without progress: the running thread and its CPU time.
+  void note_half_window(uint64_t now, uint64_t window_ms);
   // A livelock (Model::turning_on_time) once nothing has changed for the window (`changes`:
   // Model::changes now): asks the execution to end so, and then says true for good.
   bool livelock(uint64_t now, uint64_t window_ms, uint64_t made, uint64_t changes);
@@ -79,6 +83,15 @@ class Watchdog {
   static constexpr uint64_t kStallCheckMs = 200;
   uint64_t stall_check_ns_ = 0;
   double stall_cpu_s_ = 0;
+  // The running thread and its CPU time (-1: unknown) when half the window that began at
+  // half_for_ns_ (a progress_ns_) had passed; whether machine_stalled last found it held. CPU
+  // time comes in clock ticks of 10 ms: a thread that had the CPU all along has more than
+  // kRanShare of it.
+  uint64_t half_for_ns_ = 0;
+  sched::ThreadId half_thread_ = sched::kNoThread;
+  double half_cpu_s_ = -1;
+  bool cpu_held_ = false;
+  static constexpr double kRanShare = 0.8;
   uint64_t paused_ns_ = 0;  // the gaps, which the budget does not count either
   // Model::changes, when it last grew, and when a livelock was called.
   uint64_t changes_seen_ = 0, changes_ns_ = 0, livelock_asked_ns_ = 0;

@@ -3,6 +3,7 @@
 // give a wrong or silent answer.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
@@ -642,6 +644,51 @@ TEST(Verdict, SlowWorkPolledOnTheClockIsNotALivelock) {
       EXPECT_TRUE(has(r.out, "done true")) << r.out;
     }
   }
+}
+
+// Nor is time the machine kept the running thread from a CPU: with two busy processes on the
+// JVM's one CPU, a worker computing 150 ms of CPU between steps takes longer than the 500 ms
+// window in real time, and runs to its end (it had the CPU for less than a window between
+// steps; before, a hang every time); a spin without steps under the same load is still a hang,
+// once it has had its window of CPU.
+TEST(Verdict, TimeTheMachineKeptTheThreadFromACpuIsNoHang) {
+  cpu_set_t mine;
+  ASSERT_EQ(sched_getaffinity(0, sizeof mine, &mine), 0);
+  int cpu = 0;
+  while (cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &mine)) ++cpu;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  // Children inherit the forking thread's CPUs: the busy processes and the JVMs share one.
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  struct Load {
+    std::vector<pid_t> pids;
+    ~Load() {
+      for (pid_t pid : pids) {
+        kill(pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+      }
+    }
+  } load;
+  for (int i = 0; i < 2; ++i) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", "while :; do :; done", nullptr);
+      _exit(127);
+    }
+    load.pids.push_back(pid);
+  }
+  for (int seed = 1; seed <= 2; ++seed) {
+    test::ProcessResult slow = test::run_agent(
+        "seed=" + std::to_string(seed) + ",timeout=500,budget=120000", cp(), "LongStretches");
+    EXPECT_EQ(slow.status, 0) << slow.err;
+    EXPECT_TRUE(has(slow.out, "done true")) << slow.out;
+    test::ProcessResult spin = test::run_agent(
+        "strategy=random,seed=" + std::to_string(seed) + ",timeout=500", cp(), "SpinHoldingLock");
+    EXPECT_EQ(spin.status, 5) << spin.err;
+    EXPECT_TRUE(has(spin.err, "jsched: HANG")) << spin.err;
+  }
+  sched_setaffinity(0, sizeof mine, &mine);
 }
 
 // Time the process was not run is no hang: stopped (SIGSTOP) for three hang windows in the
