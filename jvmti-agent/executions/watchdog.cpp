@@ -144,7 +144,7 @@ void Watchdog::poll(JNIEnv* env) {
     rt_.finish_at(made, RunOutcome::Timeout, why + "\n");
     return;
   }
-  if (end_asked_ns_ != 0 && !stalled) {
+  if (end_asked_ns_ != 0 && (!stalled || cpu_held_)) {
     if (now - end_asked_ns_ > 200000000ULL) rt_.finish(env, RunOutcome::Timeout, "no end");
     return;
   }
