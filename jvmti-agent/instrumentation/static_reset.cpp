@@ -123,7 +123,7 @@ JNIEXPORT jint JNICALL Java_java_lang_JSchedStatics_stampOf(JNIEnv* env, jclass,
     return now;
   // The JDK's classes have no stamp (their statics are the JVM's), and asking JNI for the field
   // of one throws a NoSuchFieldError and fills in its stack trace: Object's, at the end of
-  // every superclass chain reinitialized, cost a sixth of an execution of a small program.
+  // every superclass chain reinitialized, once in every execution.
   jobject loader = nullptr;
   if (state().jvmti->GetClassLoader(c, &loader) == JVMTI_ERROR_NONE) {
     const bool jdk = is_jdk_loader(env, loader);

@@ -18,6 +18,7 @@
 #include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
+#include "tests/support/one_cpu.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
@@ -147,25 +148,19 @@ TEST(Model, AHiddenHelperKeepsItsChanceWhileTheProcessIsStopped) {
 // the helper made an idle-priority thread (SCHED_IDLE, which runs only when nothing else
 // would) for 300 ms, main's wait does not time out. Before, a false bug in every run.
 TEST(Model, AHiddenHelperKeepsItsChanceWhileTheMachineStarvesIt) {
-  cpu_set_t mine;
-  ASSERT_EQ(sched_getaffinity(0, sizeof mine, &mine), 0);
-  int cpu = 0;
-  while (cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &mine)) ++cpu;
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(cpu, &one);
   for (int seed = 1; seed <= 3; ++seed) {
     test::TempDir d;
     const std::string go = d.path() + "/go";
-    // Children inherit the forking thread's CPUs: the busy process and the JVM share one.
-    ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+    // The busy process and the JVM share one CPU.
+    test::OneCpu one_cpu;
+    ASSERT_TRUE(one_cpu.on());
     const pid_t busy = fork();
     if (busy == 0) {
       std::atomic<uint64_t> spin{0};
       for (;;) spin.fetch_add(1, std::memory_order_relaxed);
     }
     const int pid = start_held(d.path(), go, seed);
-    sched_setaffinity(0, sizeof mine, &mine);
+    one_cpu.leave();
     const int helper = pid > 0 ? thread_named(pid, "held-helper") : 0;
     sched_param idle{};
     const bool starved = helper != 0 && sched_setscheduler(helper, SCHED_IDLE, &idle) == 0;

@@ -3,7 +3,6 @@
 // give a wrong or silent answer.
 #include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +19,7 @@
 #include "protocol/json.h"
 #include "tests/integration/agent_runner.h"
 #include "tests/integration/results.h"
+#include "tests/support/one_cpu.h"
 #include "tests/support/test_paths.h"
 
 using namespace jsched;
@@ -652,15 +652,9 @@ TEST(Verdict, SlowWorkPolledOnTheClockIsNotALivelock) {
 // steps; before, a hang every time); a spin without steps under the same load is still a hang,
 // once it has had its window of CPU.
 TEST(Verdict, TimeTheMachineKeptTheThreadFromACpuIsNoHang) {
-  cpu_set_t mine;
-  ASSERT_EQ(sched_getaffinity(0, sizeof mine, &mine), 0);
-  int cpu = 0;
-  while (cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &mine)) ++cpu;
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(cpu, &one);
-  // Children inherit the forking thread's CPUs: the busy processes and the JVMs share one.
-  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  // The busy processes and the JVMs share one CPU.
+  test::OneCpu one_cpu;
+  ASSERT_TRUE(one_cpu.on());
   struct Load {
     std::vector<pid_t> pids;
     ~Load() {
@@ -688,7 +682,6 @@ TEST(Verdict, TimeTheMachineKeptTheThreadFromACpuIsNoHang) {
     EXPECT_EQ(spin.status, 5) << spin.err;
     EXPECT_TRUE(has(spin.err, "jsched: HANG")) << spin.err;
   }
-  sched_setaffinity(0, sizeof mine, &mine);
 }
 
 // Time the process was not run is no hang: stopped (SIGSTOP) for three hang windows in the
