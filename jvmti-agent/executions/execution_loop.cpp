@@ -7,6 +7,7 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/carried_threads.h"
+#include "jvmti-agent/executions/kept_thread_zero.h"
 #include "jvmti-agent/executions/one_core.h"
 #include "jvmti-agent/hooks/output_oracle.h"
 #include "jvmti-agent/java_text.h"
@@ -71,10 +72,9 @@ std::string take_exception(JNIEnv* env) {
   return java_to_string(env, e);
 }
 
-// Runs thread 0 `thread` (not started) as execution `i` under `strategy`, to its end; the
-// caller retires the Runtime.
 Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
-                       std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome) {
+                       std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome,
+                       jobject job) {
   AgentState& s = state();
   // A test runner may have replaced System.out since the last execution: this one's lines too.
   if (!watch_output(env)) {
@@ -87,7 +87,11 @@ Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
   OneCore::Visit on_its_core(rt->core());
   rt->start_execution(env, static_cast<jthread>(thread), i);
   set_runtime(rt);
-  env->CallVoidMethod(thread, refs().Thread_start);
+  if (job != nullptr) {
+    kept_thread_zero::hand(env, job);
+  } else {
+    env->CallVoidMethod(thread, refs().Thread_start);
+  }
   if (env->ExceptionCheck()) {
     log_line("error: cannot start thread 0 of iteration " + std::to_string(i) + ": " +
              take_exception(env));

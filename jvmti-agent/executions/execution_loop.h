@@ -22,7 +22,8 @@ namespace jsched::agent {
 // java.lang.JSchedMain (thread 0's runnables) and its static helpers (executions.cpp).
 struct DriverHelper {
   jclass cls = nullptr;
-  jmethodID fresh_loader = nullptr, main_thread = nullptr, close = nullptr;
+  jmethodID fresh_loader = nullptr, main_job = nullptr, keepable = nullptr,
+            thread_for = nullptr, close = nullptr;
   jmethodID junit4 = nullptr, junit3 = nullptr, jupiter = nullptr, thread = nullptr,
             aborted = nullptr;
   jmethodID run_plainly = nullptr;
@@ -38,10 +39,12 @@ void remember_first_options(uint64_t seed, uint64_t steps);
 // The pending exception as text (cleared).
 std::string take_exception(JNIEnv* env);
 
-// Runs thread 0 `thread` (not started) as execution `i` under `strategy`, to its end; the
-// caller retires the Runtime.
+// Runs thread 0 `thread` as execution `i` under `strategy`, to its end; the caller retires the
+// Runtime. `thread` is not started, or, with a `job`, a kept thread 0 (kept_thread_zero.h)
+// that starts the job.
 Runtime* run_execution(JNIEnv* env, jobject thread, uint64_t i,
-                       std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome);
+                       std::unique_ptr<sched::Strategy> strategy, RunOutcome& outcome,
+                       jobject job = nullptr);
 
 // An execution that is over: deleted once its threads are gone and it has been retired a while.
 void retire(Runtime* rt);
@@ -70,15 +73,16 @@ class ExecutionLoop {
   void await_threads(bool on) { await_threads_ = on; }
   bool threads_gone() const { return threads_gone_; }
 
-  // Runs execution i with thread 0 `thread` (not started); false when the loop should stop.
-  bool run(JNIEnv* env, jobject thread, uint64_t i) {
+  // Runs execution i with thread 0 `thread` (not started, or kept with a `job`: run_execution);
+  // false when the loop should stop.
+  bool run(JNIEnv* env, jobject thread, uint64_t i, jobject job = nullptr) {
     AgentState& s = state();
     s.options.seed = base_ + i;
     // PCT without steps= or a plan learns k from the executions before (docs/agent.md): the most
     // steps one took. The execution's replay command says the k it ran with.
     if (learn_steps_ && max_steps_ > 0) s.options.steps = max_steps_;
     RunOutcome o = RunOutcome::Ok;
-    Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o);
+    Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o, job);
     max_steps_ = std::max(max_steps_, rt->ctl().steps());
     // Those it ended unwind through their finally blocks: a moment.
     threads_gone_ = !await_threads_ || rt->await_threads_ended(std::chrono::milliseconds(200));

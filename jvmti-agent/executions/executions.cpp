@@ -8,6 +8,7 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/execution_loop.h"
+#include "jvmti-agent/executions/kept_thread_zero.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/java_text.h"
@@ -26,10 +27,12 @@ bool prepare_executions(JNIEnv* env) {
   DriverHelper& h = driver_helper();
   h.cls = static_cast<jclass>(env->NewGlobalRef(c));
   h.fresh_loader = env->GetStaticMethodID(c, "freshLoader", "()Ljava/lang/ClassLoader;");
-  h.main_thread =
-      env->GetStaticMethodID(c, "mainThread",
+  h.main_job =
+      env->GetStaticMethodID(c, "mainJob",
                              "(Ljava/lang/String;Ljava/lang/ClassLoader;[Ljava/lang/String;)"
-                             "Ljava/lang/Thread;");
+                             "Ljava/lang/JSchedMain;");
+  h.keepable = env->GetStaticMethodID(c, "keepable", "()Z");
+  h.thread_for = env->GetMethodID(c, "threadFor", "(Ljava/lang/Thread;)Ljava/lang/Thread;");
   h.close = env->GetStaticMethodID(c, "close", "(Ljava/lang/ClassLoader;)V");
   h.junit4 = env->GetStaticMethodID(c, "junit4", "(Ljava/lang/Object;)Ljava/lang/JSchedMain;");
   h.junit3 = env->GetStaticMethodID(c, "junit3", "(Ljava/lang/Object;)Ljava/lang/JSchedMain;");
@@ -39,7 +42,7 @@ bool prepare_executions(JNIEnv* env) {
   h.thread = env->GetMethodID(c, "thread", "()Ljava/lang/Thread;");
   h.aborted = env->GetMethodID(c, "aborted", "()Ljava/lang/Throwable;");
   h.run_plainly = env->GetMethodID(c, "runPlainly", "(J)Ljava/lang/Throwable;");
-  if (!h.fresh_loader || !h.main_thread || !h.close || !h.junit4 || !h.junit3 || !h.jupiter ||
+  if (!h.fresh_loader || !h.main_job || !h.keepable || !h.thread_for || !h.close || !h.junit4 || !h.junit3 || !h.jupiter ||
       !h.thread || !h.aborted || !h.run_plainly)
     return env->ExceptionDescribe(), false;
   remember_first_options(state().options.seed, state().options.steps);
@@ -82,15 +85,19 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
     jobject loader = fresh ? env->CallStaticObjectMethod(h.cls, h.fresh_loader)
                            : (shared ? env->NewLocalRef(shared) : nullptr);
     if (reset) set_generation(env, int(i % 0x7ffffffe) + 1);
-    jobject thread =
-        loader ? env->CallStaticObjectMethod(h.cls, h.main_thread, jname, loader, args) : nullptr;
+    jobject job =
+        loader ? env->CallStaticObjectMethod(h.cls, h.main_job, jname, loader, args) : nullptr;
+    jobject kept = job && env->CallStaticBooleanMethod(h.cls, h.keepable)
+                       ? kept_thread_zero::take(env)
+                       : nullptr;
+    jobject thread = job ? env->CallObjectMethod(job, h.thread_for, kept) : nullptr;
     if (thread == nullptr) {
       log_line("error: cannot run " + name +
                ".main from a class loader of its own: " + take_exception(env));
       _exit(2);
     }
     loop.await_threads(!fresh);
-    bool go_on = loop.run(env, thread, i);
+    bool go_on = loop.run(env, thread, i, kept ? job : nullptr);
     if (fresh) {
       if (go_on && i + 1 < loop.count() && loaded_native_libraries(env, loader)) {
         log_line("error: the iterations stop after iteration " + std::to_string(i) +
@@ -128,6 +135,8 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
       }
     }
     env->DeleteLocalRef(thread);
+    env->DeleteLocalRef(kept);
+    env->DeleteLocalRef(job);
     env->DeleteLocalRef(loader);
     if (!go_on) break;
   }

@@ -226,6 +226,13 @@ void Runtime::end_as_stale(JNIEnv* env, ThreadCtx& left) {
   end_stale(env);
 }
 
+bool Runtime::is_thread_zero_now() {
+  ThreadCtx* c = here();
+  Runtime* rt = runtime();
+  return c != nullptr && rt != nullptr && c->owner == rt && c->id == 0 && c->depth == 0 &&
+         !over() && !rt->finishing();
+}
+
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
   carried_thread_ended();
   if (t_carrier && here() != nullptr) carrier_freed();  // a virtual thread of the model
@@ -344,6 +351,9 @@ void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
   // Thread 0's context is made now (its object's name counts as its first touch, as for the
   // launcher's main thread) and taken up by the thread when it starts.
   main_ctx_ = &new_ctx(0, "0", this);
+  // A thread 0 kept from the last execution carries that one's name: named afresh, as a new
+  // thread's object is.
+  jvmti_->SetTag(t, 0);
   attach_main(env, t, *main_ctx_);
 }
 

@@ -93,6 +93,9 @@ class Runtime {
   // After a finding in one of several executions, once it is no longer the current one: the
   // threads waiting in its scheduler wake, and each ends with ThreadDeath as its hook returns.
   void end_threads(JNIEnv* env);
+  // The calling thread is thread 0 of the current execution, which is not ending: it may end
+  // there as a thread ends and run on for the next one (kept_thread_zero.h).
+  static bool is_thread_zero_now();
   // A thread ended (JVMTI ThreadEnd): to its execution, if it is over, or to the current one.
   static void any_thread_ended(JNIEnv* env, jthread t);
   // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.

@@ -10,6 +10,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/carried_threads.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
+#include "jvmti-agent/executions/kept_thread_zero.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/hooks/observer.h"
@@ -82,6 +83,14 @@ void silence_uncaught(JNIEnv* env, jclass shim) {
       state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE)
     env->CallVoidMethod(self, set, quiet);
   env->ExceptionClear();
+}
+
+// Waits for the JVM to end `t`, which the model saw end: a moment (its exit outside jsched),
+// or none for a thread 0 that runs on for the next execution (kept_thread_zero.h).
+void await_jvm_end(JNIEnv* env, jthread t) {
+  if (kept_thread_zero::runs_on(env, t)) return;
+  jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
+  while (env->CallBooleanMethod(t, alive)) sched_yield();
 }
 
 // Whether the current thread's uncaught throwable would only be printed by the JVM: no default
@@ -434,8 +443,7 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
     a.rt->clock().advance_to(deadline);
   } else if (r == sched::Outcome::Ok) {
     // The model saw the thread end; the JVM finishes it a moment later (outside jsched).
-    jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
-    while (env->CallBooleanMethod(t, alive)) sched_yield();
+    await_jvm_end(env, t);
   }
   return JNI_TRUE;
 }
@@ -529,8 +537,7 @@ JSCHED_NATIVE(jint, jschedIsAlive, JNIEnv* env, jclass, jthread t, jint site) {
       [&](sched::Model& m) { return m.thread(target).status == sched::ThreadState::Dead; });
   if (!dead) return 1;
   // The model saw it end; the JVM finishes it a moment later (outside jsched), as for join.
-  jmethodID alive = env->GetMethodID(refs().Thread, "isAlive", "()Z");
-  while (env->CallBooleanMethod(t, alive)) sched_yield();
+  await_jvm_end(env, t);
   return 0;
 }
 

@@ -30,6 +30,10 @@ final class JSchedMain implements Runnable {
   /** The plain run (runPlainly): what the test threw is kept, not thrown. */
   private volatile boolean plain;
   private volatile Throwable thrown;
+  /** An execution of main (mainJob): its thread 0 may be kept for the next one (runKept). */
+  private boolean kept;
+  /** Thread 0's context loader in this execution. */
+  private ClassLoader loader;
 
   private JSchedMain(Method method, Object target, Object[] args, Object[] jupiter) {
     this.method = method;
@@ -40,6 +44,72 @@ final class JSchedMain implements Runnable {
 
   @Override
   public void run() {
+    if (kept) {
+      runKept();
+    } else {
+      runOnce();
+    }
+  }
+
+  /**
+   * Thread 0 of one execution of main after another: starting and ending a JVM thread costs
+   * about as much as a small execution's own work, so a thread 0 that ended well in its
+   * execution (leave) is made to look new (freshen) and waits for the next one (next). One that
+   * did not (the execution ended while it ran, a stale ThreadDeath) ends as before, what it
+   * threw uncaught.
+   */
+  private void runKept() {
+    final Thread self = Thread.currentThread();
+    final int priority = self.getPriority();
+    for (JSchedMain job = this; job != null; ) {
+      Throwable thrown = null;
+      try {
+        job.runOnce();
+      } catch (Throwable t) {
+        thrown = t;
+      }
+      if (!leave(thrown)) {
+        if (thrown != null) JSchedMain.<RuntimeException>rethrow(thrown);
+        return;
+      }
+      job = next(freshen(self, priority));
+    }
+  }
+
+  /**
+   * What Thread.exit does to an ending thread, and what a new Thread("main") of the driver's
+   * has: no thread-locals (a terminating one, NIO's buffer cache say, is told first), no
+   * handler, no interrupt, its name and priority. False when it cannot (another JDK's Thread):
+   * the thread then ends.
+   */
+  private static boolean freshen(Thread self, int priority) {
+    try {
+      jdk.internal.misc.TerminatingThreadLocal.threadTerminated();
+      threadField("threadLocals").set(self, null);
+      threadField("inheritableThreadLocals").set(self, null);
+      self.setUncaughtExceptionHandler(null);
+      Thread.interrupted();
+      if (!"main".equals(self.getName())) self.setName("main");
+      if (self.getPriority() != priority) self.setPriority(priority);
+      return true;
+    } catch (Throwable t) {
+      return false;
+    }
+  }
+
+  /**
+   * Thread 0 ends in its execution as the JVM would end it (`thrown` dispatched as uncaught):
+   * true when it ended well and may be kept, false (nothing done) when it must end for real.
+   */
+  private static native boolean leave(Throwable thrown);
+
+  /**
+   * Waits for the next execution's job and starts it as thread 0 there; null when `keep` is
+   * false or another thread 0 is kept already (the caller ends).
+   */
+  private static native JSchedMain next(boolean keep);
+
+  private void runOnce() {
     try {
       if (jupiter != null) {
         runJupiter();
@@ -227,8 +297,8 @@ final class JSchedMain implements Runnable {
     ((URLClassLoader) loader).close();
   }
 
-  /** Thread 0 of an execution of `name.main(args)`, with `name` as `loader` defines it. */
-  static Thread mainThread(String name, ClassLoader loader, String[] args)
+  /** The execution of `name.main(args)`, with `name` as `loader` defines it (threadFor). */
+  static JSchedMain mainJob(String name, ClassLoader loader, String[] args)
       throws ReflectiveOperationException {
     // The launcher's copy of the main class keeps its body as jsched$main (its main hands over
     // to the driver); a copy of the driver's loaders has its own main.
@@ -240,7 +310,42 @@ final class JSchedMain implements Runnable {
       m = c.getMethod("main", String[].class);
     }
     m.setAccessible(true);
-    Thread t = new JSchedMain(m, null, new Object[] {args.clone()}, null).thread();
+    JSchedMain job = new JSchedMain(m, null, new Object[] {args.clone()}, null);
+    job.kept = true;
+    job.loader = loader;
+    return job;
+  }
+
+  /**
+   * Whether a kept thread 0 looks like one the driver would start now: not if the driver's
+   * thread has inheritable thread-locals, which a new thread would copy.
+   */
+  static boolean keepable() {
+    try {
+      return threadField("inheritableThreadLocals").get(Thread.currentThread()) == null;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static final java.util.Map<String, java.lang.reflect.Field> threadFields =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Thread's field `name` (private from JDK 21 on: reflection, within java.base). */
+  private static java.lang.reflect.Field threadField(String name)
+      throws ReflectiveOperationException {
+    java.lang.reflect.Field f = threadFields.get(name);
+    if (f == null) {
+      f = Thread.class.getDeclaredField(name);
+      f.setAccessible(true);
+      threadFields.put(name, f);
+    }
+    return f;
+  }
+
+  /** Thread 0 for this job: `kept` (waiting in next) if not null, else a new one to start. */
+  Thread threadFor(Thread kept) {
+    Thread t = kept != null ? kept : new Thread(this, "main");
     // As the launcher's main thread has the loader of main as its context loader: code that
     // loads the program's classes through it (Clojure's runtime, service loaders, frameworks)
     // must get this execution's copies, not the launcher's.

@@ -1,0 +1,112 @@
+#include "jvmti-agent/executions/kept_thread_zero.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
+#include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/runtime.h"
+#include "jvmti-agent/jvm_refs.h"
+
+namespace jsched::agent::kept_thread_zero {
+
+namespace {
+
+std::mutex g_mu;
+std::condition_variable g_cv;
+jobject g_kept = nullptr;  // global ref: the thread waiting in next()
+jobject g_job = nullptr;   // global ref: its next job, handed by the driver
+bool g_taken = false;      // the driver took g_kept and will hand it a job
+bool g_returning = false;  // a thread 0 left its execution and is on its way to next()
+jobject g_left = nullptr;  // global ref: the thread 0 that left through leave(), until it ends
+
+jthread self(JNIEnv* env) {
+  jthread t = nullptr;
+  state().jvmti->GetCurrentThread(&t);
+  return env->ExceptionCheck() ? nullptr : t;
+}
+
+}  // namespace
+
+jthread take(JNIEnv* env) {
+  std::unique_lock<std::mutex> lk(g_mu);
+  // Its resets take microseconds; the bound only guards against one that never comes.
+  g_cv.wait_for(lk, std::chrono::milliseconds(100), [] { return !g_returning; });
+  if (g_kept == nullptr || g_taken) return nullptr;
+  g_taken = true;
+  return static_cast<jthread>(env->NewLocalRef(g_kept));
+}
+
+bool runs_on(JNIEnv* env, jobject t) {
+  std::lock_guard<std::mutex> g(g_mu);
+  return g_left != nullptr && env->IsSameObject(t, g_left);
+}
+
+void hand(JNIEnv* env, jobject job) {
+  std::lock_guard<std::mutex> g(g_mu);
+  g_job = env->NewGlobalRef(job);
+  g_cv.notify_all();
+}
+
+}  // namespace jsched::agent::kept_thread_zero
+
+using namespace jsched::agent;
+namespace kept = jsched::agent::kept_thread_zero;
+
+extern "C" {
+
+JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass,
+                                                           jthrowable thrown) {
+  if (!Runtime::is_thread_zero_now()) return JNI_FALSE;
+  jthread t = kept::self(env);
+  if (t == nullptr) return JNI_FALSE;
+  {
+    std::lock_guard<std::mutex> g(kept::g_mu);
+    kept::g_returning = true;
+    if (kept::g_left == nullptr) kept::g_left = env->NewGlobalRef(t);
+  }
+  if (thrown != nullptr) {
+    // As the JVM does at a thread's end: its handler, the program's or the group's, and the
+    // agent's finding (the call jsched adds at the top of dispatchUncaughtException).
+    static jmethodID dispatch = env->GetMethodID(refs().Thread, "dispatchUncaughtException",
+                                                 "(Ljava/lang/Throwable;)V");
+    if (dispatch != nullptr) env->CallVoidMethod(t, dispatch, thrown);
+    env->ExceptionClear();
+  }
+  Runtime::any_thread_ended(env, t);
+  // An execution ended by the watchdog as thread 0 ended may have counted it among the threads
+  // acting outside jsched's view: it is back in jsched's hands.
+  state().outside.forget(env, t);
+  env->DeleteLocalRef(t);
+  return JNI_TRUE;
+}
+
+JNIEXPORT jobject JNICALL Java_java_lang_JSchedMain_next(JNIEnv* env, jclass, jboolean keep) {
+  jthread t = kept::self(env);
+  jobject job = nullptr;
+  {
+    std::unique_lock<std::mutex> lk(kept::g_mu);
+    kept::g_returning = false;
+    kept::g_cv.notify_all();
+    if (!keep || t == nullptr || kept::g_kept != nullptr) {
+      if (kept::g_left != nullptr && env->IsSameObject(t, kept::g_left)) {
+        env->DeleteGlobalRef(kept::g_left);
+        kept::g_left = nullptr;
+      }
+      return nullptr;
+    }
+    kept::g_kept = env->NewGlobalRef(t);
+    kept::g_cv.wait(lk, [] { return kept::g_job != nullptr; });
+    job = env->NewLocalRef(kept::g_job);
+    env->DeleteGlobalRef(kept::g_job);
+    env->DeleteGlobalRef(kept::g_kept);
+    kept::g_job = kept::g_kept = nullptr;
+    kept::g_taken = false;
+  }
+  // As JVMTI's ThreadStart would: thread 0 of the execution the driver made current.
+  Runtime::any_thread_started(env, t);
+  env->DeleteLocalRef(t);
+  return job;
+}
+
+}  // extern "C"
