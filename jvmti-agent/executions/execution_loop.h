@@ -22,8 +22,8 @@ namespace jsched::agent {
 // java.lang.JSchedMain (thread 0's runnables) and its static helpers (executions.cpp).
 struct DriverHelper {
   jclass cls = nullptr;
-  jmethodID fresh_loader = nullptr, main_job = nullptr, keepable = nullptr,
-            thread_for = nullptr, close = nullptr;
+  jmethodID fresh_loader = nullptr, main_job = nullptr, keepable = nullptr, thread_for = nullptr,
+            close = nullptr;
   jmethodID junit4 = nullptr, junit3 = nullptr, jupiter = nullptr, thread = nullptr,
             aborted = nullptr;
   jmethodID run_plainly = nullptr;

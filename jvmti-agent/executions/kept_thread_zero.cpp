@@ -55,8 +55,7 @@ namespace kept = jsched::agent::kept_thread_zero;
 
 extern "C" {
 
-JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass,
-                                                           jthrowable thrown) {
+JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass, jthrowable thrown) {
   if (!Runtime::is_thread_zero_now()) return JNI_FALSE;
   jthread t = kept::self(env);
   if (t == nullptr) return JNI_FALSE;
@@ -68,8 +67,8 @@ JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass,
   if (thrown != nullptr) {
     // As the JVM does at a thread's end: its handler, the program's or the group's, and the
     // agent's finding (the call jsched adds at the top of dispatchUncaughtException).
-    static jmethodID dispatch = env->GetMethodID(refs().Thread, "dispatchUncaughtException",
-                                                 "(Ljava/lang/Throwable;)V");
+    static jmethodID dispatch =
+        env->GetMethodID(refs().Thread, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V");
     if (dispatch != nullptr) env->CallVoidMethod(t, dispatch, thrown);
     env->ExceptionClear();
   }

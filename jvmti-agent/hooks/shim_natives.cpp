@@ -9,8 +9,8 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/carried_threads.h"
-#include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/kept_thread_zero.h"
+#include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/hooks/observer.h"
