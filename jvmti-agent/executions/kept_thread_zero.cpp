@@ -18,7 +18,7 @@ jobject g_kept = nullptr;  // global ref: the thread waiting in next()
 jobject g_job = nullptr;   // global ref: its next job, handed by the driver
 bool g_taken = false;      // the driver took g_kept and will hand it a job
 bool g_returning = false;  // a thread 0 left its execution and is on its way to next()
-jobject g_left = nullptr;  // global ref: the thread 0 that left through leave(), until it ends
+jobject g_left = nullptr;  // global ref: the thread 0 that left well through leave()
 
 jthread self(JNIEnv* env) {
   jthread t = nullptr;
@@ -56,13 +56,25 @@ namespace kept = jsched::agent::kept_thread_zero;
 extern "C" {
 
 JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass, jthrowable thrown) {
-  if (!Runtime::is_thread_zero_now()) return JNI_FALSE;
   jthread t = kept::self(env);
   if (t == nullptr) return JNI_FALSE;
+  const bool ends_well = Runtime::is_thread_zero_now();
   {
     std::lock_guard<std::mutex> g(kept::g_mu);
-    kept::g_returning = true;
-    if (kept::g_left == nullptr) kept::g_left = env->NewGlobalRef(t);
+    // g_left is the current execution's thread 0 once it left well; one that does not end
+    // well here ends in the JVM, and a join of it waits for that.
+    if (kept::g_left != nullptr && (ends_well || env->IsSameObject(t, kept::g_left))) {
+      env->DeleteGlobalRef(kept::g_left);
+      kept::g_left = nullptr;
+    }
+    if (ends_well) {
+      kept::g_returning = true;
+      kept::g_left = env->NewGlobalRef(t);
+    }
+  }
+  if (!ends_well) {
+    env->DeleteLocalRef(t);
+    return JNI_FALSE;
   }
   if (thrown != nullptr) {
     // As the JVM does at a thread's end: its handler, the program's or the group's, and the

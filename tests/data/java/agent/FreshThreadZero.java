@@ -4,9 +4,10 @@ import java.util.Properties;
  * Each execution's main checks that its thread looks new: none of what main left on its thread
  * in an earlier execution (thread-locals, a handler, an interrupt, a name, a priority, a context
  * loader) is there, and then leaves all of them changed. What survives from one execution to the
- * next lives in the system properties (the JDK's, which no statics reset touches). Every third
- * execution ends with an uncaught exception of its own ("planned"), and a helper joins main
- * after main returned, which must find it ended.
+ * next lives in the system properties (the JDK's, which no statics reset touches). Of every
+ * three executions, the first returns, the second is ended by a finding in another thread while
+ * main waits, and the third's main throws ("planned"); in the first and third a helper joins main
+ * after it returned, and must find it ended.
  */
 public class FreshThreadZero {
   public static void main(String[] args) throws Exception {
@@ -40,6 +41,18 @@ public class FreshThreadZero {
     self.setName("renamed " + n);
     self.setPriority(Thread.MIN_PRIORITY);
     self.setContextClassLoader(null);
+    System.out.println("fresh " + n + " on thread " + System.identityHashCode(self));
+    if (n % 3 == 1) {  // a finding elsewhere ends the execution while main waits
+      final Object never = new Object();
+      new Thread(
+              () -> {
+                throw new IllegalStateException("planned elsewhere " + n);
+              })
+          .start();
+      synchronized (never) {
+        while (true) never.wait();
+      }
+    }
     Thread joiner =
         new Thread(
             () -> {
@@ -52,7 +65,6 @@ public class FreshThreadZero {
               System.out.println("joined main");
             });
     joiner.start();
-    System.out.println("fresh " + n + " on thread " + System.identityHashCode(self));
     self.interrupt();
     if (n % 3 == 2) {
       self.setUncaughtExceptionHandler(null);
