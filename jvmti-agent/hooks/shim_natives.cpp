@@ -276,7 +276,10 @@ bool unpark(JNIEnv* env, Hook h, jobject thread) {
   } else {
     rt->ctl().unpark(sched::kNoThread, target);
   }
-  return true;
+  // A thread blocked outside the model (a join of a thread jsched does not control, say) may
+  // be parked in the JVM: the JVM's unpark too.
+  return !rt->ctl().inspect(
+      [&](sched::Model& m) { return m.thread(target).status == sched::ThreadState::Detached; });
 }
 
 // Whether the caller of LockSupport's park (three frames down: this native, the shim's hook,
@@ -430,8 +433,22 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
   Active a = active(env, Ends::Blocking);
   if (!a || t == nullptr) return JNI_FALSE;
   sched::ThreadId target = a.rt->thread_of(t);
-  if (target == sched::kNoThread) return JNI_FALSE;  // not a controlled thread: plain join
   Acting g(env, *a.ctx, Ends::Blocking);
+  if (target == sched::kNoThread) {
+    // A thread jsched does not control ends where it cannot see: the JVM's join, as a block
+    // outside its view. (A virtual thread's join parks on a latch: left to the model, that park
+    // waited for a wake-up no thread of the model could give, a false deadlock whenever the
+    // virtual thread had not yet run.)
+    jthread self = nullptr;
+    a.rt->jvmti()->GetCurrentThread(&self);
+    a.rt->blocks_unseen(*a.ctx, ": joining a thread jsched does not control", self);
+    if (timed)
+      env->CallVoidMethod(t, refs().Thread_join_J, millis);
+    else
+      env->CallVoidMethod(t, refs().Thread_join);
+    a.rt->unblocked(*a.ctx);
+    return JNI_TRUE;
+  }
   sync_interrupt(env, a);
   const int64_t deadline = a.rt->clock().deadline_after(millis, 0);
   sched::Op join = sched::Op::thread(sched::OpKind::Join, target, timed, site);

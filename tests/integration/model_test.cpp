@@ -266,6 +266,24 @@ TEST(Model, VirtualThreadsAreTheModelsThreadsOrSaidUncontrolled) {
   }
 }
 
+// A join of a thread jsched does not control (a virtual thread started by reflection) waits
+// outside the model, as the JVM's join: the virtual thread here runs only once main waits in
+// the join (VirtualJoinLate). Left to the model, the join's park was one nothing in the model
+// could end: a false HANG here every time, and a false DEADLOCK in VirtualStarts' runs whenever
+// the machine was loaded (its virtual threads not yet run when main joined them).
+TEST(Model, AJoinOfAThreadJschedDoesNotSeeWaitsOutsideTheModel) {
+  for (int seed = 1; seed <= 3; ++seed) {
+    test::ProcessResult r =
+        test::run_agent("strategy=random,seed=" + std::to_string(seed), cp(), "VirtualJoinLate",
+                        {"-Djdk.virtualThreadScheduler.parallelism=1"});
+    if (r.out == "no virtual threads before JDK 21\n") GTEST_SKIP() << "needs JDK 21+";
+    EXPECT_EQ(r.out, "joined\n") << "seed " << seed << ": " << r.err;
+    EXPECT_EQ(r.status, 2) << "seed " << seed << ": " << r.err;
+    EXPECT_NE(r.err.find("jsched: ERROR"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("DEADLOCK"), std::string::npos) << r.err;
+  }
+}
+
 // A thread that starts itself in its constructor is the model's thread, its object one monitor
 // (the allocation's naming, after the constructor, renamed them: in JDK mode the thread never
 // began in the model and every seed hung; then a thread ending inside ThreadGroup's monitor
