@@ -16,9 +16,16 @@ std::mutex g_mu;
 std::condition_variable g_cv;
 jobject g_kept = nullptr;  // global ref: the thread waiting in next()
 jobject g_job = nullptr;   // global ref: its next job, handed by the driver
-bool g_taken = false;      // the driver took g_kept and will hand it a job
 bool g_returning = false;  // a thread 0 left its execution and is on its way to next()
 jobject g_left = nullptr;  // global ref: the thread 0 that left well through leave()
+
+// Under g_mu: g_left is no longer `t` (nullptr: whichever it is).
+void drop_left(JNIEnv* env, jobject t) {
+  if (g_left != nullptr && (t == nullptr || env->IsSameObject(t, g_left))) {
+    env->DeleteGlobalRef(g_left);
+    g_left = nullptr;
+  }
+}
 
 jthread self(JNIEnv* env) {
   jthread t = nullptr;
@@ -32,8 +39,8 @@ jthread take(JNIEnv* env) {
   std::unique_lock<std::mutex> lk(g_mu);
   // Its resets take microseconds; the bound only guards against one that never comes.
   g_cv.wait_for(lk, std::chrono::milliseconds(100), [] { return !g_returning; });
-  if (g_kept == nullptr || g_taken) return nullptr;
-  g_taken = true;
+  // (One driver at a time: what it takes, it hands a job before it takes again.)
+  if (g_kept == nullptr) return nullptr;
   return static_cast<jthread>(env->NewLocalRef(g_kept));
 }
 
@@ -63,10 +70,7 @@ JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass, 
     std::lock_guard<std::mutex> g(kept::g_mu);
     // g_left is the current execution's thread 0 once it left well; one that does not end
     // well here ends in the JVM, and a join of it waits for that.
-    if (kept::g_left != nullptr && (ends_well || env->IsSameObject(t, kept::g_left))) {
-      env->DeleteGlobalRef(kept::g_left);
-      kept::g_left = nullptr;
-    }
+    kept::drop_left(env, ends_well ? nullptr : t);
     if (ends_well) {
       kept::g_returning = true;
       kept::g_left = env->NewGlobalRef(t);
@@ -100,10 +104,7 @@ JNIEXPORT jobject JNICALL Java_java_lang_JSchedMain_next(JNIEnv* env, jclass, jb
     kept::g_returning = false;
     kept::g_cv.notify_all();
     if (!keep || t == nullptr || kept::g_kept != nullptr) {
-      if (kept::g_left != nullptr && env->IsSameObject(t, kept::g_left)) {
-        env->DeleteGlobalRef(kept::g_left);
-        kept::g_left = nullptr;
-      }
+      if (t != nullptr) kept::drop_left(env, t);
       return nullptr;
     }
     kept::g_kept = env->NewGlobalRef(t);
@@ -112,7 +113,6 @@ JNIEXPORT jobject JNICALL Java_java_lang_JSchedMain_next(JNIEnv* env, jclass, jb
     env->DeleteGlobalRef(kept::g_job);
     env->DeleteGlobalRef(kept::g_kept);
     kept::g_job = kept::g_kept = nullptr;
-    kept::g_taken = false;
   }
   // As JVMTI's ThreadStart would: thread 0 of the execution the driver made current.
   Runtime::any_thread_started(env, t);

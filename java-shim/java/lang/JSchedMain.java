@@ -30,9 +30,10 @@ final class JSchedMain implements Runnable {
   /** The plain run (runPlainly): what the test threw is kept, not thrown. */
   private volatile boolean plain;
   private volatile Throwable thrown;
-  /** An execution of main (mainJob): its thread 0 may be kept for the next one (runKept). */
-  private boolean kept;
-  /** Thread 0's context loader in this execution. */
+  /**
+   * Thread 0's context loader in an execution of main (mainJob), whose thread 0 may be kept for
+   * the next one (runKept); null for a test's.
+   */
   private ClassLoader loader;
 
   private JSchedMain(Method method, Object target, Object[] args, Object[] jupiter) {
@@ -44,7 +45,7 @@ final class JSchedMain implements Runnable {
 
   @Override
   public void run() {
-    if (kept) {
+    if (loader != null) {
       runKept();
     } else {
       runOnce();
@@ -85,8 +86,8 @@ final class JSchedMain implements Runnable {
   private static boolean freshen(Thread self, int priority) {
     try {
       jdk.internal.misc.TerminatingThreadLocal.threadTerminated();
-      threadField("threadLocals").set(self, null);
-      threadField("inheritableThreadLocals").set(self, null);
+      THREAD_LOCALS.set(self, null);
+      INHERITABLE_THREAD_LOCALS.set(self, null);
       self.setUncaughtExceptionHandler(null);
       Thread.interrupted();
       if (!"main".equals(self.getName())) self.setName("main");
@@ -311,7 +312,6 @@ final class JSchedMain implements Runnable {
     }
     m.setAccessible(true);
     JSchedMain job = new JSchedMain(m, null, new Object[] {args.clone()}, null);
-    job.kept = true;
     job.loader = loader;
     return job;
   }
@@ -322,25 +322,28 @@ final class JSchedMain implements Runnable {
    */
   static boolean keepable() {
     try {
-      return threadField("inheritableThreadLocals").get(Thread.currentThread()) == null;
-    } catch (ReflectiveOperationException | RuntimeException e) {
+      return THREAD_LOCALS != null
+          && INHERITABLE_THREAD_LOCALS != null
+          && INHERITABLE_THREAD_LOCALS.get(Thread.currentThread()) == null;
+    } catch (IllegalAccessException e) {
       return false;
     }
   }
 
-  private static final java.util.Map<String, java.lang.reflect.Field> threadFields =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  // Thread's thread-local maps (private from JDK 21 on: reflection, within java.base); null
+  // where a JDK has no such field, and thread 0 is then never kept.
+  private static final java.lang.reflect.Field THREAD_LOCALS = threadField("threadLocals");
+  private static final java.lang.reflect.Field INHERITABLE_THREAD_LOCALS =
+      threadField("inheritableThreadLocals");
 
-  /** Thread's field `name` (private from JDK 21 on: reflection, within java.base). */
-  private static java.lang.reflect.Field threadField(String name)
-      throws ReflectiveOperationException {
-    java.lang.reflect.Field f = threadFields.get(name);
-    if (f == null) {
-      f = Thread.class.getDeclaredField(name);
+  private static java.lang.reflect.Field threadField(String name) {
+    try {
+      java.lang.reflect.Field f = Thread.class.getDeclaredField(name);
       f.setAccessible(true);
-      threadFields.put(name, f);
+      return f;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
     }
-    return f;
   }
 
   /** Thread 0 for this job: `kept` (waiting in next) if not null, else a new one to start. */
