@@ -20,13 +20,8 @@ bool has(const std::string& text, const std::string& needle) {
 
 // A seed whose run of `main` (with agent options `extra`) ends with `status`.
 int seed_with(const std::string& main, int status, const std::string& extra = "") {
-  for (int seed = 1; seed <= 400; ++seed) {
-    if (test::run_agent("strategy=random,seed=" + std::to_string(seed) + extra,
-                        JSCHED_SAMPLES_CLASSES, main)
-            .status == status)
-      return seed;
-  }
-  return -1;
+  return test::first_seed_with("strategy=random" + extra, 400, status == 4 ? "DEADLOCK" : "BUG",
+                               JSCHED_SAMPLES_CLASSES, main);
 }
 
 std::string agent_arg(const std::string& options) {

@@ -39,7 +39,11 @@ void profile(const std::string& path) {
   ASSERT_EQ(r.status, 0) << r.err;
 }
 
+// Seeds 1..runs whose execution finds the bug: in one JVM, but a JVM each under pctvb (which
+// runs one execution a JVM).
 int bugs(const std::string& options, int runs, const std::string& busy = "300") {
+  if (options.find("strategy=pctvb") == std::string::npos)
+    return test::bugs_in_one_jvm(options, runs, samples_cp(), kRare, {busy});
   int found = 0;
   for (int s = 1; s <= runs; ++s) {
     test::ProcessResult r =

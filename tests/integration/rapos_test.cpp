@@ -27,14 +27,8 @@ std::string cp() {
 }
 
 int assertion_hits(const std::string& strategy, int seeds) {
-  int hits = 0;
-  for (int s = 1; s <= seeds; ++s) {
-    test::ProcessResult r = test::run_agent(
-        "strategy=" + strategy + ",accesses=volatile,seed=" + std::to_string(s), cp(), "Figure1");
-    EXPECT_TRUE(r.status == 0 || r.status == 3) << strategy << " seed " << s << ": " << r.err;
-    hits += r.status == 3;
-  }
-  return hits;
+  return test::bugs_in_one_jvm("strategy=" + strategy + ",accesses=volatile", seeds, cp(),
+                               "Figure1");
 }
 
 }  // namespace
