@@ -45,9 +45,9 @@ inline int count_lines(const std::string& text, const std::string& needle) {
 // single run of seed i + 1), whose finding is a bug; any other finding or exit fails the test.
 inline int bugs_in_one_jvm(const std::string& options, int seeds, const std::string& cp,
                            const std::string& main, const std::vector<std::string>& args = {}) {
-  ProcessResult r = run_agent((options.empty() ? "" : options + ",") +
-                                  "seed=1,explore,iterations=" + std::to_string(seeds),
-                              cp, main, {}, args);
+  ProcessResult r = run_agent(
+      (options.empty() ? "" : options + ",") + "seed=1,explore,iterations=" + std::to_string(seeds),
+      cp, main, {}, args);
   EXPECT_TRUE(r.status == 0 || r.status == 3) << options << ": " << r.err;
   const std::string summary = "seeds 1.." + std::to_string(seeds) + ": ";
   const size_t at = r.err.find(summary);
@@ -62,13 +62,18 @@ inline int bugs_in_one_jvm(const std::string& options, int seeds, const std::str
 // `kind` as jsched prints it ("BUG", "DEADLOCK"; "" for any), or -1.
 inline int first_seed_with(const std::string& options, int seeds, const std::string& kind,
                            const std::string& cp, const std::string& main) {
-  ProcessResult r = run_agent((options.empty() ? "" : options + ",") +
-                                  "seed=1,explore,iterations=" + std::to_string(seeds),
-                              cp, main);
+  ProcessResult r = run_agent(
+      (options.empty() ? "" : options + ",") + "seed=1,explore,iterations=" + std::to_string(seeds),
+      cp, main);
   for (size_t at = 0; (at = r.err.find(" (iteration ", at)) != std::string::npos; ++at) {
     const size_t line = r.err.rfind('\n', at) + 1;  // npos + 1: the first line
     if (r.err.compare(line, 8, "jsched: ") != 0) continue;
-    if (!kind.empty() && r.err.substr(line + 8, at - line - 8) != kind) continue;
+    const std::string word = r.err.substr(line + 8, at - line - 8);
+    // Findings are named in capitals; a clean end with a note ("ok (iteration ...") is none.
+    if (kind.empty() ? word.empty() ||
+                           word.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string::npos
+                     : word != kind)
+      continue;
     const size_t seed = r.err.find(", seed ", at);
     return seed == std::string::npos ? -1 : std::atoi(r.err.c_str() + seed + 7);
   }
