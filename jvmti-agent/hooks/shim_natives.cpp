@@ -71,6 +71,17 @@ Active active(JNIEnv* env, Ends ends) {
   return a;
 }
 
+// The running thread waits in `wait` where the model cannot see: a hidden block (`what`, for
+// the report), so that the others run meanwhile.
+template <class Wait>
+void wait_unseen(const Active& a, const char* what, Wait&& wait) {
+  jthread self = nullptr;
+  a.rt->jvmti()->GetCurrentThread(&self);
+  a.rt->blocks_unseen(*a.ctx, what, self);
+  wait();
+  a.rt->unblocked(*a.ctx);
+}
+
 // The current thread's uncaught throwable goes to a handler that does nothing
 // (JSchedShim.uncaughtException).
 void silence_uncaught(JNIEnv* env, jclass shim) {
@@ -439,14 +450,12 @@ JSCHED_NATIVE(jboolean, jschedJoin, JNIEnv* env, jclass, jthread t, jlong millis
     // outside its view. (A virtual thread's join parks on a latch: left to the model, that park
     // waited for a wake-up no thread of the model could give, a false deadlock whenever the
     // virtual thread had not yet run.)
-    jthread self = nullptr;
-    a.rt->jvmti()->GetCurrentThread(&self);
-    a.rt->blocks_unseen(*a.ctx, ": joining a thread jsched does not control", self);
-    if (timed)
-      env->CallVoidMethod(t, refs().Thread_join_J, millis);
-    else
-      env->CallVoidMethod(t, refs().Thread_join);
-    a.rt->unblocked(*a.ctx);
+    wait_unseen(a, ": joining a thread jsched does not control", [&] {
+      if (timed)
+        env->CallVoidMethod(t, refs().Thread_join_J, millis);
+      else
+        env->CallVoidMethod(t, refs().Thread_join);
+    });
     return JNI_TRUE;
   }
   sync_interrupt(env, a);
@@ -703,11 +712,7 @@ JSCHED_NATIVE(void, jschedVirtualPark, JNIEnv* env, jclass, jobject access, jlon
   // Waiting for a socket: a hidden block, as a platform thread's wait in the kernel is.
   if (Active a = active(env, Ends::Never); a && parks_for_io(state().jvmti)) {
     observe(timed ? Hook::VirtualParkNanos : Hook::VirtualPark);
-    jthread self = nullptr;
-    state().jvmti->GetCurrentThread(&self);
-    a.rt->blocks_unseen(*a.ctx, ": waiting for I/O (parked in the JDK's socket code)", self);
-    plain();
-    a.rt->unblocked(*a.ctx);
+    wait_unseen(a, ": waiting for I/O (parked in the JDK's socket code)", plain);
     return;
   }
   if (!park(env, timed ? Hook::VirtualParkNanos : Hook::VirtualPark, false, timed ? nanos : 0,

@@ -41,13 +41,21 @@ inline int count_lines(const std::string& text, const std::string& needle) {
   return n;
 }
 
-// The executions of seeds 1..seeds, run in one JVM (`iterations`, `explore`: iteration i is the
-// single run of seed i + 1), whose finding is a bug; any other finding or exit fails the test.
-inline int bugs_in_one_jvm(const std::string& options, int seeds, const std::string& cp,
-                           const std::string& main, const std::vector<std::string>& args = {}) {
-  ProcessResult r = run_agent(
+// Seeds 1..seeds in one JVM, every execution run whatever the last found (iteration i is the
+// single run of seed i + 1).
+inline ProcessResult explore_seeds(const std::string& options, int seeds, const std::string& cp,
+                                   const std::string& main,
+                                   const std::vector<std::string>& args = {}) {
+  return run_agent(
       (options.empty() ? "" : options + ",") + "seed=1,explore,iterations=" + std::to_string(seeds),
       cp, main, {}, args);
+}
+
+// The executions of seeds 1..seeds (explore_seeds) whose finding is a bug; any other finding or
+// exit fails the test.
+inline int bugs_in_one_jvm(const std::string& options, int seeds, const std::string& cp,
+                           const std::string& main, const std::vector<std::string>& args = {}) {
+  ProcessResult r = explore_seeds(options, seeds, cp, main, args);
   EXPECT_TRUE(r.status == 0 || r.status == 3) << options << ": " << r.err;
   const std::string summary = "seeds 1.." + std::to_string(seeds) + ": ";
   const size_t at = r.err.find(summary);
@@ -58,13 +66,11 @@ inline int bugs_in_one_jvm(const std::string& options, int seeds, const std::str
   return found;
 }
 
-// The first of seeds 1..seeds whose execution (in one JVM, as bugs_in_one_jvm) has a finding of
+// The first of seeds 1..seeds whose execution (explore_seeds) has a finding of
 // `kind` as jsched prints it ("BUG", "DEADLOCK"; "" for any), or -1.
 inline int first_seed_with(const std::string& options, int seeds, const std::string& kind,
                            const std::string& cp, const std::string& main) {
-  ProcessResult r = run_agent(
-      (options.empty() ? "" : options + ",") + "seed=1,explore,iterations=" + std::to_string(seeds),
-      cp, main);
+  ProcessResult r = explore_seeds(options, seeds, cp, main);
   for (size_t at = 0; (at = r.err.find(" (iteration ", at)) != std::string::npos; ++at) {
     const size_t line = r.err.rfind('\n', at) + 1;  // npos + 1: the first line
     if (r.err.compare(line, 8, "jsched: ") != 0) continue;
