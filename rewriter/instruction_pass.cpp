@@ -11,6 +11,7 @@
 #include "rewriter/annotations.h"
 #include "rewriter/descriptors.h"
 #include "rewriter/emitter.h"
+#include "rewriter/handler_gaps.h"
 #include "rewriter/jdk_packages.h"
 #include "rewriter/method_rewriter.h"
 #include "rewriter/thread_calls.h"
@@ -229,6 +230,11 @@ uint8_t local_kind(std::string_view d, bool load) {
   }
 }
 
+bool has_monitor_exit(const cf::Code& code) {
+  return std::any_of(code.insns.begin(), code.insns.end(),
+                     [](const Insn& in) { return !in.is_label() && in.op == op::monitorexit; });
+}
+
 bool is_array_load(uint8_t o) {
   return o >= op::iaload && o <= op::saload;
 }
@@ -256,6 +262,11 @@ class InstructionPass {
     }
     cf::Layout lay;
     cf::compute_layout(code_, lay);
+    std::vector<int> handler_held;
+    if (ctx_.cfg.monitors && has_monitor_exit(code_)) {
+      held_ = monitors_held(code_);
+      handler_held = held_at_labels(code_, held_);
+    }
     cf::Vec<Insn> out(code_.resource());
     out.reserve(code_.insns.size() * 2);
     Emitter e(cf_, out);
@@ -276,8 +287,13 @@ class InstructionPass {
       } else if (o == op::monitorexit && ctx_.cfg.monitors) {
         e.op(op::dup);
         e.insn(in);
+        const int before = held_.empty() ? -1 : held_[i];
+        const Gap gap{code_.new_label(), code_.new_label(), before > 0 ? before - 1 : -1};
+        e.label(gap.from);
         e.iconst(site(SiteKind::MonitorExit, bci));
         e.hook(owner, Hook::MonitorExit);
+        e.label(gap.to);
+        released_.push_back(gap);
         grow(2);
         continue;
       } else if (o == op::invokevirtual || o == op::invokeinterface || o == op::invokestatic) {
@@ -302,6 +318,7 @@ class InstructionPass {
     }
     if (!changed_) return false;
     code_.insns = std::move(out);
+    if (!released_.empty()) leave_gaps_uncovered(code_, released_, handler_held);
     if (uint32_t(code_.max_stack) + extra_stack_ > 0xffff)
       throw std::runtime_error("max_stack overflow");
     code_.max_stack = uint16_t(code_.max_stack + extra_stack_);
@@ -741,6 +758,10 @@ class InstructionPass {
   bool ctor_;
   bool changed_ = false;
   int extra_stack_ = 0;
+  // The monitor-exit hooks: run once the monitor is released, outside the handlers that
+  // release it (rewriter/handler_gaps.h).
+  std::vector<Gap> released_;
+  std::vector<int> held_;  // monitors held before each instruction (rewriter/handler_gaps.h)
   uint16_t temp_ = 0xffff;
   uint16_t orig_max_locals_ = code_.max_locals;
   uint16_t spill_end_ = 0;

@@ -5,14 +5,14 @@
 //       <lock>; dup; <site>; invokestatic monitorEnter; monitorenter
 //   start:
 //       ... body; before each xreturn: <lock>; monitorexit; <lock>; <site>; invokestatic
-//       monitorExit
+//       monitorExit (from the monitorexit to the xreturn, outside the handler's range)
 //   end:
 //   handler (catch any, start..end, last in the exception table):
 //       <lock>; monitorexit; <lock>; <site>; invokestatic monitorExit; athrow
 //
-// <lock> is `ldc ThisClass` for static methods and `aload_0` for instance methods, unless the
-// body stores into slot 0, in which case `this` is kept in a new local that every frame
-// carries.
+// <lock> is `aload_0` for instance methods, unless the body stores into slot 0; otherwise (and
+// for static methods, whose lock is `ldc ThisClass`) the lock is kept in a new local that
+// every frame carries.
 #include <stdexcept>
 #include <unordered_map>
 #include <vector>
@@ -20,6 +20,7 @@
 #include "classfile/opcodes.h"
 #include "rewriter/emitter.h"
 #include "rewriter/frame_state.h"
+#include "rewriter/handler_gaps.h"
 #include "rewriter/method_rewriter.h"
 
 namespace jsched::rw {
@@ -118,8 +119,11 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
   cf::ClassFile& cf = ctx.cf;
   const bool is_static = m.access & cf::acc::kStatic;
   if (is_static && cf.major < 49) cf.major = 49;  // `ldc Class` needs version 49
-  const bool fresh = !is_static && writes_slot0(code);
-  const uint16_t lock_slot = is_static ? 0 : fresh ? code.max_locals : 0;
+  // The lock lives in a local from entry to every exit: HotSpot's compilers match a
+  // monitorexit to its monitorenter by where the reference came from, and two `ldc`s of the
+  // class are two values to them. `this` stays in slot 0 unless the body overwrites it.
+  const bool fresh = is_static || writes_slot0(code);
+  const uint16_t lock_slot = fresh ? code.max_locals : 0;
   if (fresh && code.max_locals == 0xffff) throw std::runtime_error("max_locals overflow");
   const State entry = entry_state(cf, m);
 
@@ -134,23 +138,25 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
   cf::Vec<Insn> out(code.resource());
   out.reserve(code.insns.size() + 16);
   Emitter e(cf, out);
-  auto push_lock = [&] {
-    if (is_static) {
-      e.ldc_class(cf.this_class);
-    } else {
-      e.local(op::aload, lock_slot);
-    }
-  };
+  auto push_lock = [&] { e.local(op::aload, lock_slot); };
+  // Returns the label after the monitorexit: what follows runs with the monitor released.
   auto exit_sequence = [&](uint32_t bci) {
     push_lock();
     e.op(op::monitorexit);
+    const cf::Label released = code.new_label();
+    e.label(released);
     push_lock();
     e.iconst(site(SiteKind::SyncMethodExit, bci));
     e.hook(owner, Hook::MonitorExit);
+    return released;
   };
 
   if (fresh) {
-    e.op(op::aload_0);
+    if (is_static) {
+      e.ldc_class(cf.this_class);
+    } else {
+      e.op(op::aload_0);
+    }
     e.local(op::astore, lock_slot);
   }
   push_lock();
@@ -162,6 +168,7 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
   // into (see reachable()).
   const std::vector<bool> live = reachable(code);
   std::vector<std::pair<cf::Label, cf::Label>> ranges;
+  std::vector<Gap> gaps;  // from each return's monitorexit to the return
   bool open = false;
   auto open_range = [&] {
     ranges.emplace_back(code.new_label(), cf::kNoLabel);
@@ -180,7 +187,13 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
       if (live[i] && !open) open_range();
       if (!live[i] && open) close_range();
     }
-    if (!in.is_label() && cf::is_return(in.op)) exit_sequence(lay.insn_offset[i]);
+    if (!in.is_label() && cf::is_return(in.op)) {
+      const cf::Label released = exit_sequence(lay.insn_offset[i]);
+      e.insn(in);
+      gaps.push_back(Gap{released, code.new_label(), 0});
+      e.label(gaps.back().to);
+      continue;
+    }
     e.insn(in);
   }
   if (open) close_range();
@@ -191,6 +204,9 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
   code.insns = std::move(out);
   for (const auto& [from, to] : ranges)
     code.exceptions.push_back(cf::ExceptionEntry{from, to, handler, 0});
+  std::vector<int> handler_held(code.num_labels, -1);
+  handler_held[handler] = 1;  // the method's monitor; the body's own handlers stay as they were
+  leave_gaps_uncovered(code, gaps, handler_held);
 
   if (fresh) code.max_locals = uint16_t(lock_slot + 1);
   code.max_stack = uint16_t(std::max<int>(code.max_stack + 2, 3));
@@ -198,7 +214,7 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
 
   if (!needs_frames(cf)) return;
   cf::CodeAttr& smt = stack_map(cf, code);
-  VType lock_type = is_static ? top() : object(cf.this_class);
+  VType lock_type = is_static ? object(cf.cp.add_class("java/lang/Class")) : object(cf.this_class);
   std::vector<std::pair<cf::Label, State>> frames;
   std::vector<State> states = expand_frames(smt, entry);
   for (size_t k = 0; k < states.size(); ++k) {
@@ -210,10 +226,8 @@ void desynchronize(ClassContext& ctx, cf::Member& m, cf::Code& code) {
     frames.emplace_back(smt.frames[k].at, std::move(s));
   }
   State h;
-  if (!is_static) {
-    h.locals.assign(size_t(lock_slot) + 1, top());
-    h.locals[lock_slot] = lock_type;
-  }
+  h.locals.assign(size_t(lock_slot) + 1, top());
+  h.locals[lock_slot] = lock_type;
   h.stack.push_back(object(cf.cp.add_class("java/lang/Throwable")));
   if (fresh) encode_frames(smt, frames, entry);
   // Existing frames keep their encoding otherwise; the handler frame is last and explicit.

@@ -2,6 +2,8 @@
 // and call each hook as often as the program performs the operation.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "classfile/class_file.h"
 #include "classfile/opcodes.h"
 #include "rewriter/frame_state.h"
@@ -83,6 +85,34 @@ TEST_P(Programs, SyncCasesBehaveIdentically) {
   // 3 nested blocks, 1 exception-exiting block.
   EXPECT_EQ(counts["monitorEnter"], 31);
   EXPECT_EQ(counts["monitorExit"], 31);
+}
+
+// HotSpot's compilers take a method only if its monitors balance on every path, exception
+// paths included; a method they refuse runs interpreted for the life of the JVM. -Xcomp
+// compiles each method at its first call, so one run per compiler asks about every method of
+// SyncCases: synchronized methods (instance, static, several returns, a throw) and blocks
+// (nested, left by an exception).
+TEST_P(Programs, SyncCasesCompileUnderC1AndC2) {
+  test::TempDir out;
+  test::RecordingSink sink;
+  test::instrument_dir(plain_dir(), out.path(), test::test_config(GetParam()), sink);
+  const std::vector<std::vector<std::string>> compilers = {{"-XX:TieredStopAtLevel=1"},
+                                                           {"-XX:-TieredCompilation"}};
+  for (const std::vector<std::string>& compiler : compilers) {
+    std::vector<std::string> args = {"-Xcomp", "-Xbatch", "-XX:+PrintCompilation",
+                                     "-XX:CompileCommand=quiet",
+                                     "-XX:CompileCommand=compileonly,SyncCases::*"};
+    args.insert(args.end(), compiler.begin(), compiler.end());
+    test::ProcessResult r = test::run_verified(out.path(), "SyncCases", args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* method : {"inc", "manyReturns", "longReturn", "doubleReturn", "staticSync",
+                               "thrower", "recursive", "nestedBlocks", "exceptionExitingBlock"})
+      EXPECT_NE(r.out.find("SyncCases::" + std::string(method) + " ("), std::string::npos)
+          << compiler[0] << ": " << method << " was not compiled";
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);)
+      EXPECT_EQ(line.find("COMPILE SKIPPED"), std::string::npos) << compiler[0] << ": " << line;
+  }
 }
 
 TEST_P(Programs, ThreadCasesBehaveIdentically) {
