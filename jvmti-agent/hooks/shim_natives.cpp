@@ -241,7 +241,16 @@ bool park(JNIEnv* env, Hook h, bool absolute, jlong time, jint site) {
     return true;
   }
   Active a = active(env, Ends::Blocking);
-  if (!a) return false;
+  if (!a) {
+    if (state().outside.any()) {
+      jthread self = nullptr;
+      if (state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE && self != nullptr) {
+        state().outside.parks(env, self);
+        env->DeleteLocalRef(self);
+      }
+    }
+    return false;
+  }
   if (!absolute && time < 0) return true;  // Unsafe.park returns at once
   sched::Outcome parked;
   {
@@ -278,7 +287,9 @@ bool unpark(JNIEnv* env, Hook h, jobject thread) {
     }
     Acting g(env, *a.ctx);
     // A thread that parks for real, unless it is carried (it then joins this execution).
-    return wake_carried(env, thread, *a.rt, *a.ctx);
+    if (wake_carried(env, thread, *a.rt, *a.ctx)) return true;
+    state().outside.woken(env, thread);
+    return false;
   }
   Active a = active(env, Ends::Point);
   if (a) {

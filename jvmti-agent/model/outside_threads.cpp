@@ -19,6 +19,9 @@ bool can_act(jvmtiEnv* jvmti, const OutsideThreads::Entry& e) {
   const jint st = state_of(jvmti, e.thread);
   if (st & JVMTI_THREAD_STATE_TERMINATED) return false;
   if (!(st & JVMTI_THREAD_STATE_ALIVE)) return true;  // not started yet: it is about to
+  if (e.woken != std::chrono::steady_clock::time_point{} &&
+      std::chrono::steady_clock::now() - e.woken < OutsideThreads::kWokenMs)
+    return true;  // unparked, and not yet parked again
   if (e.helper) {
     if (!(st & JVMTI_THREAD_STATE_RUNNABLE)) return false;
     // The JVM's own threads and agent threads run no Java code: they never wake the program.
@@ -106,6 +109,22 @@ void OutsideThreads::forget(JNIEnv* env, jobject t) {
   env->DeleteGlobalRef(it->thread);
   threads_.erase(it);
   count_.store(threads_.size(), std::memory_order_relaxed);
+}
+
+void OutsideThreads::woken(JNIEnv* env, jobject t) {
+  if (!any() || t == nullptr) return;
+  std::lock_guard<std::mutex> g(mu_);
+  for (Entry& e : threads_) {
+    if (env->IsSameObject(e.thread, t)) e.woken = std::chrono::steady_clock::now();
+  }
+}
+
+void OutsideThreads::parks(JNIEnv* env, jobject self) {
+  if (!any() || self == nullptr) return;
+  std::lock_guard<std::mutex> g(mu_);
+  for (Entry& e : threads_) {
+    if (env->IsSameObject(e.thread, self)) e.woken = {};
+  }
 }
 
 bool OutsideThreads::may_act(jvmtiEnv* jvmti) {

@@ -41,6 +41,14 @@ class OutsideThreads {
   }
   // Thread `t` is a thread of the current execution again (carried_threads.h).
   void forget(JNIEnv* env, jobject t);
+  // A controlled thread unparked `t` for real: until `t` parks again (parks(), from its own
+  // park) or kWokenMs pass, it may act, whatever the JVM says of it. The JVM calls it parked
+  // until it has run, which on a loaded machine is a while: a controlled thread that waits for
+  // the task it handed an idle worker of a pool made in an earlier execution is no deadlock.
+  void woken(JNIEnv* env, jobject t);
+  // The calling thread, `self`, parks outside the model.
+  void parks(JNIEnv* env, jobject self);
+  static constexpr std::chrono::milliseconds kWokenMs{2000};
   // Whether one of them may still act on its own: alive (or about to start) and neither
   // blocked on a monitor nor waiting without a timeout.
   bool may_act(jvmtiEnv* jvmti);
@@ -59,9 +67,10 @@ class OutsideThreads {
   struct Entry {
     jobject thread;  // global ref
     bool helper;
-    std::chrono::steady_clock::time_point since;  // registered then
-    int os_tid = 0;                               // 0: unknown
-    double cpu_mark = kNoMark;                    // mark_cpu()'s, in s
+    std::chrono::steady_clock::time_point since;    // registered then
+    int os_tid = 0;                                 // 0: unknown
+    double cpu_mark = kNoMark;                      // mark_cpu()'s, in s
+    std::chrono::steady_clock::time_point woken{};  // woken(); cleared by parks()
   };
 
  private:
