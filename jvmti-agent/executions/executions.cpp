@@ -73,13 +73,15 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
   // Statics reset (rewriter/static_reset.h): one loader while it can, else one per execution.
   const bool reset = state().rewrite.static_reset;
   bool fresh = !reset;
+  // The launcher's loader until an execution leaves its classes unusable; then the driver's.
+  bool launcher = state().shared_main;
   jobject shared = nullptr;  // global ref
   for (uint64_t i = 0; i < loop.count(); ++i) {
     if (!fresh && shared == nullptr) {
       // The launcher's loader when the main class there can run each execution (it then
       // holds the program as every other path to it sees it), else one of the driver's.
-      jobject l = state().shared_main ? state().system_loader
-                                      : env->CallStaticObjectMethod(h.cls, h.fresh_loader);
+      jobject l = launcher ? state().system_loader
+                           : env->CallStaticObjectMethod(h.cls, h.fresh_loader);
       if (l != nullptr) shared = env->NewGlobalRef(l);
     }
     jobject loader = fresh ? env->CallStaticObjectMethod(h.cls, h.fresh_loader)
@@ -124,14 +126,20 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
         unfinished = true;
         go_on = false;
       } else if (!why.empty()) {
+        // A refusal holds in every loader: one per execution from now on. What spoiled only
+        // this loader's classes (an initializer that threw, a thread stuck in one for good)
+        // takes one new loader, whose classes the later executions reset again.
+        fresh = !reset_refusal().empty();
         log_line("note: " + why +
-                 ": the next iterations load the program's classes afresh "
-                 "(as with statics=reload)");
-        if (!state().shared_main) env->CallStaticVoidMethod(h.cls, h.close, loader);
+                 (fresh ? ": the next iterations load the program's classes afresh "
+                          "(as with statics=reload)"
+                        : ": the next iteration loads the program's classes afresh, and the "
+                          "ones after it reuse them"));
+        if (!launcher) env->CallStaticVoidMethod(h.cls, h.close, loader);
         env->ExceptionClear();
         env->DeleteGlobalRef(shared);
         shared = nullptr;
-        fresh = true;
+        launcher = false;
       }
     }
     env->DeleteLocalRef(thread);

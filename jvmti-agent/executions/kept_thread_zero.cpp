@@ -66,21 +66,23 @@ JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass, 
   jthread t = kept::self(env);
   if (t == nullptr) return JNI_FALSE;
   const bool ends_well = Runtime::is_thread_zero_now();
+  // Thread 0 of an execution a finding elsewhere ended (a worker's throwable, a deadlock), back
+  // here once jsched's ThreadDeath has unwound the program's frames: out of the program, it
+  // leaves that execution as its other threads do and may serve the next one.
+  const bool ended_elsewhere = !ends_well && Runtime::thread_zero_of_an_ended_execution();
   {
     std::lock_guard<std::mutex> g(kept::g_mu);
     // g_left is the current execution's thread 0 once it left well; one that does not end
     // well here ends in the JVM, and a join of it waits for that.
     kept::drop_left(env, ends_well ? nullptr : t);
-    if (ends_well) {
-      kept::g_returning = true;
-      kept::g_left = env->NewGlobalRef(t);
-    }
+    if (ends_well) kept::g_left = env->NewGlobalRef(t);
+    if (ends_well || ended_elsewhere) kept::g_returning = true;
   }
-  if (!ends_well) {
+  if (!ends_well && !ended_elsewhere) {
     env->DeleteLocalRef(t);
     return JNI_FALSE;
   }
-  if (thrown != nullptr) {
+  if (thrown != nullptr && ends_well) {
     // As the JVM does at a thread's end: its handler, the program's or the group's, and the
     // agent's finding (the call jsched adds at the top of dispatchUncaughtException).
     static jmethodID dispatch =
@@ -88,9 +90,10 @@ JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass, 
     if (dispatch != nullptr) env->CallVoidMethod(t, dispatch, thrown);
     env->ExceptionClear();
   }
+  // Its end in the model, or its leaving an execution that is over (Runtime::leave_execution).
   Runtime::any_thread_ended(env, t);
-  // An execution ended by the watchdog as thread 0 ended may have counted it among the threads
-  // acting outside jsched's view: it is back in jsched's hands.
+  // An execution that ended before thread 0 did counted it among the threads acting outside
+  // jsched's view (a finding elsewhere, the watchdog): it is back in jsched's hands.
   state().outside.forget(env, t);
   env->DeleteLocalRef(t);
   return JNI_TRUE;

@@ -3,6 +3,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
@@ -21,6 +22,7 @@
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/hooks/observer.h"
+#include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/instrumentation/own_fault.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
@@ -182,11 +184,24 @@ void Runtime::end_threads(JNIEnv* env) {
         ids.push_back(sched::ThreadId(i));
     return ids;
   });
-  ctl_.abort();
   // Most end at their next hook; one blocked where jsched does not see (a process reaper in
-  // native code) may still act while the next executions run.
+  // native code) may still act while the next executions run. Counted so before they wake: a
+  // thread 0 that unwinds to its driver at once is back in jsched's hands there
+  // (kept_thread_zero.h), and must not be counted again after.
   for (sched::ThreadId id : alive) {
     if (jthread t = jthread_of(id)) agent_.outside.adopt(env, jvmti_, t);
+  }
+  ctl_.abort();
+  // One waiting for a class's initializer, run again, ends at the interrupt: nothing else would
+  // wake it when that initializer waits too.
+  std::map<sched::ThreadId, InitWait> init_waits;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    init_waits = init_waits_;
+  }
+  for (const auto& [id, w] : init_waits) {
+    jthread t = jthread_of(id);
+    if (t != nullptr && in_reset_code(jvmti_, t, "awaitInitialization")) jvmti_->InterruptThread(t);
   }
 }
 
@@ -231,6 +246,11 @@ bool Runtime::is_thread_zero_now() {
   Runtime* rt = runtime();
   return c != nullptr && rt != nullptr && c->owner == rt && c->id == 0 && c->depth == 0 &&
          !over() && !rt->finishing();
+}
+
+bool Runtime::thread_zero_of_an_ended_execution() {
+  ThreadCtx* c = here();
+  return c != nullptr && c->id == 0 && c->depth == 0 && over();
 }
 
 void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
@@ -595,6 +615,43 @@ void Runtime::awaits_initialization(sched::ThreadId id, const InitWait& w) {
   init_waits_[id] = w;
   if (init_wait_log_.size() < 100)
     init_wait_log_.push_back("thread " + who + " waits for " + w.what + " by thread " + by);
+}
+
+bool Runtime::init_waits_deadlocked(bool modelled_only) {
+  std::map<sched::ThreadId, InitWait> waits;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    waits = init_waits_;
+  }
+  return ctl_.inspect([&](sched::Model& m) {
+    if (!m.enabled().empty()) return false;
+    bool any = false;
+    for (size_t i = 0; i < m.thread_count(); ++i) {
+      const sched::ThreadState& th = m.thread(sched::ThreadId(i));
+      if (th.status == sched::ThreadState::Running) return false;
+      if (th.status != sched::ThreadState::Detached) continue;
+      auto w = waits.find(th.id);
+      if (w == waits.end()) return false;  // blocked where we cannot tell on what
+      if (modelled_only && !w->second.modelled) return false;
+      if (m.thread(w->second.by).status == sched::ThreadState::Dead) return false;
+      any = true;
+    }
+    return any;
+  });
+}
+
+void Runtime::finish_if_reset_waits_deadlocked(JNIEnv* env) {
+  if (init_waits_deadlocked(true)) finish(env, RunOutcome::Deadlock, describe_threads(env, true));
+}
+
+bool Runtime::stuck_in_jvm_initialization() {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    const bool jvm_waits = std::any_of(init_waits_.begin(), init_waits_.end(),
+                                       [](const auto& w) { return !w.second.modelled; });
+    if (!jvm_waits) return false;
+  }
+  return init_waits_deadlocked(false);
 }
 
 void Runtime::blocks_unseen(ThreadCtx& c, const std::string& what, jthread t) {

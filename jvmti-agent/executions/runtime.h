@@ -96,6 +96,8 @@ class Runtime {
   // The calling thread is thread 0 of the current execution, which is not ending: it may end
   // there as a thread ends and run on for the next one (kept_thread_zero.h).
   static bool is_thread_zero_now();
+  // The calling thread is thread 0 of an execution that is over, and not inside jsched.
+  static bool thread_zero_of_an_ended_execution();
   // A thread ended (JVMTI ThreadEnd): to its execution, if it is over, or to the current one.
   static void any_thread_ended(JNIEnv* env, jthread t);
   // A thread started (JVMTI ThreadStart): to the execution that started it, or the current one.
@@ -209,6 +211,17 @@ class Runtime {
   std::optional<InitWait> class_being_initialized_for(sched::ThreadId id);
   // Records that `id`, detached, waits for `w` (a cycle of such waits is a deadlock).
   void awaits_initialization(sched::ThreadId id, const InitWait& w);
+  // No thread can run, and every thread the model lost sight of waits for a class's
+  // initialization by a thread that waits too: a deadlock through class initialization. With
+  // `modelled_only`, only when every such wait is the statics reset's own, which nothing else
+  // can end: certain at once.
+  bool init_waits_deadlocked(bool modelled_only);
+  // After a wait of the statics reset's own: the execution ends as a deadlock if that wait
+  // closed a cycle of them (certain at once, where the JVM's waits take the watchdog's looks).
+  void finish_if_reset_waits_deadlocked(JNIEnv* env);
+  // A thread of the execution waits in the JVM's own class initialization for a thread that
+  // waits too: it never ends, nor can the program's classes of that loader be used again.
+  bool stuck_in_jvm_initialization();
 
   jvmtiEnv* jvmti() const { return jvmti_; }
   OneCore& core() { return core_; }

@@ -344,28 +344,15 @@ std::optional<InitWait> Watchdog::awaited_initialization(sched::ThreadId id, jth
   return rt_.class_being_initialized_for(id);
 }
 
-// No thread can run in the model, and every thread it lost sight of waits for a class's
-// initialization by a thread that waits too: a deadlock through class initialization.
+// A deadlock through class initialization (Runtime::init_waits_deadlocked), its waits the
+// JVM's own, which the watchdog only infers: it holds over five polls.
 void Watchdog::check_init_deadlock(JNIEnv* env) {
   std::map<sched::ThreadId, InitWait> waits;
   {
     std::lock_guard<std::mutex> g(rt_.mu_);
     waits = rt_.init_waits_;
   }
-  const bool stuck = rt_.ctl_.inspect([&](sched::Model& m) {
-    if (!m.enabled().empty()) return false;
-    bool any = false;
-    for (size_t i = 0; i < m.thread_count(); ++i) {
-      const sched::ThreadState& th = m.thread(sched::ThreadId(i));
-      if (th.status == sched::ThreadState::Running) return false;
-      if (th.status != sched::ThreadState::Detached) continue;
-      auto w = waits.find(th.id);
-      if (w == waits.end()) return false;  // blocked where we cannot tell on what
-      if (m.thread(w->second.by).status == sched::ThreadState::Dead) return false;
-      any = true;
-    }
-    return any;
-  });
+  const bool stuck = rt_.init_waits_deadlocked(false);
   for (const auto& [id, w] : waits) {
     if (stuck && !os_asleep(id)) return;  // just released: it is on its way back
   }

@@ -68,8 +68,11 @@ void JNICALL on_monitor_wait(jvmtiEnv* jvmti, JNIEnv* env, jthread t, jobject o,
     InRuntime g(*c);
     if (rt->ctl().running() != c->id) return;
     if (auto w = rt->class_being_initialized_for(c->id)) {
+      w->modelled = true;
       rt->awaits_initialization(c->id, *w);
       rt->ctl().detach(c->id);
+      // The execution's end interrupts the waits (Runtime::end_threads).
+      rt->finish_if_reset_waits_deadlocked(env);
       return;
     }
   }

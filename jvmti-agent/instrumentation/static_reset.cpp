@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/instrumentation/class_hook.h"
 #include "jvmti-agent/java_text.h"
@@ -157,6 +158,10 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedStatics_runInitializer(JNIEnv* env, 
   if (f == nullptr) return;  // NoSuchMethodError or NoSuchFieldError pending
   env->CallStaticVoidMethod(c, body);
   if (!env->ExceptionCheck()) env->SetStaticIntField(c, f, now);
+}
+
+JNIEXPORT void JNICALL Java_java_lang_JSchedStatics_endIfOver(JNIEnv* env, jclass) {
+  if (jsched::agent::Runtime::over()) jsched::agent::Runtime::end_stale(env);
 }
 
 JNIEXPORT void JNICALL Java_java_lang_JSchedStatics_clearEnumCaches(JNIEnv* env, jclass, jclass c) {

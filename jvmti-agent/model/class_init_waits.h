@@ -23,6 +23,9 @@ struct InitWait {
   sched::ThreadId by = sched::kNoThread;  // the thread it waits for
   // What it waits for, said so that " by thread N" follows: "the initialization of class C".
   std::string what;
+  // A wait of the statics reset's own (an initializer run again): nothing but that
+  // initializer's end wakes it, where a wait the watchdog inferred is only likely.
+  bool modelled = false;
 };
 
 // A class one of the threads `others` is initializing (a <clinit> frame on its stack, the

@@ -55,9 +55,10 @@ final class JSchedMain implements Runnable {
   /**
    * Thread 0 of one execution of main after another: starting and ending a JVM thread costs
    * about as much as a small execution's own work, so a thread 0 that ended well in its
-   * execution (leave) is made to look new (freshen) and waits for the next one (next). One that
-   * did not (the execution ended while it ran, a stale ThreadDeath) ends as before, what it
-   * threw uncaught.
+   * execution (leave) is made to look new (freshen) and waits for the next one (next). So is one
+   * whose execution a finding elsewhere ended while it ran, once jsched's ThreadDeath has unwound
+   * the program's frames (what it threw then is not the program's). One that cannot be kept
+   * ends as before, what it threw uncaught.
    */
   private void runKept() {
     final Thread self = Thread.currentThread();
@@ -99,8 +100,9 @@ final class JSchedMain implements Runnable {
   }
 
   /**
-   * Thread 0 ends in its execution as the JVM would end it (`thrown` dispatched as uncaught):
-   * true when it ended well and may be kept, false (nothing done) when it must end for real.
+   * Thread 0 ends in its execution as the JVM would end it (`thrown` dispatched as uncaught), or
+   * leaves an execution that ended elsewhere: true when it may be kept, false (nothing done)
+   * when it must end for real.
    */
   private static native boolean leave(Throwable thrown);
 

@@ -95,7 +95,8 @@ public final class JSchedStatics {
   /**
    * Waits for another thread's initialization (`by[0]` until it is done); the agent recognizes
    * this frame as a wait for class initialization. Returns whether it was interrupted: the JVM's
-   * own wait is not interruptible.
+   * own wait is not interruptible. An execution that ends while its threads wait here (two
+   * initializers that need each other's class) interrupts them, and they end with it.
    */
   private static boolean awaitInitialization(Thread[] by) {
     boolean interrupted = false;
@@ -104,12 +105,16 @@ public final class JSchedStatics {
         try {
           by.wait();
         } catch (InterruptedException e) {
+          endIfOver();
           interrupted = true;
         }
       }
     }
     return interrupted;
   }
+
+  /** ThreadDeath pending when the calling thread's execution is over. */
+  private static native void endIfOver();
 
   /**
    * The stamp of `c`; `now` when `c` has none (not rewritten, an interface) or the JVM has not
