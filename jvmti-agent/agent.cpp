@@ -301,6 +301,7 @@ void JNICALL on_class_load(jvmtiEnv* jvmti, JNIEnv* env, jthread, jclass c) {
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   AgentState& s = state();
+  flush_log_lines();
   if (s.options.verbose) {
     log_line("classes instrumented: " + std::to_string(s.classes_rewritten.load()) +
              ", left unchanged: " + std::to_string(s.classes_failed.load()) +

@@ -122,7 +122,12 @@ sched::StrategyArgs registered_args(const AgentState& s);
 std::string member_options(const AgentState& s);
 void set_state(std::unique_ptr<AgentState> s);
 
-// One line on stderr, prefixed "jsched: ".
+// One line on stderr, prefixed "jsched: " (after the lines log_line_soon holds).
 void log_line(const std::string& s);
+// The same, written with others in one go within 100 ms, at the next log_line, or at
+// flush_log_lines: the one-line mention of a finding of a kind printed before, thousands of
+// times in a run whose executions all find the same bug, costs no write each.
+void log_line_soon(const std::string& s);
+void flush_log_lines();
 
 }  // namespace jsched::agent

@@ -1,5 +1,7 @@
 #include "jvmti-agent/java_text.h"
 
+#include "jvmti-agent/jvm_refs.h"
+
 namespace jsched::agent {
 
 std::string java_string(JNIEnv* env, jstring s) {
@@ -12,9 +14,18 @@ std::string java_string(JNIEnv* env, jstring s) {
 
 namespace {
 
-std::string call_string(JNIEnv* env, jobject o, const char* cls, const char* method) {
+// `m`: the method's id resolved at start (jvm_refs.h), or null before then.
+std::string call_string(JNIEnv* env, jobject o, jmethodID m, const char* cls, const char* method) {
   if (o == nullptr) return "";
-  jmethodID m = env->GetMethodID(env->FindClass(cls), method, "()Ljava/lang/String;");
+  if (m == nullptr) {
+    jclass c = env->FindClass(cls);
+    m = c ? env->GetMethodID(c, method, "()Ljava/lang/String;") : nullptr;
+    if (c) env->DeleteLocalRef(c);
+    if (m == nullptr) {
+      env->ExceptionClear();
+      return "";
+    }
+  }
   auto s = static_cast<jstring>(env->CallObjectMethod(o, m));
   env->ExceptionClear();
   std::string out = java_string(env, s);
@@ -25,11 +36,11 @@ std::string call_string(JNIEnv* env, jobject o, const char* cls, const char* met
 }  // namespace
 
 std::string java_to_string(JNIEnv* env, jobject o) {
-  return call_string(env, o, "java/lang/Object", "toString");
+  return call_string(env, o, refs().Object_toString, "java/lang/Object", "toString");
 }
 
 std::string java_class_name(JNIEnv* env, jclass c) {
-  return call_string(env, c, "java/lang/Class", "getName");
+  return call_string(env, c, refs().Class_getName, "java/lang/Class", "getName");
 }
 
 }  // namespace jsched::agent

@@ -22,7 +22,22 @@ bool resolve_refs(JNIEnv* env) {
   r.Object = cls("java/lang/Object");
   r.Thread = cls("java/lang/Thread");
   r.Class = cls("java/lang/Class");
-  if (!r.Object || !r.Thread) return env->ExceptionDescribe(), false;
+  r.Throwable = cls("java/lang/Throwable");
+  r.ThreadDeath = cls("java/lang/ThreadDeath");
+  r.VerifyError = cls("java/lang/VerifyError");
+  r.ClassFormatError = cls("java/lang/ClassFormatError");
+  r.LinkageError = cls("java/lang/LinkageError");
+  if (!r.Object || !r.Thread || !r.Class || !r.Throwable || !r.ThreadDeath || !r.VerifyError ||
+      !r.ClassFormatError || !r.LinkageError)
+    return env->ExceptionDescribe(), false;
+  r.Object_toString = env->GetMethodID(r.Object, "toString", "()Ljava/lang/String;");
+  r.Class_getName = env->GetMethodID(r.Class, "getName", "()Ljava/lang/String;");
+  r.Throwable_getStackTrace =
+      env->GetMethodID(r.Throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
+  r.Throwable_getMessage = env->GetMethodID(r.Throwable, "getMessage", "()Ljava/lang/String;");
+  r.Throwable_getCause = env->GetMethodID(r.Throwable, "getCause", "()Ljava/lang/Throwable;");
+  r.Throwable_init_bare =
+      env->GetMethodID(r.Throwable, "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;ZZ)V");
   r.Object_wait_J = env->GetMethodID(r.Object, "wait", "(J)V");
   r.Object_wait_JI = env->GetMethodID(r.Object, "wait", "(JI)V");
   r.Object_notify = env->GetMethodID(r.Object, "notify", "()V");
@@ -40,6 +55,18 @@ bool resolve_refs(JNIEnv* env) {
   r.Thread_holdsLock = env->GetStaticMethodID(r.Thread, "holdsLock", "(Ljava/lang/Object;)Z");
   if (env->ExceptionCheck()) return env->ExceptionDescribe(), false;
   return true;
+}
+
+jthrowable new_thread_death(JNIEnv* env) {
+  jobject e = env->AllocObject(g_refs.ThreadDeath);
+  if (e == nullptr) return nullptr;
+  env->CallNonvirtualVoidMethod(e, g_refs.Throwable, g_refs.Throwable_init_bare, nullptr, nullptr,
+                                JNI_TRUE, JNI_FALSE);
+  if (env->ExceptionCheck()) {
+    env->DeleteLocalRef(e);
+    return nullptr;
+  }
+  return static_cast<jthrowable>(e);
 }
 
 jclass optional_class(JNIEnv* env, const char* name) {

@@ -5,23 +5,23 @@
 #include <thread>
 
 #include "jvmti-agent/java_text.h"
+#include "jvmti-agent/jvm_refs.h"
 
 namespace jsched::agent {
 
-std::string uncaught_signature(JNIEnv* env, jthrowable e) {
+std::string uncaught_signature(JNIEnv* env, jthrowable e, jobjectArray trace) {
   jclass c = env->GetObjectClass(e);
-  jmethodID get_name =
-      env->GetMethodID(env->FindClass("java/lang/Class"), "getName", "()Ljava/lang/String;");
-  jobject name = get_name ? env->CallObjectMethod(c, get_name) : nullptr;
-  std::string sig = name ? java_to_string(env, name) : "?";
-  jmethodID get_trace = env->GetMethodID(env->FindClass("java/lang/Throwable"), "getStackTrace",
-                                         "()[Ljava/lang/StackTraceElement;");
-  auto trace = get_trace ? static_cast<jobjectArray>(env->CallObjectMethod(e, get_trace)) : nullptr;
+  std::string sig = java_class_name(env, c);
+  env->DeleteLocalRef(c);
+  if (sig.empty()) sig = "?";
+  const bool own = trace == nullptr;
+  if (own) trace = static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
   if (trace != nullptr && env->GetArrayLength(trace) > 0) {
     jobject top = env->GetObjectArrayElement(trace, 0);
     sig += " at " + java_to_string(env, top);
     env->DeleteLocalRef(top);
   }
+  if (own && trace != nullptr) env->DeleteLocalRef(trace);
   env->ExceptionClear();
   return sig;
 }

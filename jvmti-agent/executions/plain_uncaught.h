@@ -14,8 +14,9 @@
 namespace jsched::agent {
 
 // "java.lang.IllegalStateException at com.x.Y.run(Y.java:12)": the throwable's class and the
-// frame that threw it (its message may differ from run to run).
-std::string uncaught_signature(JNIEnv* env, jthrowable e);
+// frame that threw it (its message may differ from run to run). `trace`: its getStackTrace(),
+// when the caller has it already.
+std::string uncaught_signature(JNIEnv* env, jthrowable e, jobjectArray trace = nullptr);
 
 class PlainUncaught {
  public:

@@ -163,10 +163,7 @@ void Runtime::end_stale(JNIEnv* env) {
     }
     for (;;) pause();
   }
-  jclass death = env->FindClass("java/lang/ThreadDeath");
-  jmethodID ctor = death ? env->GetMethodID(death, "<init>", "()V") : nullptr;
-  jobject e = ctor ? env->NewObject(death, ctor) : nullptr;
-  if (e != nullptr) env->Throw(static_cast<jthrowable>(e));
+  if (jthrowable e = new_thread_death(env)) env->Throw(e);
 }
 
 bool Runtime::spins_stale() {
@@ -553,22 +550,27 @@ FindingKinds& Runtime::finding_kinds() {
 
 bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   InRuntime guard(ctx);
-  std::ostringstream out;
   std::string tname = ctl_.inspect([&](sched::Model& m) { return m.thread(ctx.id).name; });
-  jclass throwable = env->FindClass("java/lang/Throwable");
-  jmethodID get_trace =
-      env->GetMethodID(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;");
-  out << "uncaught " << java_to_string(env, e) << " in thread " << tname;
-  if (auto trace = static_cast<jobjectArray>(env->CallObjectMethod(e, get_trace))) {
+  std::string text = "uncaught " + java_to_string(env, e) + " in thread " + tname;
+  const std::string kind = FindingKinds::kind("BUG", text);
+  // A kind printed in full before is one line now (finish), and nothing else reads its stack
+  // unless a report or a trace keeps every detail: its frames are not formatted.
+  const bool repeat = multi() && !agent_.tests && !agent_.minimizing &&
+                      agent_.options.report.empty() && agent_.options.trace.empty() &&
+                      finding_kinds().seen(kind);
+  auto trace =
+      static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
+  env->ExceptionClear();
+  if (trace != nullptr && !repeat) {
     jsize n = env->GetArrayLength(trace);
     for (jsize i = 0; i < n && i < 40; ++i) {
       jobject el = env->GetObjectArrayElement(trace, i);
-      out << "\n    at " << java_to_string(env, el);
+      text += "\n    at " + java_to_string(env, el);
       env->DeleteLocalRef(el);
     }
   }
-  env->ExceptionClear();
-  const std::string signature = uncaught_signature(env, e);
+  const std::string signature = uncaught_signature(env, e, trace);
+  if (trace != nullptr) env->DeleteLocalRef(trace);
   if (plain_uncaught().allowed(signature)) return false;  // the test's own, printed as plainly
   // A class jsched broke, or code it added that cannot link: jsched's failure, not the
   // program's.
@@ -577,11 +579,9 @@ bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   if (!bug_.empty()) return false;
   uncaught_signature_ = signature;
   bug_thread_ = ctx.id;
-  bug_ = fault.empty() ? out.str()
-                       : "jsched's own failure, not the program's: " + fault + "\n" + out.str();
+  bug_ = fault.empty() ? text : "jsched's own failure, not the program's: " + fault + "\n" + text;
   bug_ours_ = !fault.empty();
-  return !bug_ours_ && multi() && !agent_.tests &&
-         finding_kinds().seen(FindingKinds::kind("BUG", bug_));
+  return !bug_ours_ && multi() && !agent_.tests && finding_kinds().seen(kind);
 }
 
 void Runtime::printed_bug(const std::string& line) {
@@ -946,8 +946,8 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
     if (outcome != RunOutcome::Ok && multi() && !agent_.tests)
       first = finding_kinds().first_of(FindingKinds::kind(what, detail), iteration_);
     if (first) {
-      log_line(head + detail.substr(0, detail.find('\n')) + " (as in iteration " +
-               std::to_string(*first) + ", printed in full there)");
+      log_line_soon(head + detail.substr(0, detail.find('\n')) + " (as in iteration " +
+                    std::to_string(*first) + ", printed in full there)");
     } else {
       log_line(head + detail);
     }
@@ -993,9 +993,7 @@ void Runtime::log_races(RunOutcome outcome) {
 }
 
 void Runtime::stop_thread(JNIEnv* env, jthread t) {
-  jclass death = env->FindClass("java/lang/ThreadDeath");
-  jmethodID ctor = death ? env->GetMethodID(death, "<init>", "()V") : nullptr;
-  jobject e = ctor ? env->NewObject(death, ctor) : nullptr;
+  jthrowable e = new_thread_death(env);
   if (e == nullptr || t == nullptr || jvmti_->StopThread(t, e) != JVMTI_ERROR_NONE) {
     env->ExceptionClear();
     log_line("warning: cannot stop the hung thread; it may go on running");

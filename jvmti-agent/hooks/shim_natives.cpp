@@ -84,15 +84,38 @@ void wait_unseen(const Active& a, const char* what, Wait&& wait) {
 
 // The current thread's uncaught throwable goes to a handler that does nothing
 // (JSchedShim.uncaughtException).
+// The ids both functions below use, resolved on the first finding of the JVM.
+struct HandlerRefs {
+  jclass group = nullptr, handler = nullptr;
+  jmethodID get_default = nullptr, get_handler = nullptr, set_handler = nullptr, parent = nullptr;
+};
+
+const HandlerRefs& handler_refs(JNIEnv* env) {
+  static const HandlerRefs r = [env] {
+    HandlerRefs h;
+    h.group = optional_class(env, "java/lang/ThreadGroup");
+    h.handler = optional_class(env, "java/lang/Thread$UncaughtExceptionHandler");
+    const char* handler_type = "()Ljava/lang/Thread$UncaughtExceptionHandler;";
+    h.get_default =
+        env->GetStaticMethodID(refs().Thread, "getDefaultUncaughtExceptionHandler", handler_type);
+    h.get_handler = env->GetMethodID(refs().Thread, "getUncaughtExceptionHandler", handler_type);
+    h.set_handler = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
+                                     "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
+    h.parent = h.group ? env->GetMethodID(h.group, "getParent", "()Ljava/lang/ThreadGroup;")
+                       : nullptr;
+    env->ExceptionClear();
+    return h;
+  }();
+  return r;
+}
+
 void silence_uncaught(JNIEnv* env, jclass shim) {
+  const HandlerRefs& h = handler_refs(env);
   jthread self = nullptr;
-  jclass handler = env->FindClass("java/lang/Thread$UncaughtExceptionHandler");
   jobject quiet = env->AllocObject(shim);  // java.lang.Thread in JDK mode: not a handler
-  jmethodID set = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
-                                   "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
-  if (handler && quiet && set && env->IsInstanceOf(quiet, handler) &&
+  if (h.handler && quiet && h.set_handler && env->IsInstanceOf(quiet, h.handler) &&
       state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE)
-    env->CallVoidMethod(self, set, quiet);
+    env->CallVoidMethod(self, h.set_handler, quiet);
   env->ExceptionClear();
 }
 
@@ -108,22 +131,15 @@ void await_jvm_end(JNIEnv* env, jthread t) {
 // handler, and the thread's handler its group, with no group up the chain that overrides
 // ThreadGroup (program code that may act on it).
 bool printed_by_the_jvm(JNIEnv* env) {
-  jclass thread = refs().Thread;
-  jclass group = env->FindClass("java/lang/ThreadGroup");
-  jmethodID get_default = env->GetStaticMethodID(thread, "getDefaultUncaughtExceptionHandler",
-                                                 "()Ljava/lang/Thread$UncaughtExceptionHandler;");
-  jmethodID get_handler = env->GetMethodID(thread, "getUncaughtExceptionHandler",
-                                           "()Ljava/lang/Thread$UncaughtExceptionHandler;");
-  jmethodID parent =
-      group ? env->GetMethodID(group, "getParent", "()Ljava/lang/ThreadGroup;") : nullptr;
+  const HandlerRefs& h = handler_refs(env);
   jthread self = nullptr;
-  bool plain = get_default && get_handler && parent &&
+  bool plain = h.get_default && h.get_handler && h.parent &&
                state().jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
-               env->CallStaticObjectMethod(thread, get_default) == nullptr;
-  for (jobject g = plain ? env->CallObjectMethod(self, get_handler) : nullptr;
-       plain && g != nullptr && !env->ExceptionCheck(); g = env->CallObjectMethod(g, parent)) {
+               env->CallStaticObjectMethod(refs().Thread, h.get_default) == nullptr;
+  for (jobject g = plain ? env->CallObjectMethod(self, h.get_handler) : nullptr;
+       plain && g != nullptr && !env->ExceptionCheck(); g = env->CallObjectMethod(g, h.parent)) {
     jclass c = env->GetObjectClass(g);
-    plain = env->IsSameObject(c, group);
+    plain = env->IsSameObject(c, h.group);
     env->DeleteLocalRef(c);
   }
   plain = plain && !env->ExceptionCheck();
@@ -778,7 +794,7 @@ JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   // JDK 20 on, ThreadGroup prints it like any other throwable.
   Runtime* rt = runtime();
   const bool stopped = rt != nullptr && rt->finishing() &&
-                       env->IsInstanceOf(e, env->FindClass("java/lang/ThreadDeath"));
+                       env->IsInstanceOf(e, refs().ThreadDeath);
   if (Runtime::over() || stopped) {
     // Its execution is over: it ends silently.
     silence_uncaught(env, shim);

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "jvmti-agent/java_text.h"
+#include "jvmti-agent/jvm_refs.h"
 
 namespace jsched::agent {
 
@@ -19,17 +20,6 @@ bool names_jsched_member(const std::string& m) {
     if (m.find(mark) != std::string::npos) return true;
   }
   return false;
-}
-
-bool is_instance(JNIEnv* env, jobject o, const char* cls) {
-  jclass c = env->FindClass(cls);
-  if (c == nullptr) {
-    env->ExceptionClear();
-    return false;
-  }
-  const bool r = env->IsInstanceOf(o, c);
-  env->DeleteLocalRef(c);
-  return r;
 }
 
 // The first class jsched changed that `message` names (dotted, internal "p/C" or descriptor
@@ -62,26 +52,23 @@ std::string named_class(const std::string& message, const ClassOutcomes& classes
 }  // namespace
 
 std::string own_fault(JNIEnv* env, jthrowable e, const ClassOutcomes& classes) {
-  jclass throwable = env->FindClass("java/lang/Throwable");
-  jmethodID get_message = env->GetMethodID(throwable, "getMessage", "()Ljava/lang/String;");
-  jmethodID get_cause = env->GetMethodID(throwable, "getCause", "()Ljava/lang/Throwable;");
+  const JvmRefs& r = refs();
   std::string why;
   jthrowable t = e;
   for (int depth = 0; t != nullptr && depth < 8 && why.empty(); ++depth) {
     const std::string msg =
-        java_string(env, static_cast<jstring>(env->CallObjectMethod(t, get_message)));
+        java_string(env, static_cast<jstring>(env->CallObjectMethod(t, r.Throwable_getMessage)));
     env->ExceptionClear();
     const std::string what = java_class_name(env, env->GetObjectClass(t));
-    if (is_instance(env, t, "java/lang/VerifyError") ||
-        is_instance(env, t, "java/lang/ClassFormatError")) {
+    if (env->IsInstanceOf(t, r.VerifyError) || env->IsInstanceOf(t, r.ClassFormatError)) {
       std::string cls = named_class(msg, classes);
       if (!cls.empty())
         why =
             what + " in class " + cls + ", which jsched rewrote: " + msg.substr(0, msg.find('\n'));
-    } else if (is_instance(env, t, "java/lang/LinkageError") && names_jsched_member(msg)) {
+    } else if (env->IsInstanceOf(t, r.LinkageError) && names_jsched_member(msg)) {
       why = what + " naming code jsched added: " + msg.substr(0, msg.find('\n'));
     }
-    jthrowable cause = static_cast<jthrowable>(env->CallObjectMethod(t, get_cause));
+    jthrowable cause = static_cast<jthrowable>(env->CallObjectMethod(t, r.Throwable_getCause));
     env->ExceptionClear();
     if (cause != nullptr && env->IsSameObject(cause, t)) cause = nullptr;
     t = cause;
