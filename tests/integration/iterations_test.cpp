@@ -423,6 +423,35 @@ TEST(Iterations, AFindingOfAKindPrintedBeforeIsOneLineAndStacksEndAtMain) {
         << l.dump();
 }
 
+// A worker's uncaught exception in every execution: the first is printed with its stack, the
+// others as one line each (written together, all there by the end); a report keeps each one's
+// stack. main, which the finding ends while it waits, leaves through its catch without a stack
+// of jsched's making.
+TEST(Iterations, AFindingInAWorkerRepeatedIsOneLineAndTheReportKeepsEachStack) {
+  for (bool with_report : {false, true}) {
+    test::TempDir d;
+    const std::string report = d.path() + "/r.jsonl";
+    test::ProcessResult r = test::run_agent(
+        "strategy=random,seed=1,iterations=40,explore" +
+            (with_report ? ",report=" + report : std::string()),
+        data_cp(), "WorkerAlwaysThrows");
+    ASSERT_EQ(r.status, 3) << r.err;
+    EXPECT_EQ(test::count_lines(r.err, "jsched: BUG (iteration "), 40) << r.err;
+    EXPECT_EQ(test::count_lines(r.err, "(as in iteration 0, printed in full there)"), 39) << r.err;
+    EXPECT_EQ(test::count_lines(r.err, "    at WorkerAlwaysThrows.lambda$main$0("), 1) << r.err;
+    EXPECT_NE(r.err.find("40 iterations in"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("ThreadDeath"), std::string::npos) << r.err;
+    // main either ended before the worker threw or was ended in its wait: never with frames.
+    EXPECT_EQ(r.out.find("\tat "), std::string::npos) << r.out;
+    if (!with_report) continue;
+    std::vector<json::Value> lines = report_lines(report);
+    ASSERT_EQ(lines.size(), 40u);
+    for (const json::Value& l : lines)
+      EXPECT_NE(l.str("detail").find("    at WorkerAlwaysThrows.lambda$main$0("), std::string::npos)
+          << l.dump();
+  }
+}
+
 TEST(Iterations, DaemonsLeftRunningStopWithTheirExecution) {
   test::ProcessResult r =
       test::run_agent("seed=1,iterations=30", data_cp(), "LeftBehind", {}, {"daemon"});
