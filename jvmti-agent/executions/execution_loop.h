@@ -85,10 +85,15 @@ class ExecutionLoop {
     Runtime* rt = run_execution(env, thread, i, s.new_strategy(), o, job);
     max_steps_ = std::max(max_steps_, rt->ctl().steps());
     // Those it ended unwind through their finally blocks: a moment. Those the JVM holds in a
-    // class initialization that waits for them in turn never do.
-    threads_gone_ = !await_threads_ ||
-                    (!(o == RunOutcome::Deadlock && rt->stuck_in_jvm_initialization()) &&
-                     rt->await_threads_ended(std::chrono::milliseconds(200)));
+    // class initialization that waits for them in turn never do. The driver waits on the
+    // execution's CPU: woken elsewhere, it would start the next execution there, and move its
+    // kept thread 0 across.
+    {
+      OneCore::Visit on_its_core(rt->core());
+      threads_gone_ = !await_threads_ ||
+                      (!(o == RunOutcome::Deadlock && rt->stuck_in_jvm_initialization()) &&
+                       rt->await_threads_ended(std::chrono::milliseconds(200)));
+    }
     ++done_;
     if (o != RunOutcome::Ok) {
       ++found_;
