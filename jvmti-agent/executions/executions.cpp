@@ -76,6 +76,7 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
   // The launcher's loader until an execution leaves its classes unusable; then the driver's.
   bool launcher = state().shared_main;
   jobject shared = nullptr;  // global ref
+  bool said_spoiled = false;
   for (uint64_t i = 0; i < loop.count(); ++i) {
     if (!fresh && shared == nullptr) {
       // The launcher's loader when the main class there can run each execution (it then
@@ -130,11 +131,16 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
         // this loader's classes (an initializer that threw, a thread stuck in one for good)
         // takes one new loader, whose classes the later executions reset again.
         fresh = !reset_refusal().empty();
-        log_line("note: " + why +
-                 (fresh ? ": the next iterations load the program's classes afresh "
-                          "(as with statics=reload)"
-                        : ": the next iteration loads the program's classes afresh, and the "
-                          "ones after it reuse them"));
+        // Said once: a program that leaves a thread behind in every execution would say it
+        // every time.
+        if (fresh || !said_spoiled)
+          log_line("note: " + why +
+                   (fresh ? ": the next iterations load the program's classes afresh "
+                            "(as with statics=reload)"
+                          : ": the next iteration loads the program's classes afresh, and the "
+                            "ones after it reuse them (so each time an iteration leaves them "
+                            "so; said once)"));
+        said_spoiled = said_spoiled || !fresh;
         if (!launcher) env->CallStaticVoidMethod(h.cls, h.close, loader);
         env->ExceptionClear();
         env->DeleteGlobalRef(shared);
