@@ -90,9 +90,9 @@ class ExecutionLoop {
     // kept thread 0 across.
     {
       OneCore::Visit on_its_core(rt->core());
-      threads_gone_ = !await_threads_ ||
-                      (!(o == RunOutcome::Deadlock && rt->stuck_in_jvm_initialization()) &&
-                       rt->await_threads_ended(std::chrono::milliseconds(200)));
+      threads_gone_ =
+          !await_threads_ || (!(o == RunOutcome::Deadlock && rt->stuck_in_jvm_initialization()) &&
+                              rt->await_threads_ended(std::chrono::milliseconds(200)));
     }
     ++done_;
     if (o != RunOutcome::Ok) {

@@ -81,8 +81,8 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
     if (!fresh && shared == nullptr) {
       // The launcher's loader when the main class there can run each execution (it then
       // holds the program as every other path to it sees it), else one of the driver's.
-      jobject l = launcher ? state().system_loader
-                           : env->CallStaticObjectMethod(h.cls, h.fresh_loader);
+      jobject l =
+          launcher ? state().system_loader : env->CallStaticObjectMethod(h.cls, h.fresh_loader);
       if (l != nullptr) shared = env->NewGlobalRef(l);
     }
     jobject loader = fresh ? env->CallStaticObjectMethod(h.cls, h.fresh_loader)

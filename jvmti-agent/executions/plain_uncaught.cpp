@@ -15,7 +15,8 @@ std::string uncaught_signature(JNIEnv* env, jthrowable e, jobjectArray trace) {
   env->DeleteLocalRef(c);
   if (sig.empty()) sig = "?";
   const bool own = trace == nullptr;
-  if (own) trace = static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
+  if (own)
+    trace = static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
   if (trace != nullptr && env->GetArrayLength(trace) > 0) {
     jobject top = env->GetObjectArrayElement(trace, 0);
     sig += " at " + java_to_string(env, top);

@@ -22,8 +22,8 @@
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/hooks/frame_method.h"
 #include "jvmti-agent/hooks/observer.h"
-#include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/instrumentation/own_fault.h"
+#include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/java_text.h"
 #include "jvmti-agent/jvm_refs.h"
 #include "jvmti-agent/model/class_init_waits.h"
@@ -558,8 +558,7 @@ bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   const bool repeat = multi() && !agent_.tests && !agent_.minimizing &&
                       agent_.options.report.empty() && agent_.options.trace.empty() &&
                       finding_kinds().seen(kind);
-  auto trace =
-      static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
+  auto trace = static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
   env->ExceptionClear();
   if (trace != nullptr && !repeat) {
     jsize n = env->GetArrayLength(trace);

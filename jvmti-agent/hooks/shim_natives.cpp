@@ -101,8 +101,8 @@ const HandlerRefs& handler_refs(JNIEnv* env) {
     h.get_handler = env->GetMethodID(refs().Thread, "getUncaughtExceptionHandler", handler_type);
     h.set_handler = env->GetMethodID(refs().Thread, "setUncaughtExceptionHandler",
                                      "(Ljava/lang/Thread$UncaughtExceptionHandler;)V");
-    h.parent = h.group ? env->GetMethodID(h.group, "getParent", "()Ljava/lang/ThreadGroup;")
-                       : nullptr;
+    h.parent =
+        h.group ? env->GetMethodID(h.group, "getParent", "()Ljava/lang/ThreadGroup;") : nullptr;
     env->ExceptionClear();
     return h;
   }();
@@ -793,8 +793,7 @@ JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   // The ThreadDeath jsched threw at a hung thread as its execution ended is jsched's, too: from
   // JDK 20 on, ThreadGroup prints it like any other throwable.
   Runtime* rt = runtime();
-  const bool stopped = rt != nullptr && rt->finishing() &&
-                       env->IsInstanceOf(e, refs().ThreadDeath);
+  const bool stopped = rt != nullptr && rt->finishing() && env->IsInstanceOf(e, refs().ThreadDeath);
   if (Runtime::over() || stopped) {
     // Its execution is over: it ends silently.
     silence_uncaught(env, shim);

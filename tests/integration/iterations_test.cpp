@@ -431,10 +431,9 @@ TEST(Iterations, AFindingInAWorkerRepeatedIsOneLineAndTheReportKeepsEachStack) {
   for (bool with_report : {false, true}) {
     test::TempDir d;
     const std::string report = d.path() + "/r.jsonl";
-    test::ProcessResult r = test::run_agent(
-        "strategy=random,seed=1,iterations=40,explore" +
-            (with_report ? ",report=" + report : std::string()),
-        data_cp(), "WorkerAlwaysThrows");
+    test::ProcessResult r = test::run_agent("strategy=random,seed=1,iterations=40,explore" +
+                                                (with_report ? ",report=" + report : std::string()),
+                                            data_cp(), "WorkerAlwaysThrows");
     ASSERT_EQ(r.status, 3) << r.err;
     EXPECT_EQ(test::count_lines(r.err, "jsched: BUG (iteration "), 40) << r.err;
     EXPECT_EQ(test::count_lines(r.err, "(as in iteration 0, printed in full there)"), 39) << r.err;
