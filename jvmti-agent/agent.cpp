@@ -317,7 +317,6 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   Runtime::stop_watchdog();
   ClassHashes::stop();
   if (Runtime* rt = runtime()) rt->vm_death(env);
-  flush_log_lines();  // what an execution ending beside it said
 }
 
 // An exception escaping into a JVMTI callback or a native would abort the JVM silently: say

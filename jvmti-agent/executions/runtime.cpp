@@ -15,7 +15,6 @@
 #include <sstream>
 #include <thread>
 #include <unordered_map>
-#include <utility>
 
 #include "jvmti-agent/agent_thread.h"
 #include "jvmti-agent/executions/carried_threads.h"
@@ -1010,45 +1009,24 @@ int Runtime::exit_status(RunOutcome o) {
   return exit_status_ ? exit_status_ : 1;
 }
 
-namespace {
-// The calling thread and its name ("?" where JVMTI cannot say).
-std::pair<jthread, std::string> current_thread(jvmtiEnv* jvmti) {
-  jthread self = nullptr;
-  jvmtiThreadInfo info{};
-  std::string name = "?";
-  if (jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
-      jvmti->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
-    name = info.name;
-    jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-  }
-  return {self, name};
-}
-
-// The JVM's signal handlers exit with 128 + the signal's number.
-std::string killed_by(int status) {
-  const char* abbrev = sigabbrev_np(status - 128);
-  return std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
-         std::to_string(status) + ")";
-}
-}  // namespace
-
-void Runtime::record_exit(int status, bool killed, const std::string& detail) {
-  std::lock_guard<std::mutex> g(exit_mu_);
-  if (!exit_detail_.empty()) return;
-  exit_status_ = status;
-  killed_ = killed;
-  exit_detail_ = detail;
-}
-
 void Runtime::exiting(JNIEnv*, int status) {
   if (status == 0) return;
-  auto [self, tname] = current_thread(jvmti_);
+  jthread self = nullptr;
+  jvmtiThreadInfo info{};
+  std::string tname = "?";
+  if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
+      jvmti_->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
+    tname = info.name;
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
   std::string stack = stack_of(self);
-  // The JVM's signal handlers (java.lang.Terminator).
+  // The JVM's signal handlers (java.lang.Terminator) exit with 128 + the signal's number.
   const bool signal = stack.find("java.lang.Terminator") != std::string::npos && status > 128;
   std::string detail;
   if (signal) {
-    detail = killed_by(status);
+    const char* abbrev = sigabbrev_np(status - 128);
+    detail = std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
+             std::to_string(status) + ")";
   } else {
     ThreadCtx* c = here();
     std::string who =
@@ -1068,14 +1046,32 @@ void Runtime::exiting(JNIEnv*, int status) {
     detail = std::string(halt ? "Runtime.halt(" : "System.exit(") + std::to_string(status) +
              ") in " + who + stack;
   }
-  record_exit(status, signal, detail);
+  std::lock_guard<std::mutex> g(exit_mu_);
+  if (!exit_detail_.empty()) return;
+  exit_status_ = status;
+  killed_ = signal;
+  exit_detail_ = detail;
 }
 
 void Runtime::exiting_between(jvmtiEnv* jvmti, int status) {
-  const char* abbrev = status > 128 ? sigabbrev_np(status - 128) : nullptr;
+  if (status <= 128) return;
+  const char* abbrev = sigabbrev_np(status - 128);
   if (abbrev == nullptr) return;
-  if (current_thread(jvmti).second != std::string("SIG") + abbrev + " handler") return;
-  record_exit(status, true, killed_by(status));
+  jthread self = nullptr;
+  jvmtiThreadInfo info{};
+  std::string tname;
+  if (jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
+      jvmti->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
+    tname = info.name;
+    jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
+  if (tname != std::string("SIG") + abbrev + " handler") return;
+  std::lock_guard<std::mutex> g(exit_mu_);
+  if (!exit_detail_.empty()) return;
+  exit_status_ = status;
+  killed_ = true;
+  exit_detail_ = std::string("killed by signal SIG") + abbrev + " (exit status " +
+                 std::to_string(status) + ")";
 }
 
 void Runtime::vm_death(JNIEnv* env) {
@@ -1092,16 +1088,11 @@ void Runtime::vm_death(JNIEnv* env) {
     killed = killed_;
   }
   if (!bug.empty() && !multi()) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug);
-  // A signal says so even as the execution is ending by itself (its finish then reports it).
-  const std::string stop = (killed ? exit_detail : std::string("the program called System.exit")) +
-                           " in iteration " + std::to_string(iteration_) + " (seed " +
-                           std::to_string(seed_) + "): the iterations stop there";
-  if (finishing_.exchange(true)) {
-    if (multi() && killed) log_line(stop);
-    return;
-  }
+  if (finishing_.exchange(true)) return;
   if (multi()) {
-    log_line(stop);
+    log_line((killed ? exit_detail : std::string("the program called System.exit")) +
+             " in iteration " + std::to_string(iteration_) + " (seed " + std::to_string(seed_) +
+             "): the iterations stop there");
     write_report(env, killed ? RunOutcome::Killed : RunOutcome::Exit,
                  exit_detail.empty() ? "System.exit(0)" : exit_detail);
     return;

@@ -294,7 +294,6 @@ class Runtime {
   static inline int exit_status_ = 0;
   static inline bool killed_ = false;
   static inline std::string exit_detail_;
-  static void record_exit(int status, bool killed, const std::string& detail);  // the first
   std::atomic<bool> finishing_{false};
   std::atomic<uint64_t> start_ns_{0};
   std::atomic<uint64_t> virtual_threads_{0};  // started by the program during the execution

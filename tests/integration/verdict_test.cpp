@@ -186,32 +186,27 @@ TEST(Verdict, AJvmThatDoesNotStartIsAnErrorWithTheJvmsLine) {
   EXPECT_TRUE(has(recs[0].str("detail"), "NoSuchJvmOption")) << recs[0].str("detail");
 }
 
-// `main` under the agent with `options`, its stdout and stderr in `log`, once the agent has
-// greeted (the program runs).
-pid_t start_greeted(const std::string& log, const std::string& options, const char* main) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    std::string java = test::java_bin();
-    std::string agent = "-agentpath:" + test::agent_path() + "=" + options;
-    std::string c = cp();
-    execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), main, nullptr);
-    _exit(127);
-  }
-  for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  return pid;
-}
-
 // A JVM ended by SIGTERM used to report "ok" with exit status 0; among iterations, stderr said
 // the program had called System.exit.
 TEST(Verdict, AJvmKilledBySigtermSaysSo) {
   for (std::string more : {"", ",iterations=1000"}) {
     test::TempDir d;
     std::string report = d.path() + "/r.json", log = d.path() + "/out.log";
-    pid_t pid = start_greeted(log, "seed=1,timeout=120000,report=" + report + more, "Endless");
+    pid_t pid = fork();
+    if (pid == 0) {
+      int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, 1);
+      dup2(fd, 2);
+      std::string java = test::java_bin();
+      std::string agent =
+          "-agentpath:" + test::agent_path() + "=seed=1,timeout=120000,report=" + report + more;
+      std::string c = cp();
+      execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "Endless", nullptr);
+      _exit(127);
+    }
+    // The program runs (the agent has greeted) before the signal comes.
+    for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     kill(pid, SIGTERM);
     int status = 0;
@@ -237,8 +232,20 @@ TEST(Verdict, ASigtermBetweenShortExecutionsSaysSo) {
   for (int round = 0; round < 5; ++round) {
     test::TempDir d;
     std::string log = d.path() + "/out.log";
-    pid_t pid =
-        start_greeted(log, "strategy=random,seed=1,iterations=100000000,explore", "LostUpdate");
+    pid_t pid = fork();
+    if (pid == 0) {
+      int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, 1);
+      dup2(fd, 2);
+      std::string java = test::java_bin();
+      std::string agent = "-agentpath:" + test::agent_path() +
+                          "=strategy=random,seed=1,iterations=100000000,explore";
+      std::string c = cp();
+      execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "LostUpdate", nullptr);
+      _exit(127);
+    }
+    for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     std::this_thread::sleep_for(std::chrono::milliseconds(500 + 37 * round));
     kill(pid, SIGTERM);
     int status = 0;
