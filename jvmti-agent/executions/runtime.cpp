@@ -1005,7 +1005,7 @@ void Runtime::stop_watchdog() {
 
 int Runtime::exit_status(RunOutcome o) {
   if (o != RunOutcome::Exit && o != RunOutcome::Killed) return int(o);
-  std::lock_guard<std::mutex> g(exit_mu_);
+  std::lock_guard<std::mutex> g(mu_);
   return exit_status_ ? exit_status_ : 1;
 }
 
@@ -1046,32 +1046,11 @@ void Runtime::exiting(JNIEnv*, int status) {
     detail = std::string(halt ? "Runtime.halt(" : "System.exit(") + std::to_string(status) +
              ") in " + who + stack;
   }
-  std::lock_guard<std::mutex> g(exit_mu_);
+  std::lock_guard<std::mutex> g(mu_);
   if (!exit_detail_.empty()) return;
   exit_status_ = status;
   killed_ = signal;
   exit_detail_ = detail;
-}
-
-void Runtime::exiting_between(jvmtiEnv* jvmti, int status) {
-  if (status <= 128) return;
-  const char* abbrev = sigabbrev_np(status - 128);
-  if (abbrev == nullptr) return;
-  jthread self = nullptr;
-  jvmtiThreadInfo info{};
-  std::string tname;
-  if (jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
-      jvmti->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
-    tname = info.name;
-    jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-  }
-  if (tname != std::string("SIG") + abbrev + " handler") return;
-  std::lock_guard<std::mutex> g(exit_mu_);
-  if (!exit_detail_.empty()) return;
-  exit_status_ = status;
-  killed_ = true;
-  exit_detail_ = std::string("killed by signal SIG") + abbrev + " (exit status " +
-                 std::to_string(status) + ")";
 }
 
 void Runtime::vm_death(JNIEnv* env) {
@@ -1081,9 +1060,6 @@ void Runtime::vm_death(JNIEnv* env) {
     std::lock_guard<std::mutex> g(mu_);
     bug = bug_;
     ours = bug_ours_;
-  }
-  {
-    std::lock_guard<std::mutex> g(exit_mu_);
     exit_detail = exit_detail_;
     killed = killed_;
   }

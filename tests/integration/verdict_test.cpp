@@ -225,40 +225,6 @@ TEST(Verdict, AJvmKilledBySigtermSaysSo) {
   }
 }
 
-// The same among executions a few hundred microseconds long: the signal most often comes while
-// no execution runs (the driver between two), and stderr said the program had called
-// System.exit.
-TEST(Verdict, ASigtermBetweenShortExecutionsSaysSo) {
-  for (int round = 0; round < 5; ++round) {
-    test::TempDir d;
-    std::string log = d.path() + "/out.log";
-    pid_t pid = fork();
-    if (pid == 0) {
-      int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      dup2(fd, 1);
-      dup2(fd, 2);
-      std::string java = test::java_bin();
-      std::string agent = "-agentpath:" + test::agent_path() +
-                          "=strategy=random,seed=1,iterations=100000000,explore";
-      std::string c = cp();
-      execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "LostUpdate", nullptr);
-      _exit(127);
-    }
-    for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500 + 37 * round));
-    kill(pid, SIGTERM);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    ASSERT_TRUE(WIFEXITED(status));
-    EXPECT_EQ(WEXITSTATUS(status), 143);
-    const std::string out = slurp(log);
-    EXPECT_TRUE(has(out, "jsched: killed by signal SIGTERM (exit status 143) in iteration "))
-        << out;
-    EXPECT_FALSE(has(out, "System.exit")) << out;
-  }
-}
-
 // A full disk (here a file-size limit, RLIMIT_FSIZE) used to leave runs.jsonl cut short and the
 // reports empty while jsched printed its "results:" line. Now the failed write stops the batch
 // with status 4 naming the file, every recorded line is whole, and --resume completes it.
