@@ -317,6 +317,7 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
   Runtime::stop_watchdog();
   ClassHashes::stop();
   if (Runtime* rt = runtime()) rt->vm_death(env);
+  flush_log_lines();  // and what an execution ending beside the JVM's end said meanwhile
 }
 
 // An exception escaping into a JVMTI callback or a native would abort the JVM silently: say
