@@ -9,6 +9,7 @@
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/execution_loop.h"
 #include "jvmti-agent/executions/kept_thread_zero.h"
+#include "jvmti-agent/executions/one_core.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/instrumentation/static_reset.h"
 #include "jvmti-agent/java_text.h"
@@ -69,6 +70,7 @@ JNIEXPORT void JNICALL Java_java_lang_JSchedShim_jschedIterate(JNIEnv* env, jcla
   std::string name = java_class_name(env, main);
   jstring jname = env->NewStringUTF(name.c_str());
   ExecutionLoop loop("");
+  OneCore::Stay on_one_core;
   bool unfinished = false;  // stopped before its iterations were done: an error
   // Statics reset (rewriter/static_reset.h): one loader while it can, else one per execution.
   const bool reset = state().rewrite.static_reset;

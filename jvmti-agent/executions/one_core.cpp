@@ -7,6 +7,7 @@ namespace jsched::agent {
 namespace {
 cpu_set_t g_process;
 bool g_process_known = false;
+thread_local int t_stays = 0;  // Stays held by this thread
 }  // namespace
 
 void OneCore::note_process_cpus() {
@@ -31,11 +32,20 @@ void OneCore::join() {
 }
 
 OneCore::Visit::Visit(OneCore& core) {
-  restore_ = sched_getaffinity(0, sizeof saved_, &saved_) == 0;
+  restore_ = t_stays == 0 && sched_getaffinity(0, sizeof saved_, &saved_) == 0;
   core.join();
 }
 
 OneCore::Visit::~Visit() {
+  if (restore_) sched_setaffinity(0, sizeof saved_, &saved_);
+}
+
+OneCore::Stay::Stay() {
+  restore_ = t_stays++ == 0 && sched_getaffinity(0, sizeof saved_, &saved_) == 0;
+}
+
+OneCore::Stay::~Stay() {
+  --t_stays;
   if (restore_) sched_setaffinity(0, sizeof saved_, &saved_);
 }
 

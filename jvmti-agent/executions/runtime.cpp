@@ -558,18 +558,24 @@ bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   const bool repeat = multi() && !agent_.tests && !agent_.minimizing &&
                       agent_.options.report.empty() && agent_.options.trace.empty() &&
                       finding_kinds().seen(kind);
-  auto trace = static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
-  env->ExceptionClear();
-  if (trace != nullptr && !repeat) {
-    jsize n = env->GetArrayLength(trace);
-    for (jsize i = 0; i < n && i < 40; ++i) {
-      jobject el = env->GetObjectArrayElement(trace, i);
-      text += "\n    at " + java_to_string(env, el);
-      env->DeleteLocalRef(el);
+  // Nor is its signature read (its top frame): only a test's executions and a loop's first
+  // finding use it.
+  std::string signature;
+  if (!repeat) {
+    auto trace =
+        static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
+    env->ExceptionClear();
+    if (trace != nullptr) {
+      jsize n = env->GetArrayLength(trace);
+      for (jsize i = 0; i < n && i < 40; ++i) {
+        jobject el = env->GetObjectArrayElement(trace, i);
+        text += "\n    at " + java_to_string(env, el);
+        env->DeleteLocalRef(el);
+      }
     }
+    signature = uncaught_signature(env, e, trace);
+    if (trace != nullptr) env->DeleteLocalRef(trace);
   }
-  const std::string signature = uncaught_signature(env, e, trace);
-  if (trace != nullptr) env->DeleteLocalRef(trace);
   if (plain_uncaught().allowed(signature)) return false;  // the test's own, printed as plainly
   // A class jsched broke, or code it added that cannot link: jsched's failure, not the
   // program's.

@@ -552,10 +552,19 @@ std::vector<ThreadId> Model::turning_on_time(uint32_t min_turns) const {
 std::optional<ThreadId> Model::step() {
   spurious_now_ = false;
   const std::vector<Candidate>& cands = enabled();
-  if (cands.empty()) return std::nullopt;
+  if (cands.empty()) {
+    pair_[0] = pair_[1] = kNoThread;
+    return std::nullopt;
+  }
   if (spurious_p_ > 0 && may_wake_ && spurious_rng_.coin(spurious_p_)) {
     spurious_now_ = true;
     enabled();  // again, into `cands`: the waiting threads are candidates too
+  }
+  if (cands.size() == 2) {
+    pair_[0] = cands[0].thread;
+    pair_[1] = cands[1].thread;
+  } else {
+    pair_[0] = pair_[1] = kNoThread;
   }
   size_t i = 0;
   if (cands.size() == 1) {

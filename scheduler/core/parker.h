@@ -3,6 +3,7 @@
 #pragma once
 
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -13,7 +14,13 @@ namespace jsched::sched {
 
 class Parker {
  public:
-  void park() {
+  // `yields`: how often to give up the CPU before sleeping, where the permit is likely to come
+  // back from a thread on the same CPU before long (no futex call on either side then).
+  void park(int yields = 0) {
+    for (int i = 0; i < yields; ++i) {
+      if (permit_.exchange(0, std::memory_order_acquire) == 1) return;
+      sched_yield();
+    }
     for (;;) {
       if (permit_.exchange(0, std::memory_order_acquire) == 1) return;
       waiting_.store(1, std::memory_order_seq_cst);
@@ -36,6 +43,8 @@ class Parker {
   void wake() { syscall(SYS_futex, &permit_, FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0); }
   // A permit given and not yet taken: the owner is about to run, not stuck.
   bool pending() const { return permit_.load(std::memory_order_seq_cst) != 0; }
+  // The owner sleeps on the futex (or is about to): a permit now needs wake().
+  bool sleeping() const { return waiting_.load(std::memory_order_seq_cst) != 0; }
 
  private:
   std::atomic<uint32_t> permit_{0};
