@@ -93,7 +93,6 @@ std::string Runtime::replay_command() const {
 
 void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& detail) {
   const Options& o = agent_.options;
-  collect_races();
   if (!o.record.empty()) {
     try {
       // Under the controller's lock: after a hang the other threads still step, and record.
@@ -154,6 +153,7 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
       init_waits += (i ? "," : "") + json::quote(init_wait_log_[i]);
   }
   init_waits += "]";
+  collect_races();
   std::string races = "[";
   for (size_t i = 0; i < race_texts_.size(); ++i) {
     json::JsonObject r;

@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include "jvmti-agent/agent_thread.h"
@@ -985,8 +986,24 @@ void Runtime::collect_races() {
 void Runtime::log_races(RunOutcome outcome) {
   static std::mutex mu;
   static std::set<std::string> said;
+  // The pairs of sites whose races were said (or found said under another site of the same
+  // place): the races of thousands of executions are mostly those, and need no text.
+  static std::set<std::tuple<int32_t, bool, int32_t, bool>> looked_at;
   if (agent_.minimizing) return;
   std::lock_guard<std::mutex> g(mu);
+  if (!races_collected_ && races_) {
+    const bool fresh = ctl_.inspect([this](sched::Model&) {
+      bool any = false;
+      for (const sched::Race& r : races_->races())
+        any |=
+            looked_at
+                .insert(std::make_tuple(r.first.site, r.first.write, r.second.site, r.second.write))
+                .second;
+      return any;
+    });
+    if (!fresh) return;
+  }
+  collect_races();
   for (const RaceText& r : race_texts_) {
     if (!said.insert(r.key).second) continue;
     log_line(std::string(outcome == RunOutcome::Ok ? "warning: race" : "race") + " (seed " +

@@ -160,7 +160,8 @@ void RaceDetector::report(const Op& op, const Epoch& earlier, bool earlier_write
   // One race per pair of accesses, whichever came first.
   auto a = std::make_pair(earlier.site, earlier_write), b = std::make_pair(op.site, write);
   if (b < a) std::swap(a, b);
-  if (!seen_.emplace(a.first, a.second, b.first, b.second).second) return;
+  // (insert, not emplace: a pair seen before, as nearly every one is, allocates nothing)
+  if (!seen_.insert(std::make_tuple(a.first, a.second, b.first, b.second)).second) return;
   races_.push_back(Race{op.obj, op.slot, RaceAccess{earlier.thread, earlier.site, earlier_write},
                         RaceAccess{t, op.site, write}});
 }
