@@ -31,22 +31,24 @@ void OneCore::join() {
   sched_setaffinity(0, sizeof set, &set);
 }
 
-OneCore::Visit::Visit(OneCore& core) {
+OneCore::SavedCpus::SavedCpus() {
   restore_ = t_stays == 0 && sched_getaffinity(0, sizeof saved_, &saved_) == 0;
-  core.join();
 }
 
-OneCore::Visit::~Visit() {
+OneCore::SavedCpus::~SavedCpus() {
   if (restore_) sched_setaffinity(0, sizeof saved_, &saved_);
 }
 
+OneCore::Visit::Visit(OneCore& core) {
+  core.join();
+}
+
 OneCore::Stay::Stay() {
-  restore_ = t_stays++ == 0 && sched_getaffinity(0, sizeof saved_, &saved_) == 0;
+  ++t_stays;
 }
 
 OneCore::Stay::~Stay() {
   --t_stays;
-  if (restore_) sched_setaffinity(0, sizeof saved_, &saved_);
 }
 
 }  // namespace jsched::agent

@@ -23,18 +23,28 @@ class OneCore {
   // on any of those again.
   static void leave();
 
+  // The calling thread's CPUs, given back on destruction; none are kept while a Stay holds
+  // the thread (the Stay gives them back).
+  class SavedCpus {
+   public:
+    SavedCpus();
+    ~SavedCpus();
+    SavedCpus(const SavedCpus&) = delete;
+    SavedCpus& operator=(const SavedCpus&) = delete;
+
+   private:
+    cpu_set_t saved_;
+    bool restore_ = false;
+  };
+
   // The thread that starts the execution's first thread and waits for its end (the driver of
   // several executions) takes part while it lives: its CPU becomes the execution's.
   class Visit {
    public:
     explicit Visit(OneCore& core);
-    ~Visit();
-    Visit(const Visit&) = delete;
-    Visit& operator=(const Visit&) = delete;
 
    private:
-    cpu_set_t saved_;
-    bool restore_ = false;
+    SavedCpus saved_;
   };
 
   // Held by a driver around its loop of executions: the Visits of one execution after another
@@ -46,12 +56,9 @@ class OneCore {
    public:
     Stay();
     ~Stay();
-    Stay(const Stay&) = delete;
-    Stay& operator=(const Stay&) = delete;
 
    private:
-    cpu_set_t saved_;
-    bool restore_ = false;
+    SavedCpus saved_;  // made before the count goes up, given back after it goes down
   };
 
  private:
