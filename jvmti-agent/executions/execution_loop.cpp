@@ -47,6 +47,13 @@ DriverHelper& driver_helper() {
   return h;
 }
 
+void trim_driver_frames(JNIEnv* env, jthrowable e) {
+  const DriverHelper& h = driver_helper();
+  if (h.cls == nullptr || h.trim == nullptr || e == nullptr) return;
+  env->CallStaticVoidMethod(h.cls, h.trim, e);
+  env->ExceptionClear();
+}
+
 std::mutex& driver_mutex() {
   static std::mutex m;
   return m;

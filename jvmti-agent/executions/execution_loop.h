@@ -26,9 +26,13 @@ struct DriverHelper {
             close = nullptr;
   jmethodID junit4 = nullptr, junit3 = nullptr, jupiter = nullptr, thread = nullptr,
             aborted = nullptr;
-  jmethodID run_plainly = nullptr;
+  jmethodID run_plainly = nullptr, trim = nullptr;
 };
 DriverHelper& driver_helper();
+
+// Before `e`, uncaught in the current thread, is read or handed to a handler: thread 0's
+// throwable loses the driver's frames below main or the test (JSchedMain.trimIfDriven).
+void trim_driver_frames(JNIEnv* env, jthrowable e);
 
 // One execution at a time in the JVM: test methods run in parallel by the test runner take turns.
 std::mutex& driver_mutex();

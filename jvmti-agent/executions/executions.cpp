@@ -43,8 +43,9 @@ bool prepare_executions(JNIEnv* env) {
   h.thread = env->GetMethodID(c, "thread", "()Ljava/lang/Thread;");
   h.aborted = env->GetMethodID(c, "aborted", "()Ljava/lang/Throwable;");
   h.run_plainly = env->GetMethodID(c, "runPlainly", "(J)Ljava/lang/Throwable;");
-  if (!h.fresh_loader || !h.main_job || !h.keepable || !h.thread_for || !h.close || !h.junit4 ||
-      !h.junit3 || !h.jupiter || !h.thread || !h.aborted || !h.run_plainly)
+  h.trim = env->GetStaticMethodID(c, "trimIfDriven", "(Ljava/lang/Throwable;)V");
+  if (!h.trim || !h.fresh_loader || !h.main_job || !h.keepable || !h.thread_for || !h.close ||
+      !h.junit4 || !h.junit3 || !h.jupiter || !h.thread || !h.aborted || !h.run_plainly)
     return env->ExceptionDescribe(), false;
   remember_first_options(state().options.seed, state().options.steps);
   // Every execution adds its line to the report.

@@ -19,6 +19,7 @@
 
 #include "jvmti-agent/agent_thread.h"
 #include "jvmti-agent/executions/carried_threads.h"
+#include "jvmti-agent/executions/execution_loop.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/hooks/frame_method.h"
@@ -563,6 +564,7 @@ bool Runtime::uncaught(JNIEnv* env, ThreadCtx& ctx, jthrowable e) {
   // finding use it.
   std::string signature;
   if (!repeat) {
+    trim_driver_frames(env, e);
     auto trace =
         static_cast<jobjectArray>(env->CallObjectMethod(e, refs().Throwable_getStackTrace));
     env->ExceptionClear();

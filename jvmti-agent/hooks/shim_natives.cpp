@@ -9,6 +9,7 @@
 
 #include "jvmti-agent/agent_state.h"
 #include "jvmti-agent/executions/carried_threads.h"
+#include "jvmti-agent/executions/execution_loop.h"
 #include "jvmti-agent/executions/kept_thread_zero.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/runtime.h"
@@ -803,7 +804,10 @@ JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
   if (!a) return;
   // A finding printed in full before: the JVM's printing of its stack, thousands of times in a
   // run whose executions all find it, says nothing new (unless the program handles it itself).
-  if (a.rt->uncaught(env, *a.ctx, e) && printed_by_the_jvm(env)) silence_uncaught(env, shim);
+  if (a.rt->uncaught(env, *a.ctx, e) && printed_by_the_jvm(env))
+    silence_uncaught(env, shim);
+  else
+    trim_driver_frames(env, e);  // the JVM prints it, or the program's handler sees it
 }
 
 JSCHED_NATIVE(void, jschedExiting, JNIEnv* env, jclass, jint status) {

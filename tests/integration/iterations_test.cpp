@@ -423,6 +423,39 @@ TEST(Iterations, AFindingOfAKindPrintedBeforeIsOneLineAndStacksEndAtMain) {
         << l.dump();
 }
 
+// main's throwable loses the driver's frames (reflection, JSchedMain, Thread.run) wherever it is
+// looked at: printed in full the first time, kept by a report every time, handed to the
+// program's own handler every time. Later ones nobody looks at are not read at all.
+TEST(Iterations, MainsThrowableEndsAtMainWhereverItIsSeen) {
+  test::TempDir d;
+  const std::string report = d.path() + "/r.jsonl";
+  test::ProcessResult r = test::run_agent("seed=1,iterations=20,explore,report=" + report,
+                                          data_cp(), "MainAlwaysThrows");
+  ASSERT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "jsched: BUG (iteration "), 20) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "    at MainAlwaysThrows.main(MainAlwaysThrows.java:"), 1)
+      << r.err;
+  EXPECT_EQ(r.err.find("JSchedMain"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("reflect"), std::string::npos) << r.err;
+  std::vector<json::Value> lines = report_lines(report);
+  ASSERT_EQ(lines.size(), 20u);
+  for (const json::Value& l : lines) {
+    const std::string detail = l.str("detail");
+    EXPECT_NE(detail.find("MainAlwaysThrows.fail("), std::string::npos) << l.dump();
+    EXPECT_NE(detail.find("MainAlwaysThrows.main("), std::string::npos) << l.dump();
+    EXPECT_EQ(detail.find("reflect"), std::string::npos) << l.dump();
+    EXPECT_EQ(detail.find("JSchedMain"), std::string::npos) << l.dump();
+  }
+  // The program's handler, no report: every execution's handler sees fail and main, nothing
+  // below.
+  r = test::run_agent("seed=1,iterations=20,explore", data_cp(), "MainAlwaysThrows", {},
+                      {"handler"});
+  ASSERT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(test::count_lines(r.err, "jsched: BUG (iteration "), 20) << r.err;
+  EXPECT_EQ(test::count_lines(r.out, "handler saw round 1: fail main"), 20) << r.out;
+  EXPECT_EQ(test::count_lines(r.out, "handler saw round 1: fail main "), 0) << r.out;
+}
+
 // A worker's uncaught exception in every execution: the first is printed with its stack, the
 // others as one line each (written together, all there by the end); a report keeps each one's
 // stack. main, which the finding ends while it waits, leaves through its catch without a stack

@@ -74,6 +74,7 @@ final class JSchedMain implements Runnable {
         if (thrown != null) JSchedMain.<RuntimeException>rethrow(thrown);
         return;
       }
+      untrimmed = null;  // looked at and trimmed, or seen by nobody: not held for the next one
       job = next(freshen(self, priority));
     }
   }
@@ -136,7 +137,7 @@ final class JSchedMain implements Runnable {
       thrown = t;
       return;
     }
-    trimDriverFrames(t);
+    untrimmed = t;
     JSchedMain.<RuntimeException>rethrow(t);
   }
 
@@ -216,6 +217,23 @@ final class JSchedMain implements Runnable {
   }
 
   /**
+   * Thread 0's throwable whose driver frames are still there: trimmed only when someone looks
+   * (trimIfDriven). The frames of a throwable cost about 25 us to read, and in a run whose
+   * executions all end in one finding nobody reads those of the second and later ones.
+   */
+  private static volatile Throwable untrimmed;
+
+  /**
+   * Called by the agent before the stack of `t`, uncaught in a thread, is read or handed to a
+   * handler: the trimming of fail(), if `t` is the throwable thread 0 threw there.
+   */
+  private static void trimIfDriven(Throwable t) {
+    if (t == null || t != untrimmed) return;
+    untrimmed = null;
+    trimDriverFrames(t);
+  }
+
+  /**
    * Its stack ends at the test or main, as the launcher's would: the frames of the driver, of
    * reflection and of the test runner below it go.
    */
@@ -228,7 +246,11 @@ final class JSchedMain implements Runnable {
     for (int i = 0; i < n; ++i) {  // a shared main class's main runs as jsched$main
       StackTraceElement e = out[i];
       if (!e.getMethodName().equals("jsched$main")) continue;
-      out[i] = new StackTraceElement(e.getClassLoaderName(), e.getModuleName(),
+      // The launcher's loader goes unnamed in a frame's text ("app//" is not printed): a
+      // frame made anew would print it.
+      String loader = e.getClassLoaderName();
+      if (loader != null && !e.toString().startsWith(loader + "/")) loader = null;
+      out[i] = new StackTraceElement(loader, e.getModuleName(),
           e.getModuleVersion(), e.getClassName(), "main", e.getFileName(), e.getLineNumber());
     }
     t.setStackTrace(out);
