@@ -316,7 +316,10 @@ void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* env) {
         "uncontrolled and were not checked");
   Runtime::stop_watchdog();
   ClassHashes::stop();
-  if (Runtime* rt = runtime()) rt->vm_death(env);
+  if (Runtime* rt = runtime())
+    rt->vm_death(env);
+  else
+    Runtime::vm_death_between();
   flush_log_lines();  // and what an execution ending beside the JVM's end said meanwhile
 }
 

@@ -41,7 +41,9 @@ thread_local ThreadCtx* t_left = nullptr;
 // hands a shared executor's worker its task, and the next execution waits for it to be back.
 thread_local bool t_lent = false;
 std::mutex g_lent_mu;
-std::condition_variable g_lent_cv;
+// Never destroyed: a driver may wait on it as the process exits, and destroying a condition
+// variable with a waiter blocks exit.
+std::condition_variable& g_lent_cv = *new std::condition_variable;
 size_t g_lent = 0;
 
 // jdk.internal.misc.Unsafe's park and unpark, called through JNI: the real ones, which no hook

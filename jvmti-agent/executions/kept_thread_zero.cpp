@@ -13,7 +13,9 @@ namespace jsched::agent::kept_thread_zero {
 namespace {
 
 std::mutex g_mu;
-std::condition_variable g_cv;
+// Never destroyed: a kept thread 0 waits on it for ever while the process exits, and
+// destroying a condition variable with a waiter blocks exit (a Ctrl-C that hung the JVM).
+std::condition_variable& g_cv = *new std::condition_variable;
 jobject g_kept = nullptr;  // global ref: the thread waiting in next()
 jobject g_job = nullptr;   // global ref: its next job, handed by the driver
 bool g_returning = false;  // a thread 0 left its execution and is on its way to next()

@@ -16,6 +16,7 @@
 #include <thread>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 #include "jvmti-agent/agent_thread.h"
 #include "jvmti-agent/executions/carried_threads.h"
@@ -206,9 +207,10 @@ void Runtime::end_threads(JNIEnv* env) {
 
 namespace {
 // Signalled as any thread ends (await_threads_ended): process-wide, as the Runtime may be
-// deleted as soon as its last thread has left it.
+// deleted as soon as its last thread has left it. Never destroyed: the driver may wait on it
+// as the process exits, and destroying a condition variable with a waiter blocks exit.
 std::mutex g_ended_mu;
-std::condition_variable g_ended_cv;
+std::condition_variable& g_ended_cv = *new std::condition_variable;
 
 void some_thread_ended() {
   { std::lock_guard<std::mutex> g(g_ended_mu); }
@@ -361,6 +363,8 @@ void Runtime::start(JNIEnv* env, jthread main) {
 
 void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
   iteration_ = iteration;
+  last_iteration_ = iteration;
+  last_seed_ = seed_;
   ctl_.end_with_thread_zero(agent_.tests);
   ctl_.on_done([this] {
     JNIEnv* e = nullptr;
@@ -1030,28 +1034,49 @@ void Runtime::stop_watchdog() {
 
 int Runtime::exit_status(RunOutcome o) {
   if (o != RunOutcome::Exit && o != RunOutcome::Killed) return int(o);
-  std::lock_guard<std::mutex> g(mu_);
+  std::lock_guard<std::mutex> g(exit_mu_);
   return exit_status_ ? exit_status_ : 1;
+}
+
+namespace {
+// The calling thread and its name ("?" where JVMTI cannot say).
+std::pair<jthread, std::string> current_thread(jvmtiEnv* jvmti) {
+  jthread self = nullptr;
+  jvmtiThreadInfo info{};
+  std::string name = "?";
+  if (jvmti->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
+      jvmti->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
+    name = info.name;
+    jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  }
+  return {self, name};
+}
+
+// The JVM's signal handlers exit with 128 + the signal's number.
+std::string killed_by(int status) {
+  const char* abbrev = sigabbrev_np(status - 128);
+  return std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
+         std::to_string(status) + ")";
+}
+}  // namespace
+
+void Runtime::record_exit(int status, bool killed, const std::string& detail) {
+  std::lock_guard<std::mutex> g(exit_mu_);
+  if (!exit_detail_.empty()) return;
+  exit_status_ = status;
+  killed_ = killed;
+  exit_detail_ = detail;
 }
 
 void Runtime::exiting(JNIEnv*, int status) {
   if (status == 0) return;
-  jthread self = nullptr;
-  jvmtiThreadInfo info{};
-  std::string tname = "?";
-  if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE &&
-      jvmti_->GetThreadInfo(self, &info) == JVMTI_ERROR_NONE && info.name) {
-    tname = info.name;
-    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-  }
+  auto [self, tname] = current_thread(jvmti_);
   std::string stack = stack_of(self);
-  // The JVM's signal handlers (java.lang.Terminator) exit with 128 + the signal's number.
+  // The JVM's signal handlers (java.lang.Terminator).
   const bool signal = stack.find("java.lang.Terminator") != std::string::npos && status > 128;
   std::string detail;
   if (signal) {
-    const char* abbrev = sigabbrev_np(status - 128);
-    detail = std::string("killed by signal SIG") + (abbrev ? abbrev : "?") + " (exit status " +
-             std::to_string(status) + ")";
+    detail = killed_by(status);
   } else {
     ThreadCtx* c = here();
     std::string who =
@@ -1071,11 +1096,23 @@ void Runtime::exiting(JNIEnv*, int status) {
     detail = std::string(halt ? "Runtime.halt(" : "System.exit(") + std::to_string(status) +
              ") in " + who + stack;
   }
-  std::lock_guard<std::mutex> g(mu_);
-  if (!exit_detail_.empty()) return;
-  exit_status_ = status;
-  killed_ = signal;
-  exit_detail_ = detail;
+  record_exit(status, signal, detail);
+}
+
+void Runtime::exiting_between(jvmtiEnv* jvmti, int status) {
+  const char* abbrev = status > 128 ? sigabbrev_np(status - 128) : nullptr;
+  if (abbrev == nullptr) return;
+  if (current_thread(jvmti).second != std::string("SIG") + abbrev + " handler") return;
+  record_exit(status, true, killed_by(status));
+}
+
+void Runtime::vm_death_between() {
+  const uint64_t last = last_iteration_.load();
+  if (last == kSingle) return;
+  std::lock_guard<std::mutex> g(exit_mu_);
+  if (!killed_) return;  // a program's exit comes from one of its threads, in an execution
+  log_line(exit_detail_ + " after iteration " + std::to_string(last) + " (seed " +
+           std::to_string(last_seed_.load()) + "): the iterations stop there");
 }
 
 void Runtime::vm_death(JNIEnv* env) {
@@ -1085,15 +1122,24 @@ void Runtime::vm_death(JNIEnv* env) {
     std::lock_guard<std::mutex> g(mu_);
     bug = bug_;
     ours = bug_ours_;
+  }
+  {
+    std::lock_guard<std::mutex> g(exit_mu_);
     exit_detail = exit_detail_;
     killed = killed_;
   }
   if (!bug.empty() && !multi()) finish(env, ours ? RunOutcome::Error : RunOutcome::Bug, bug);
-  if (finishing_.exchange(true)) return;
+  const std::string stop = (killed ? exit_detail : std::string("the program called System.exit")) +
+                           " in iteration " + std::to_string(iteration_) + " (seed " +
+                           std::to_string(seed_) + "): the iterations stop there";
+  if (finishing_.exchange(true)) {
+    // Ending by itself as the signal came: its finish reports the execution, this line why no
+    // other follows.
+    if (multi() && killed) log_line(stop);
+    return;
+  }
   if (multi()) {
-    log_line((killed ? exit_detail : std::string("the program called System.exit")) +
-             " in iteration " + std::to_string(iteration_) + " (seed " + std::to_string(seed_) +
-             "): the iterations stop there");
+    log_line(stop);
     write_report(env, killed ? RunOutcome::Killed : RunOutcome::Exit,
                  exit_detail.empty() ? "System.exit(0)" : exit_detail);
     return;

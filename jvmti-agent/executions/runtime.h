@@ -191,6 +191,13 @@ class Runtime {
   // First thing in Shutdown.halt: the process ends with `status` (System.exit, Runtime.halt, or
   // the JVM's handler of a signal). Remembered for the report.
   void exiting(JNIEnv* env, int status);
+  // The same while no execution runs (the driver between two): only a signal's end is told
+  // apart (the JVM's handler thread, "SIGTERM handler"); the execution the JVM then dies in
+  // reports it, or vm_death_between() when it dies with none.
+  static void exiting_between(jvmtiEnv* jvmti, int status);
+  // VM death while no execution runs, after some: how the iterations ended, if a signal or an
+  // exit ended them.
+  static void vm_death_between();
 
   // Virtual thread `vthread` started during the execution but not by a controlled thread's
   // start (reflection, JDK code jsched does not rewrite): it runs outside the execution, and the
@@ -284,10 +291,16 @@ class Runtime {
   bool bug_ours_ = false;           // ... which jsched caused (own_fault.h): an error, not a bug
   std::string uncaught_signature_;  // ... its class and where it was thrown
   sched::ThreadId bug_thread_ = sched::kNoThread;  // ... and the thread it ended
-  // How the process is ending when it ends with a status other than 0 (exiting()).
-  int exit_status_ = 0;
-  bool killed_ = false;
-  std::string exit_detail_;
+  // How the process is ending when it ends with a status other than 0 (exiting()): the
+  // process's, not this execution's, as a signal may come between two executions and the JVM
+  // die in the next (or in none).
+  static inline std::mutex exit_mu_;
+  static inline int exit_status_ = 0;
+  static inline bool killed_ = false;
+  static inline std::string exit_detail_;
+  static void record_exit(int status, bool killed, const std::string& detail);  // the first
+  // The last execution started among several, for a JVM that dies between two.
+  static inline std::atomic<uint64_t> last_iteration_{UINT64_MAX}, last_seed_{0};
   std::atomic<bool> finishing_{false};
   std::atomic<uint64_t> start_ns_{0};
   std::atomic<uint64_t> virtual_threads_{0};  // started by the program during the execution

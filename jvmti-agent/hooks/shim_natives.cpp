@@ -811,7 +811,11 @@ JSCHED_NATIVE(void, jschedUncaught, JNIEnv* env, jclass shim, jthrowable e) {
 }
 
 JSCHED_NATIVE(void, jschedExiting, JNIEnv* env, jclass, jint status) {
-  if (Runtime* rt = runtime()) rt->exiting(env, status);
+  if (Runtime* rt = runtime()) {
+    rt->exiting(env, status);
+  } else if (status != 0) {
+    Runtime::exiting_between(state().jvmti, status);
+  }
 }
 
 JSCHED_NATIVE(jlong, jschedRandomSeed, JNIEnv* env, jclass, jlong seed, jint site) {

@@ -186,27 +186,34 @@ TEST(Verdict, AJvmThatDoesNotStartIsAnErrorWithTheJvmsLine) {
   EXPECT_TRUE(has(recs[0].str("detail"), "NoSuchJvmOption")) << recs[0].str("detail");
 }
 
+// `main` under the agent with `options`, its stdout and stderr in `log`, once the agent has
+// greeted (the program runs). SIGINT as a terminal gives it (a background job's is ignored, and
+// the JVM then leaves it so).
+pid_t start_greeted(const std::string& log, const std::string& options, const char* main) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    signal(SIGINT, SIG_DFL);
+    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::string java = test::java_bin();
+    std::string agent = "-agentpath:" + test::agent_path() + "=" + options;
+    std::string c = cp();
+    execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), main, nullptr);
+    _exit(127);
+  }
+  for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return pid;
+}
+
 // A JVM ended by SIGTERM used to report "ok" with exit status 0; among iterations, stderr said
 // the program had called System.exit.
 TEST(Verdict, AJvmKilledBySigtermSaysSo) {
   for (std::string more : {"", ",iterations=1000"}) {
     test::TempDir d;
     std::string report = d.path() + "/r.json", log = d.path() + "/out.log";
-    pid_t pid = fork();
-    if (pid == 0) {
-      int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      dup2(fd, 1);
-      dup2(fd, 2);
-      std::string java = test::java_bin();
-      std::string agent =
-          "-agentpath:" + test::agent_path() + "=seed=1,timeout=120000,report=" + report + more;
-      std::string c = cp();
-      execl(java.c_str(), java.c_str(), agent.c_str(), "-cp", c.c_str(), "Endless", nullptr);
-      _exit(127);
-    }
-    // The program runs (the agent has greeted) before the signal comes.
-    for (int i = 0; i < 500 && !has(slurp(log), "jsched: strategy"); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    pid_t pid = start_greeted(log, "seed=1,timeout=120000,report=" + report + more, "Endless");
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     kill(pid, SIGTERM);
     int status = 0;
@@ -221,6 +228,40 @@ TEST(Verdict, AJvmKilledBySigtermSaysSo) {
       EXPECT_TRUE(has(slurp(log), "killed by signal SIGTERM (exit status 143) in iteration 0"))
           << slurp(log);
       EXPECT_FALSE(has(slurp(log), "System.exit")) << slurp(log);
+    }
+  }
+}
+
+// The same among executions a few hundred microseconds long, for Ctrl-C too: the signal comes
+// while an execution runs, while one ends by itself, or while none does (the driver between
+// two). Stderr said the program had called System.exit in about half of such runs, or nothing.
+TEST(Verdict, ASignalAmongShortExecutionsSaysSo) {
+  for (int sig : {SIGTERM, SIGINT}) {
+    const std::string name = sig == SIGTERM ? "SIGTERM" : "SIGINT";
+    for (int round = 0; round < 6; ++round) {
+      test::TempDir d;
+      std::string log = d.path() + "/out.log";
+      pid_t pid = start_greeted(log, "seed=1,iterations=100000000,explore", "LostUpdate");
+      std::this_thread::sleep_for(std::chrono::milliseconds(400 + 37 * round));
+      kill(pid, sig);
+      int status = 0;
+      for (int i = 0; i < 300 && waitpid(pid, &status, WNOHANG) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (waitpid(pid, &status, WNOHANG) == 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        ADD_FAILURE() << name << ": the JVM had not ended 30 s after the signal\n" << slurp(log);
+        continue;
+      }
+      ASSERT_TRUE(WIFEXITED(status)) << name;
+      EXPECT_EQ(WEXITSTATUS(status), 128 + sig) << name;
+      const std::string out = slurp(log);
+      const std::string tail = out.substr(out.size() > 4000 ? out.size() - 4000 : 0);
+      const std::string said =
+          "jsched: killed by signal " + name + " (exit status " + std::to_string(128 + sig) + ") ";
+      EXPECT_EQ(test::count_lines(out, said), 1) << tail;
+      EXPECT_EQ(test::count_lines(out, "the iterations stop there"), 1) << tail;
+      EXPECT_FALSE(has(out, "System.exit")) << tail;
     }
   }
 }
