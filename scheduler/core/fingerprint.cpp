@@ -24,9 +24,9 @@ size_t Fingerprint::KeyHash::operator()(const Key& k) const {
 void Fingerprint::add(uint64_t thread, uint64_t index, OpKind kind, const Footprint& f,
                       Levels* levels) {
   if (!any_thread_ || thread != last_thread_) {
-    if (any_thread_) thread_level_[last_thread_] = last_level_;
-    auto it = thread_level_.find(thread);
-    last_level_ = it == thread_level_.end() ? 0 : it->second;
+    if (any_thread_) *thread_level_.find_or_add(last_thread_) = last_level_;
+    const uint64_t* level = thread_level_.find(thread);
+    last_level_ = level ? *level : 0;
     last_thread_ = thread;
     any_thread_ = true;
   }

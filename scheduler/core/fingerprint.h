@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 
 #include "scheduler/core/flat_table.h"
 #include "scheduler/core/op.h"
@@ -42,9 +41,13 @@ class Fingerprint {
     size_t operator()(const Key& k) const;
   };
   FlatTable<Key, Levels, KeyHash> touched_;
-  // The level of the thread of the last event is kept out of the map: most events follow one of
-  // the same thread.
-  std::unordered_map<uint64_t, uint64_t> thread_level_;
+  // The level of the thread of the last event is kept out of the table: most events follow one
+  // of the same thread. (Thread keys are name hashes, mixed already.) A node-based map cost two
+  // lookups at each change of thread, every other point of a ping-pong between two threads.
+  struct ThreadHash {
+    size_t operator()(uint64_t k) const { return size_t(k); }
+  };
+  FlatTable<uint64_t, uint64_t, ThreadHash> thread_level_;
   uint64_t last_thread_ = 0, last_level_ = 0;
   bool any_thread_ = false;
   uint64_t sum_[2] = {0, 0};
