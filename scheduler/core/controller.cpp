@@ -79,14 +79,15 @@ bool Controller::dispatch(Lock& lk, ThreadId self) {
   now_.store(model_.now(), std::memory_order_relaxed);
   if (*next == self) return true;
   if (parker(*next).give()) handoff_ = &parker(*next);
-  if (self != kNoThread && model_.chose_between_two(self)) yield_for_ = self;
+  if (self != kNoThread && model_.chose_among_few(self)) yield_for_ = self;
   return false;
 }
 
 Outcome Controller::park_until_chosen(Lock& lk, ThreadId self) {
   Parker& p = parker(self);
-  // Passed over for the one other thread that could go: on this CPU (one_core.h) a yield runs
-  // it, and a ping-pong of turns between the two then costs no futex calls.
+  // Passed over for one of a few others that could go: on this CPU (one_core.h) a yield runs
+  // another (the chosen one, or a waiter that yields on in turn), and turns taken among the few
+  // then cost no futex calls.
   const int yields = std::exchange(yield_for_, kNoThread) == self ? kYieldsBeforeSleep : 0;
   lk.unlock();
   p.park(yields);

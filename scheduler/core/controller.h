@@ -215,7 +215,7 @@ class Controller {
   std::atomic<bool> spawned_{false};
   ThreadId running_ = kNoThread;
   Parker* handoff_ = nullptr;  // chosen, given its permit, to be woken when the lock is released
-  // The last dispatch passed over this thread, its caller, for the one other that could go.
+  // The last dispatch passed over this thread, its caller, for one of a few others that could go.
   ThreadId yield_for_ = kNoThread;
   static constexpr int kYieldsBeforeSleep = 16;
   bool aborted_ = false;

@@ -553,19 +553,15 @@ std::optional<ThreadId> Model::step() {
   spurious_now_ = false;
   const std::vector<Candidate>& cands = enabled();
   if (cands.empty()) {
-    pair_[0] = pair_[1] = kNoThread;
+    few_count_ = 0;
     return std::nullopt;
   }
   if (spurious_p_ > 0 && may_wake_ && spurious_rng_.coin(spurious_p_)) {
     spurious_now_ = true;
     enabled();  // again, into `cands`: the waiting threads are candidates too
   }
-  if (cands.size() == 2) {
-    pair_[0] = cands[0].thread;
-    pair_[1] = cands[1].thread;
-  } else {
-    pair_[0] = pair_[1] = kNoThread;
-  }
+  few_count_ = cands.size() <= kFewCandidates ? cands.size() : 0;
+  for (size_t k = 0; k < few_count_; ++k) few_[k] = cands[k].thread;
   size_t i = 0;
   if (cands.size() == 1) {
     strategy_.forced(cands[0], steps_);

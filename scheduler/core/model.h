@@ -112,9 +112,14 @@ class Model {
   // Chooses and executes one enabled transition; returns the thread now running, or nothing
   // when no thread is enabled.
   std::optional<ThreadId> step();
-  // The last step chose between `t` and one other thread only: `t`, not chosen, gets the turn
-  // back as soon as the other thread lets it go (or never, if it runs on).
-  bool chose_between_two(ThreadId t) const { return pair_[0] == t || pair_[1] == t; }
+  // The last step chose among a few threads (kFewCandidates at most), `t` one of them: `t`, if
+  // not chosen, may well get the turn back soon. A thread that could not go (blocked) was none.
+  static constexpr size_t kFewCandidates = 4;
+  bool chose_among_few(ThreadId t) const {
+    for (size_t i = 0; i < few_count_; ++i)
+      if (few_[i] == t) return true;
+    return false;
+  }
 
   // All enabled transitions, ordered by thread id (valid until the next call).
   const std::vector<Candidate>& enabled() const;
@@ -299,9 +304,10 @@ class Model {
   RaceDetector* races_ = nullptr;
   IoReady io_ready_ = nullptr, io_in_flight_ = nullptr;
   std::vector<TraceEvent>* trace_ = nullptr;
-  ThreadId last_ = kNoThread;                  // the thread of the step before
-  ThreadId pair_[2] = {kNoThread, kNoThread};  // the last step's two candidates, if two
-  bool preempt_now_ = false;                   // the step being executed pre-empts last_
+  ThreadId last_ = kNoThread;          // the thread of the step before
+  ThreadId few_[kFewCandidates] = {};  // the last step's candidates, if few
+  size_t few_count_ = 0;
+  bool preempt_now_ = false;  // the step being executed pre-empts last_
   double spurious_p_ = 0;
   Rng spurious_rng_{0};
   bool spurious_now_ = false;  // this step's draw: waiting threads are candidates
