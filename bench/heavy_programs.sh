@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Heavy real programs under jsched: small concurrent drivers (bench/heavy/*.java) of real,
 # Debian-packaged Java libraries (H2, Derby, HSQLDB, commons-pool2, commons-dbcp2, log4j 1.2,
-# Jetty 9), each a few threads for 0.1-3 s on a plain JVM, each checking its own result. The
+# Jetty 9, Lucene 8), each a few threads for 0.1-3 s on a plain JVM, each checking its own result. The
 # fixed programs must come out ok in every execution (any bug, deadlock, hang or error there is a
 # wrong verdict of jsched); the buggy variants (expect=bug) carry a real application bug that a
 # run may or may not expose. For each program the script prints one row:
@@ -36,7 +36,7 @@
 #
 # The jars come from /usr/share/java (Debian packages libh2-java, libderby-java, libhsqldb-java,
 # libcommons-pool2-java, libcommons-dbcp2-java, libcommons-logging-java, liblog4j1.2-java,
-# libjetty9-java, libservlet3.1-java); a program whose jars are missing is skipped with a line
+# libjetty9-java, libservlet3.1-java, liblucene8-java); a program whose jars are missing is skipped with a line
 # saying so.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -87,6 +87,7 @@ Dbcp2Pool           none  commons-dbcp2.jar:commons-pool2.jar:commons-logging.ja
 Log4jAsync          none  log4j-1.2.jar
 Log4jAsyncRacy      bug   log4j-1.2.jar
 JettyHello          none  jetty9-server.jar:jetty9-http.jar:jetty9-io.jar:jetty9-util.jar:servlet-api-3.1.jar
+LuceneIndex         none  lucene-core-8.7.0.jar
 "
 
 now_ns() { date +%s%N; }

@@ -11,6 +11,7 @@
 #include "rewriter/annotations.h"
 #include "rewriter/descriptors.h"
 #include "rewriter/emitter.h"
+#include "rewriter/fresh_arrays.h"
 #include "rewriter/handler_gaps.h"
 #include "rewriter/jdk_packages.h"
 #include "rewriter/method_rewriter.h"
@@ -256,10 +257,13 @@ class InstructionPass {
   bool run() {
     bool want_sim = cf_.major >= 50 && (ctx_.cfg.allocations || ctx_.cfg.filter ||
                                         (ctor_ && ctx_.cfg.accesses != Accesses::None));
-    if (want_sim) {
-      label_news(code_);
-      simulate();
-    }
+    // Accesses to an array this call just made (and kept to itself) are no points.
+    const bool want_fresh =
+        cf_.major >= 50 &&
+        (ctx_.cfg.filter || accesses_cover(ctx_.cfg.accesses, SiteKind::ArrayLoad));
+    if (want_sim || want_fresh) label_news(code_);
+    if (want_sim) simulate();
+    if (want_fresh) fresh_ = fresh_array_accesses(cf_, m_, code_);
     cf::Layout lay;
     cf::compute_layout(code_, lay);
     std::vector<int> handler_held;
@@ -300,7 +304,7 @@ class InstructionPass {
         if (call_hook(e, in, bci)) continue;
       } else if (o >= op::getstatic && o <= op::putfield) {
         field_hook(e, in, i, bci);
-      } else if (is_array_load(o) || is_array_store(o)) {
+      } else if ((is_array_load(o) || is_array_store(o)) && !(i < fresh_.size() && fresh_[i])) {
         if (array_hook(e, in, bci)) continue;
       } else if (o == op::newarray || o == op::anewarray || o == op::multianewarray) {
         e.insn(in);
@@ -767,6 +771,7 @@ class InstructionPass {
   uint16_t spill_end_ = 0;
   std::unordered_map<size_t, bool> uninit_receiver_;     // putfield index -> receiver uninit
   std::unordered_map<size_t, std::string> alloc_after_;  // <init> call index -> class
+  std::vector<bool> fresh_;                              // fresh_arrays.h, by index
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Rewriter pieces checked without running a JVM.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "classfile/class_file.h"
 #include "classfile/class_source.h"
 #include "classfile/opcodes.h"
@@ -145,4 +147,27 @@ TEST(TypeSimulation, FollowsEveryMethodOfJavaBaseAndFramesReencode) {
   visit_classes(test::jdk_home() + "/jmods/java.base.jmod", v);
   EXPECT_GT(methods, 50000u);
   EXPECT_GT(frames, 50000u);
+}
+
+// An array a method allocated and still keeps to itself is touched by no other thread: its
+// loads and stores are no points. Each way it stops being the method's own (a field, a call, an
+// alias that leaves, a merge with another array, a handler after the call) keeps the accesses
+// after it points.
+TEST(Rewrite, AccessesToAnArrayTheMethodKeepsToItselfAreNoPoints) {
+  std::vector<uint8_t> bytes = test::read_file(test::data_dir() + "/rewriter/FreshArrays.class");
+  test::RecordingSink sink;
+  rw::RewriteResult r = rw::rewrite_class(bytes, test::test_config(true), sink);
+  ASSERT_EQ(r.status, rw::RewriteResult::Changed) << r.error;
+  std::map<std::string, int> stores, loads;
+  for (const auto& s : sink.sites) {
+    if (s.kind == rw::SiteKind::ArrayStore) ++stores[s.method];
+    if (s.kind == rw::SiteKind::ArrayLoad) ++loads[s.method];
+  }
+  const std::map<std::string, int> expected = {
+      {"fill", 0},        {"published", 1}, {"passed", 1},
+      {"aliasLeaves", 1}, {"merged", 1},    {"mergedAlias", 1},
+      {"castLeaves", 1},  {"eachRound", 0}, {"leftInTheFirstRound", 1},
+      {"handler", 1},     {"nested", 1}};
+  for (const auto& [method, n] : expected) EXPECT_EQ(stores[method], n) << method;
+  EXPECT_EQ(loads["nested"], 0);
 }
