@@ -125,8 +125,9 @@ TEST(Profile, CountsEveryAccessOfEveryObjectAndPctvbTracksTheSameCounts) {
       test::run_agent("strategy=random,seed=1,profile=" + plan_file, cp, "ProfileCounts").status,
       0);
   sched::VariablePlan p = sched::VariablePlan::read(plan_file);
-  // By allocation instruction in main: counts as ProfileCounts.java says.
-  const std::map<uint32_t, uint64_t> expected = {{1, 34}, {5, 20}, {34, 5}, {70, 40}, {91, 20}};
+  // By allocation instruction in main: counts as ProfileCounts.java says (the Object[] at 70,
+  // which main keeps to itself, has no access a hook sees: no variable).
+  const std::map<uint32_t, uint64_t> expected = {{1, 34}, {5, 20}, {34, 5}, {91, 20}};
   std::map<std::string, uint64_t> counts;
   for (const sched::PlanVariable& v : p.variables) {
     if (v.kind != sched::PlanVariable::New || v.member != "main") continue;

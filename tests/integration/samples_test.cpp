@@ -85,9 +85,12 @@ TEST_P(Sample, RandomFindsTheBugAndTheRecordedScheduleReplaysIt) {
   }
   // The first of 300 seeds whose execution finds the expected kind, searched in one JVM; that
   // seed alone, recorded, then its record replayed. The README's rates make a miss in 300 seeds
-  // unlikely below 1e-7.
+  // unlikely below 1e-7, but for a bug the default finds rarely: wronglock's under random with
+  // every access a point, about 1 in 700 executions (2 and 3 of 2,000 with two agents), where
+  // 20,000 seeds make a miss unlikely below 1e-10.
   const std::string kind = p.expect == "bug" ? "BUG" : p.expect == "deadlock" ? "DEADLOCK" : "";
-  const int seed = test::first_seed_with(p.params, 300, kind, p.classpath, p.main);
+  int seed = test::first_seed_with(p.params, 300, kind, p.classpath, p.main);
+  if (seed < 0) seed = test::first_seed_with(p.params, 20000, kind, p.classpath, p.main);
   ASSERT_GT(seed, 0) << p.name << ": no " << p.expect << " in 300 seeds";
   std::string sched = d.path() + "/s";
   test::ProcessResult r = test::run_agent(

@@ -2,7 +2,8 @@
 // PCTVB's tracking: one instruction that touches arrays of two allocation sites in turn, an object
 // touched in its constructor (before jsched knows its allocation site) and after, twenty objects
 // of one site, and a thread's accesses. Counts per allocation site (line comments): A 34, B 20,
-// Node 5, the Object[] 40, its twenty int[1] 20.
+// Node 5, its twenty int[1] 20; the Object[] none (main keeps it to itself: no access of it is
+// instrumented).
 public class ProfileCounts {
   static final class Node {
     int v;
