@@ -257,9 +257,8 @@ TEST(PlainRaces, AccessesToAnArrayNoOtherThreadCanSeeYetAreNoPoints) {
     ASSERT_TRUE(r.status == 0 || r.status == 3) << r.err;
     EXPECT_LT(json::parse(test::slurp(report)).num("scheduling_points"), 200) << r.err;
   }
-  test::ProcessResult r =
-      test::run_agent("strategy=random,accesses=all,seed=1,iterations=300,explore", cp,
-                      "FreshTables");
+  test::ProcessResult r = test::run_agent(
+      "strategy=random,accesses=all,seed=1,iterations=300,explore", cp, "FreshTables");
   EXPECT_EQ(r.status, 3) << r.err;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(r.err, m, std::regex("seeds 1\\.\\.300: (\\d+) findings")))
