@@ -245,6 +245,15 @@ inline bool is_branch(uint8_t o) {
 inline bool is_conditional_branch(uint8_t o) {
   return (o >= op::ifeq && o <= op::if_acmpne) || o == op::ifnull || o == op::ifnonnull;
 }
+inline bool is_array_load(uint8_t o) {
+  return o >= op::iaload && o <= op::saload;
+}
+inline bool is_array_store(uint8_t o) {
+  return o >= op::iastore && o <= op::sastore;
+}
+inline bool is_invoke(uint8_t o) {
+  return o >= op::invokevirtual && o <= op::invokedynamic;
+}
 inline bool is_return(uint8_t o) {
   return o >= op::ireturn && o <= op::return_;
 }

@@ -1,5 +1,6 @@
 #include "rewriter/fresh_arrays.h"
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,8 @@ namespace jsched::rw {
 namespace {
 
 using cf::Insn;
+using cf::is_array_load;
+using cf::is_array_store;
 using cf::Label;
 using cf::VType;
 namespace op = cf::op;
@@ -31,16 +34,6 @@ constexpr Label kUntagged = cf::kNoLabel;
 
 bool tagged(const VType& t) {
   return t.tag == VType::Object && t.label != kUntagged;
-}
-
-bool is_array_load(uint8_t o) {
-  return o >= op::iaload && o <= op::saload;
-}
-bool is_array_store(uint8_t o) {
-  return o >= op::iastore && o <= op::sastore;
-}
-bool is_invoke(uint8_t o) {
-  return o >= op::invokevirtual && o <= op::invokedynamic;
 }
 
 void untag(std::vector<VType>& slots, const std::unordered_set<Label>& gone) {
@@ -108,10 +101,15 @@ class Analysis {
       if (h != handlers_.end()) {
         for (Label l : h->second) merge(l, State{cur.locals, declared_.at(l).stack});
       }
-      const State before = cur;
+      const std::unordered_set<Label> gone = leaving(in, cur);
+      const Label cast =
+          in.op == op::checkcast && tagged(cur.stack.back()) ? cur.stack.back().label : kUntagged;
       sim_.step(in, at, cur);
-      after(in, i, before, cur);
-      if (h != handlers_.end()) {
+      if (in.op == op::newarray || in.op == op::anewarray || in.op == op::multianewarray)
+        cur.stack.back().label = Label(i);
+      if (cast != kUntagged && cur.stack.back().tag == VType::Object) cur.stack.back().label = cast;
+      untag(cur, gone);
+      if (h != handlers_.end() && !gone.empty()) {
         for (Label l : h->second) merge(l, State{cur.locals, declared_.at(l).stack});
       }
       if (cf::is_branch(in.op)) merge(Label(in.v), cur);
@@ -125,40 +123,22 @@ class Analysis {
     }
   }
 
-  // Tags a new array, keeps the tag through a cast, and takes it away from whatever leaves.
-  void after(const Insn& in, size_t i, const State& before, State& now) {
-    const size_t n = before.stack.size();
+  // The tags of what instruction `in` lets go of (into a field or an array element, to a
+  // method, out of the frame), in state `s` before it.
+  std::unordered_set<Label> leaving(const Insn& in, const State& s) const {
     std::unordered_set<Label> gone;
-    auto leaves = [&](const VType& t) {
-      if (tagged(t)) gone.insert(t.label);
-    };
-    switch (in.op) {
-      case op::newarray:
-      case op::anewarray:
-      case op::multianewarray:
-        now.stack.back().label = Label(i);
-        return;
-      case op::checkcast:
-        if (tagged(before.stack.back()) && now.stack.back().tag == VType::Object)
-          now.stack.back().label = before.stack.back().label;
-        return;
-      case op::putfield:
-      case op::putstatic:
-      case op::aastore:
-      case op::areturn:
-      case op::athrow:
-        leaves(before.stack.back());
-        break;
-      default:
-        if (is_invoke(in.op)) {
-          // One entry per value: what the call took is what the stack lost, plus its result.
-          const bool returns = invoked_desc(in).back() != 'V';
-          const size_t taken = n - now.stack.size() + (returns ? 1 : 0);
-          for (size_t k = n - taken; k < n; ++k) leaves(before.stack[k]);
-        }
-        break;
+    size_t taken = 0;
+    if (in.op == op::putfield || in.op == op::putstatic || in.op == op::aastore ||
+        in.op == op::areturn || in.op == op::athrow) {
+      taken = 1;
+    } else if (cf::is_invoke(in.op)) {  // one stack entry per value
+      taken = arg_descs(invoked_desc(in)).size() +
+              (in.op == op::invokestatic || in.op == op::invokedynamic ? 0 : 1);
     }
-    untag(now, gone);
+    const size_t n = s.stack.size();
+    for (size_t k = n - std::min(taken, n); k < n; ++k)
+      if (tagged(s.stack[k])) gone.insert(s.stack[k].label);
+    return gone;
   }
 
   std::string invoked_desc(const Insn& in) const {

@@ -22,6 +22,8 @@ namespace jsched::rw {
 
 namespace op = cf::op;
 using cf::Insn;
+using cf::is_array_load;
+using cf::is_array_store;
 using cf::VType;
 
 namespace {
@@ -234,13 +236,6 @@ uint8_t local_kind(std::string_view d, bool load) {
 bool has_monitor_exit(const cf::Code& code) {
   return std::any_of(code.insns.begin(), code.insns.end(),
                      [](const Insn& in) { return !in.is_label() && in.op == op::monitorexit; });
-}
-
-bool is_array_load(uint8_t o) {
-  return o >= op::iaload && o <= op::saload;
-}
-bool is_array_store(uint8_t o) {
-  return o >= op::iastore && o <= op::sastore;
 }
 
 class InstructionPass {
