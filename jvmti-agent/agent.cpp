@@ -523,10 +523,18 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
              s.field_filter.orders(std::string(si.owner), std::string(si.name));
     });
   }
+  const auto is_final = [&s](const std::string& owner, const std::string& name) {
+    return s.field_filter.is_final(owner, name);
+  };
   if (s.profile) {
     // Profile runs hook every access, and schedule only at the run's own points; the other
     // accesses are counted in Java (JDK mode has no JSchedVariables: the agent counts them).
-    s.sites.set_points(s.accesses, &s.field_filter);
+    // A race-check run hooks the plan's shared accesses for the race detector.
+    s.race_check = s.accesses == jsched::rw::Accesses::Shared && !s.jdk_mode;
+    if (s.race_check) s.shared = std::make_unique<SharedAccesses>(s.plan, s.field_filter, is_final);
+    s.sites.set_points(s.accesses,
+                       s.race_check ? static_cast<const jsched::rw::AccessFilter*>(s.shared.get())
+                                    : &s.field_filter);
     if (!s.jdk_mode) {
       // A final reference's reads do count: through one a thread reaches a HashMap whose code
       // is not instrumented, and under accesses=shared they are points (shared_accesses.h).
@@ -538,10 +546,7 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
       s.rewrite.filter = s.profile.get();
     }
   } else if (s.accesses == jsched::rw::Accesses::Shared) {
-    s.shared = std::make_unique<SharedAccesses>(
-        s.plan, s.field_filter, [&s](const std::string& owner, const std::string& name) {
-          return s.field_filter.is_final(owner, name);
-        });
+    s.shared = std::make_unique<SharedAccesses>(s.plan, s.field_filter, is_final);
     s.rewrite.filter = s.shared.get();
     // Its reads of final references are points only until they are found to reach an object
     // instrumented whole (instrumented_classes.h).

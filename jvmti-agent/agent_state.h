@@ -60,7 +60,10 @@ struct AgentState {
   FieldFilter field_filter;                  // accesses=volatile
   // The run's accesses (accesses=shared without a plan that says what is shared: all).
   rw::Accesses accesses = rw::Accesses::Volatile;
-  std::unique_ptr<SharedAccesses> shared;     // accesses=shared
+  std::unique_ptr<SharedAccesses> shared;  // accesses=shared
+  // A race-check profile run (profile= under accesses=shared with a plan that records sharing):
+  // the plan's shared accesses are followed by the race detector, and are no points.
+  bool race_check = false;
   VariableTracker::ChangePoint change_point;  // PCTVB: lowers a thread's priority
   jvmtiEnv* tag_env = nullptr;                // tags for variables (profile, tracking)
   // Threads the program started from outside every execution (outside_threads.h).

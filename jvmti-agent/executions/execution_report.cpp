@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "jvmti-agent/executions/race_checks.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/model/virtual_threads.h"
@@ -122,7 +123,13 @@ void Runtime::write_report(JNIEnv* env, RunOutcome outcome, const std::string& d
       });
       if (!agent_.profile->add_java_counts(env) || !agent_.profile->add_java_sharing(env))
         throw std::runtime_error("profile: the counts kept in Java could not be read");
-      agent_.profile->profile(steps, uint32_t(threads), std::move(events)).write(o.profile);
+      sched::VariablePlan p = agent_.profile->profile(steps, uint32_t(threads), std::move(events));
+      if (agent_.race_check && races_)
+        ctl_.inspect([&](sched::Model&) {
+          mark_race_checks(agent_.plan, *races_, agent_.sites, p);
+          return 0;
+        });
+      p.write(o.profile);
     } catch (const std::exception& e) {
       log_line(std::string("error: ") + e.what());
     }

@@ -679,6 +679,10 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   }
   sched::Op op = sched::Op::variable(write, obj, slot, site);
   op.ordered = s->ordered;
+  if (state().race_check) {  // a race-check profile run: seen, never a point
+    a.rt->ctl().observe(a.ctx->id, op);
+    return;
+  }
   // accesses=shared: a plain access inside a synchronized block is no point. Another thread
   // that wants the monitor could only block, and one that races without it has points of its
   // own at its accesses (a race needs one side unlocked, or two locks).

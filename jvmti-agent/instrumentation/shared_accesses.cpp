@@ -8,7 +8,9 @@ SharedAccesses::SharedAccesses(const sched::VariablePlan& plan, const rw::Access
                                IsFinal is_final)
     : other_(other), is_final_(std::move(is_final)) {
   for (const sched::PlanVariable& v : plan.variables) {
-    if (!v.shared) continue;
+    // A variable the profile's race checks saw only handed over: its synchronization's points
+    // order every access of another thread (shared_accesses.h).
+    if (!v.shared || v.handed_over()) continue;
     if (v.kind == sched::PlanVariable::Static) {
       statics_.emplace(v.cls, v.member);
     } else {

@@ -5,6 +5,11 @@
 // A variable is a static field or an allocation site (scheduler/pct/variable_plan.h). The
 // check is per object, not ordered by locks or starts: a field written before a thread starts
 // and read after counts too. One point too many costs time; one too few could hide a bug.
+// A shared variable whose accesses the profile's race-check runs followed, and found every pair
+// of two threads ordered by synchronization (a buffer one thread fills and hands to another
+// through a lock or a queue, an object guarded by one lock), gets no points: a thread switch at
+// one of its accesses could reorder it against nothing another thread does between the
+// synchronization points around it, which are points already. One that raced there keeps them.
 // Reads of final fields are instrumented too when they load a reference (see decide); the
 // access hook makes no point of one once what it reaches is known to be instrumented whole
 // (instrumented_classes.h).

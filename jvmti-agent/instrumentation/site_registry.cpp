@@ -26,9 +26,12 @@ void SiteRegistry::set_points(rw::Accesses accesses, const rw::AccessFilter* fie
 
 bool SiteRegistry::point(const rw::SiteInfo& s) const {
   bool point = rw::accesses_cover(points_, s.kind);
-  if (point && rw::is_field_access(s.kind) && fields_)
-    point = fields_->decide(s).kind != rw::AccessDecision::Skip;
-  return point;
+  if (!fields_) return point;
+  const bool array = s.kind == rw::SiteKind::ArrayLoad || s.kind == rw::SiteKind::ArrayStore;
+  if (!rw::is_field_access(s.kind) && !array) return point;
+  // A filter that names an access a point (SharedAccesses in race-check runs) makes it one.
+  const rw::AccessDecision::Kind d = fields_->decide(s).kind;
+  return d == rw::AccessDecision::Point || (point && (array || d != rw::AccessDecision::Skip));
 }
 
 int32_t SiteRegistry::add(const rw::SiteInfo& s) {

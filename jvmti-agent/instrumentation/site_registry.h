@@ -52,8 +52,8 @@ class SiteRegistry : public rw::SiteSink {
   // The new site's id; 0 (the no-op call) past kMaxSites.
   int32_t add(const rw::SiteInfo& s) override;
   // Accesses are points only where `accesses` (with `fields` deciding field accesses) would
-  // have instrumented them; until called, every access is one. Call before any class is
-  // rewritten.
+  // have instrumented them, and wherever `fields` names one a point; until called, every
+  // access is one. Call before any class is rewritten.
   void set_points(rw::Accesses accesses, const rw::AccessFilter* fields);
   // Whether an access at `s` is a scheduling point (what add() records as Site::point).
   bool point(const rw::SiteInfo& s) const;

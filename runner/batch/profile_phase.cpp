@@ -1,5 +1,6 @@
 #include "runner/batch/profile_phase.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -49,18 +50,20 @@ std::string hex(uint64_t v) {
 }
 
 // Runs the profile executions of `tmpl`'s program into `base`/ and merges them into
-// `base`.plan; `variable_counts`: a strategy that will read the plan reads each variable's count.
+// `base`.plan; `variable_counts`: a strategy that will read the plan reads each variable's count;
+// `race_checks`: one will run under accesses=shared, which the race-check runs serve.
 std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t runs,
                       uint64_t master_seed, const std::string& base, const BatchOptions& opts,
-                      uint64_t first_index, bool variable_counts, ResultsDir& dir) {
+                      uint64_t first_index, bool variable_counts, bool race_checks,
+                      ResultsDir& dir) {
   std::string plan_path = base + ".plan";
   if (fs::exists(plan_path)) {
     sched::VariablePlan::read(plan_path);  // reject a damaged plan rather than use it
     return plan_path;
   }
   fs::create_directories(base);
-  std::vector<RunSpec> specs;
-  for (uint32_t i = 0; i < runs; ++i) {
+  // Profile run i (race-check runs follow the counting ones), with `more` agent options.
+  auto spec = [&](uint32_t i, const std::string& more) {
     RunSpec s = tmpl;
     s.index = first_index + i;
     s.profile_run = true;
@@ -69,10 +72,12 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     s.run = i;
     s.seed = derive_seed(master_seed, tmpl.program, "profile " + params, 0, i);
     s.timeout_ms = tmpl.timeout_ms * 2;  // counting every access makes a profile run slower
-    s.params = params + (params.empty() ? "" : ",") + "profile=" + base + "/run-" +
+    s.params = params + (params.empty() ? "" : ",") + more + "profile=" + base + "/run-" +
                std::to_string(i) + ".txt";
-    specs.push_back(std::move(s));
-  }
+    return s;
+  };
+  std::vector<RunSpec> specs;
+  for (uint32_t i = 0; i < runs; ++i) specs.push_back(spec(i, ""));
   std::fprintf(stderr, "jsched: profiling %s: up to %u runs (strategy random%s)\n",
                tmpl.program.c_str(), runs, params.empty() ? "" : (", " + params).c_str());
   sched::VariablePlan plan;
@@ -91,14 +96,14 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   std::map<uint64_t, RunRecord> ended;
   uint64_t next = first_index;
   uint32_t quiet = 0;  // runs in a row that taught the plan nothing
-  bool saturated = false;
+  bool saturated = false, checking = false;
   auto take = [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
     ++outcomes[r.outcome];
     elapsed_ms += r.elapsed_ms;
     if (fs::exists(file)) {
       sched::VariablePlan p = sched::VariablePlan::read(file);
-      quiet = sched::teaches(plan, p, variable_counts) ? 0 : quiet + 1;
+      if (!checking) quiet = sched::teaches(plan, p, variable_counts) ? 0 : quiet + 1;
       plan.merge(p);
     } else if (first_failure.empty()) {
       first_failure = r.outcome + ": " + r.detail.substr(0, r.detail.find('\n'));
@@ -110,19 +115,42 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                      r.detail.substr(0, r.detail.find('\n')).c_str());
       if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
     }
-    saturated = plan.runs >= kMinProfileRuns && quiet >= kQuietProfileRuns;
+    saturated = !checking && plan.runs >= kMinProfileRuns && quiet >= kQuietProfileRuns;
   };
-  ex.run(specs, [&](RunRecord&& r) {
-    ended.emplace(r.index, std::move(r));
-    for (auto it = ended.find(next); it != ended.end() && !saturated && !held_back();
-         it = ended.find(++next)) {
-      take(std::move(it->second));
-      ended.erase(it);
-    }
-    return !saturated && !held_back();
-  });
-  std::string summary;
+  auto run_all = [&] {
+    ex.run(specs, [&](RunRecord&& r) {
+      ended.emplace(r.index, std::move(r));
+      for (auto it = ended.find(next); it != ended.end() && !saturated && !held_back();
+           it = ended.find(++next)) {
+        take(std::move(it->second));
+        ended.erase(it);
+      }
+      return !saturated && !held_back();
+    });
+  };
+  run_all();
   uint32_t ran = 0;
+  for (const auto& [outcome, n] : outcomes) ran += n;
+  const bool stopped_early = saturated && ran < runs;
+  // The race-check runs: the counted plan's shared variables' accesses followed by the race
+  // detector (no points), so that those only ever handed over through synchronization lose
+  // their points (docs/runner.md, "The profile phase").
+  const size_t shared_before = std::count_if(plan.variables.begin(), plan.variables.end(),
+                                             [](const sched::PlanVariable& v) { return v.shared; });
+  if (race_checks && plan.runs > 0 && plan.sharing && shared_before > 0 && !held_back()) {
+    const std::string counted = base + "/counted.plan";
+    plan.write(counted);
+    specs.clear();
+    for (uint32_t i = 0; i < kRaceCheckRuns; ++i)
+      specs.push_back(spec(runs + i, "accesses=shared,plan=" + counted + ","));
+    checking = true;
+    saturated = false;
+    ended.clear();
+    next = first_index + runs;
+    run_all();
+  }
+  std::string summary;
+  ran = 0;
   for (const auto& [outcome, n] : outcomes) {
     if (n) summary += (summary.empty() ? "" : ", ") + std::to_string(n) + " " + outcome;
     ran += n;
@@ -133,11 +161,22 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   if (held_back())
     std::fprintf(stderr, "jsched: profile phase of %s stopped after %u hangs or livelocks\n",
                  tmpl.program.c_str(), kHangsEndingProfile);
-  else if (saturated && ran < runs)
+  else if (stopped_early)
     std::fprintf(stderr,
-                 "jsched: profile phase of %s stopped after %u runs: the last %u taught the "
-                 "plan nothing new\n",
-                 tmpl.program.c_str(), ran, kQuietProfileRuns);
+                 "jsched: profile phase of %s stopped counting after %u runs: the last %u "
+                 "taught the plan nothing new\n",
+                 tmpl.program.c_str(), ran - (checking ? kRaceCheckRuns : 0), kQuietProfileRuns);
+  if (checking) {
+    size_t handed = 0, raced = 0;
+    for (const sched::PlanVariable& v : plan.variables) {
+      handed += v.handed_over();
+      raced += v.shared && v.raced;
+    }
+    std::fprintf(stderr,
+                 "jsched: race checks of %s: of %zu shared variables %zu only handed over "
+                 "(no points under accesses=shared), %zu raced\n",
+                 tmpl.program.c_str(), shared_before, handed, raced);
+  }
   if (plan.runs == 0) {
     // A strategy that runs without a plan does, on its defaults (pct assumes 1000 steps, surw
     // weighs every thread alike); the others (pctvb) cannot.
@@ -165,17 +204,28 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
 
 }  // namespace
 
+namespace {
+
+// Whether runs of `s` have accesses=shared (their strategy's default, or said).
+bool shared_accesses(const RunSpec& s, const sched::StrategyEntry& e) {
+  bool shared = e.shared_accesses;
+  for (const auto& [k, v] : split_params(s.params))
+    if (k == "accesses") shared = v == "shared";
+  return shared;
+}
+
+}  // namespace
+
 bool needs_plan(const RunSpec& s) {
   const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
   if (!e) return false;
-  bool shared = e->shared_accesses, plan_given = false;
+  bool plan_given = false;
   for (const auto& [k, v] : split_params(s.params)) {
     if (k == "plan") return false;
-    if (k == "accesses") shared = v == "shared";
     plan_given = plan_given || (!e->plan_option.empty() && k == e->plan_option);
   }
   // accesses=shared needs one whatever the strategy: the plan says which variables are shared.
-  return shared || (e->profile && !plan_given);
+  return shared_accesses(s, *e) || (e->profile && !plan_given);
 }
 
 void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, ResultsDir& dir,
@@ -187,9 +237,12 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, Results
   // phase goes on while a run teaches any of them something.
   auto key_of = [](const RunSpec& s) { return s.program + "\n" + profile_params(s); };
   std::set<std::string> counted;  // keys of a strategy that reads each variable's count
+  std::set<std::string> checked;  // keys of runs under accesses=shared
   for (const RunSpec& s : specs) {
     const sched::StrategyEntry* e = sched::find_strategy(s.agent_strategy_name());
-    if (needs_plan(s) && e && e->variable_counts) counted.insert(key_of(s));
+    if (!needs_plan(s) || !e) continue;
+    if (e->variable_counts) counted.insert(key_of(s));
+    if (shared_accesses(s, *e)) checked.insert(key_of(s));
   }
   std::map<std::string, std::string> plans;  // profile key -> plan file
   for (RunSpec& s : specs) {
@@ -204,10 +257,11 @@ void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, Results
       std::string base = fs::absolute(dir.path()).string() + "/profile/" + s.program + "-" +
                          hex(sched::hash_string(key));
       // Each plan's runs have indices of their own, in the order the plans are made.
-      const uint64_t first = kProfileIndexBase + plans.size() * (kMaxProfileRuns + 1);
+      const uint64_t first =
+          kProfileIndexBase + plans.size() * (kMaxProfileRuns + kRaceCheckRuns + 1);
       it = plans
                .emplace(key, make_plan(s, params, runs, master_seed, base, opts, first,
-                                       counted.count(key) > 0, dir))
+                                       counted.count(key) > 0, checked.count(key) > 0, dir))
                .first;
     }
     if (!it->second.empty()) s.params += (s.params.empty() ? "" : ",") + ("plan=" + it->second);

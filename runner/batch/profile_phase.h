@@ -34,6 +34,9 @@ bool needs_plan(const RunSpec& s);
 void attach_plans(std::vector<RunSpec>& specs, const json::Value& batch, ResultsDir& dir,
                   const BatchOptions& opts);
 inline constexpr uint64_t kProfileIndexBase = 1ULL << 40;
+// Profile runs after the counting ones when a run of the plan has accesses=shared: each follows
+// the shared variables' accesses with the race detector (docs/runner.md, "The profile phase").
+inline constexpr uint32_t kRaceCheckRuns = 2;
 
 // How a message names the run of index `index`: "run 12", or "profile run 3" (counted from 0
 // over the batch's plans).

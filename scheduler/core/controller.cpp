@@ -327,6 +327,11 @@ uint64_t Controller::steps() {
   return model_.steps();
 }
 
+void Controller::observe(ThreadId self, const Op& op) {
+  std::lock_guard<std::mutex> g(mu_);
+  if (running_ == self) model_.observe(self, op);
+}
+
 bool Controller::observe_if_locked(ThreadId self, const Op& op) {
   std::lock_guard<std::mutex> g(mu_);
   if (running_ != self || model_.thread(self).monitors_held == 0) return false;

@@ -146,6 +146,9 @@ class Controller {
   // A plain access of thread `self` while it holds a monitor (accesses=shared): no scheduling
   // point, only seen by the race detector (true). Otherwise false: the caller makes it a point.
   bool observe_if_locked(ThreadId self, const Op& op);
+  // An access of the running thread `self` that only the race detector sees (race-check
+  // profile runs): no scheduling point.
+  void observe(ThreadId self, const Op& op);
   // No thread but the first has been started. Until one is, a plain access has nothing to
   // interleave with and nothing to race with (every thread started later is ordered after it by
   // its start): the agent makes no point of it. Read without the lock: only the first thread

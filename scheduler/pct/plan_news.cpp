@@ -16,10 +16,11 @@ bool well_above(uint64_t seen, uint64_t known) {
 
 bool teaches(const VariablePlan& known, const VariablePlan& run, bool variable_counts) {
   if (known.runs == 0) return true;
-  if (well_above(run.steps, known.steps) || run.threads > known.threads) return true;
+  if (well_above(run.steps, known.steps) || well_above(run.threads, known.threads)) return true;
   for (size_t i = 0; i < run.thread_events.size(); ++i) {
     const uint64_t k = i < known.thread_events.size() ? known.thread_events[i] : 0;
-    if (well_above(run.thread_events[i], k)) return true;
+    if (well_above(run.thread_events[i], k) && run.thread_events[i] - k > known.steps / 10)
+      return true;
   }
   const bool sharing = known.sharing && run.sharing;
   std::unordered_map<uint64_t, const PlanVariable*> by_id;

@@ -24,6 +24,12 @@ std::vector<std::string> tokens(const std::string& line) {
   return out;
 }
 
+void write_flags(std::ostream& out, const PlanVariable& v) {
+  if (v.shared) out << "shared\n";
+  if (v.checked) out << "checked\n";
+  if (v.raced) out << "raced\n";
+}
+
 }  // namespace
 
 std::string PlanVariable::name() const {
@@ -56,6 +62,8 @@ void VariablePlan::merge(const VariablePlan& other) {
       PlanVariable& mine = variables[it->second];
       mine.max_accesses = std::max(mine.max_accesses, v.max_accesses);
       mine.shared = mine.shared || v.shared;
+      mine.checked = mine.checked || v.checked;
+      mine.raced = mine.raced || v.raced;
       if (mine.supers.empty()) mine.supers = v.supers;
       std::vector<std::string> all;
       std::set_union(mine.sites.begin(), mine.sites.end(), v.sites.begin(), v.sites.end(),
@@ -95,7 +103,7 @@ void VariablePlan::write(const std::string& path) const {
   for (const PlanVariable& v : variables) {
     if (v.kind == PlanVariable::Static) {
       out << "static " << v.max_accesses << " " << v.cls << " " << v.member << "\n";
-      if (v.shared) out << "shared\n";
+      write_flags(out, v);
       continue;
     }
     std::string supers;
@@ -103,7 +111,7 @@ void VariablePlan::write(const std::string& path) const {
     out << "new " << v.max_accesses << " " << v.cls << " " << v.member << " " << v.method_desc
         << " " << v.bci << " " << v.type << " " << (supers.empty() ? "-" : supers) << "\n";
     for (const std::string& s : v.sites) out << "at " << s << "\n";
-    if (v.shared) out << "shared\n";
+    write_flags(out, v);
   }
   out << "end\n";
   if (!out) throw PlanError("error writing plan " + path);
@@ -150,9 +158,10 @@ VariablePlan VariablePlan::read(const std::string& path) {
         plan.thread_events.push_back(number(t[i], "event count"));
     } else if (key == "sharing" && t.size() == 1) {
       plan.sharing = true;
-    } else if (key == "shared" && t.size() == 1) {
-      if (plan.variables.empty()) fail("'shared' line before any 'static' or 'new' line");
-      plan.variables.back().shared = true;
+    } else if ((key == "shared" || key == "checked" || key == "raced") && t.size() == 1) {
+      if (plan.variables.empty()) fail("'" + key + "' line before any 'static' or 'new' line");
+      PlanVariable& v = plan.variables.back();
+      (key == "shared" ? v.shared : key == "checked" ? v.checked : v.raced) = true;
     } else if (key == "static" && t.size() == 4) {
       PlanVariable v;
       v.kind = PlanVariable::Static;

@@ -17,6 +17,9 @@
 //   at <class> <method> <method descriptor> <bci>     (after a `new` line, zero or more)
 //   shared                           (after a `static` or `new` line and its `at` lines: more
 //                                     than one thread touched it, one object of it, in a run)
+//   checked                          (after `shared`: a race-check run followed its accesses
+//                                     with the race detector)
+//   raced                            (after `shared`: two of them raced in such a run)
 //   end
 // Class names use '/' as in class files; <allocated type> is a class name or an array
 // descriptor; <superclasses> lists the allocated class's superclasses below java/lang/Object,
@@ -46,6 +49,12 @@ struct PlanVariable {
   // Two threads touched it in one profile run: the field, or one object allocated here (the
   // threads' accesses may be ordered by a lock or a start; the plan does not say).
   bool shared = false;
+  // A race-check profile run (docs/runner.md, "The profile phase") followed the accesses of
+  // this shared variable with the race detector; `raced`: it saw two of them unordered.
+  bool checked = false, raced = false;
+  // Shared, but only ever handed from thread to thread through synchronization in the runs
+  // that checked: accesses=shared makes no points of it (the synchronization has them).
+  bool handed_over() const { return shared && checked && !raced; }
 
   // Stable name, as reports show it: "static pkg.C.f", "new pkg.C.m(desc)@bci [D".
   std::string name() const;
