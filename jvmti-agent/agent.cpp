@@ -551,8 +551,9 @@ extern "C" JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM* vm, char* options, void*)
     // Its reads of final references are points only until they are found to reach an object
     // instrumented whole (instrumented_classes.h).
     s.sites.set_reaches([&s](const jsched::rw::SiteInfo& si) {
-      return jsched::rw::reads_an_object(si) &&
-             s.field_filter.is_final(std::string(si.owner), std::string(si.name));
+      return (jsched::rw::reads_an_object(si) &&
+              s.field_filter.is_final(std::string(si.owner), std::string(si.name))) ||
+             s.shared->reaches_only(si);
     });
   } else if (s.rewrite.accesses != jsched::rw::Accesses::None) {
     s.rewrite.filter = &s.field_filter;

@@ -4,34 +4,49 @@
 
 namespace jsched::agent {
 
+namespace {
+
+// A read that loads an object, from a field or an array: through it a thread reaches code that
+// may have no points of its own (a HashMap's), where two threads' calls interleave unseen.
+bool loads_an_object(const rw::SiteInfo& s) {
+  return rw::reads_an_object(s) ||
+         (s.kind == rw::SiteKind::ArrayLoad && !s.desc.empty() && s.desc[0] == 'L');
+}
+
+}  // namespace
+
+void SharedAccesses::Variables::add(const sched::PlanVariable& v) {
+  if (v.kind == sched::PlanVariable::Static) {
+    statics.emplace(v.cls, v.member);
+  } else {
+    objects.push_back(v);
+    sites.insert(v.sites.begin(), v.sites.end());
+  }
+}
+
 SharedAccesses::SharedAccesses(const sched::VariablePlan& plan, const rw::AccessFilter& other,
                                IsFinal is_final)
     : other_(other), is_final_(std::move(is_final)) {
   for (const sched::PlanVariable& v : plan.variables) {
+    if (!v.shared) continue;
     // A variable the profile's race checks saw only handed over: its synchronization's points
     // order every access of another thread (shared_accesses.h).
-    if (!v.shared || v.handed_over()) continue;
-    if (v.kind == sched::PlanVariable::Static) {
-      statics_.emplace(v.cls, v.member);
-    } else {
-      objects_.push_back(v);
-      sites_.insert(v.sites.begin(), v.sites.end());
-    }
+    (v.handed_over() ? handed_ : raced_).add(v);
   }
 }
 
-bool SharedAccesses::touches_shared(const rw::SiteInfo& s) const {
+bool SharedAccesses::Variables::touch(const rw::SiteInfo& s) const {
   using K = rw::SiteKind;
   if (s.kind == K::GetStatic || s.kind == K::PutStatic)
-    return statics_.count({std::string(s.owner), std::string(s.name)}) > 0;
+    return statics.count({std::string(s.owner), std::string(s.name)}) > 0;
   const bool field = s.kind == K::GetField || s.kind == K::PutField;
   if (!field && s.kind != K::ArrayLoad && s.kind != K::ArrayStore) return false;
-  if (sites_.count(std::string(s.cls) + " " + std::string(s.method) + " " +
-                   std::string(s.method_desc) + " " + std::to_string(s.bci)))
+  if (sites.count(std::string(s.cls) + " " + std::string(s.method) + " " +
+                  std::string(s.method_desc) + " " + std::to_string(s.bci)))
     return true;
   // A shared allocation site whose accesses the plan does not list: any access that could
   // touch its objects.
-  return std::any_of(objects_.begin(), objects_.end(), [&](const sched::PlanVariable& v) {
+  return std::any_of(objects.begin(), objects.end(), [&](const sched::PlanVariable& v) {
     if (!v.sites.empty()) return false;
     if (!field) return rw::element_matches(v.type, s.desc);
     return v.type == s.owner ||
@@ -39,12 +54,19 @@ bool SharedAccesses::touches_shared(const rw::SiteInfo& s) const {
   });
 }
 
+bool SharedAccesses::reaches_only(const rw::SiteInfo& s) const {
+  return loads_an_object(s) && handed_.touch(s) && !raced_.touch(s);
+}
+
 rw::AccessDecision SharedAccesses::decide(const rw::SiteInfo& s) const {
+  if (s.method == "<clinit>") return other_.decide(s);
   // A final field's value cannot race, but a reference read from one is how a thread reaches
   // what it refers to: a HashMap or an array whose code the agent does not see into, where
-  // a get and a put of two threads interleave. A final number is only a value.
-  if (s.method != "<clinit>" && touches_shared(s) &&
-      !(rw::reads_a_value(s) && is_final_(std::string(s.owner), std::string(s.name))))
+  // a get and a put of two threads interleave. A final number is only a value. So is an
+  // object read from a variable only handed over: the read itself races with nothing, what
+  // it reaches may.
+  const bool value = rw::reads_a_value(s) && is_final_(std::string(s.owner), std::string(s.name));
+  if ((raced_.touch(s) && !value) || (loads_an_object(s) && handed_.touch(s)))
     return rw::AccessDecision{rw::AccessDecision::Point, 0};
   return other_.decide(s);
 }

@@ -10,6 +10,8 @@
 // through a lock or a queue, an object guarded by one lock), gets no points: a thread switch at
 // one of its accesses could reorder it against nothing another thread does between the
 // synchronization points around it, which are points already. One that raced there keeps them.
+// Its reads that load an object stay points, as a final reference's do (below): what they reach
+// may be code without points (a synchronized map's), whose races the checks could not see.
 // Reads of final fields are instrumented too when they load a reference (see decide); the
 // access hook makes no point of one once what it reaches is known to be instrumented whole
 // (instrumented_classes.h).
@@ -38,16 +40,24 @@ class SharedAccesses : public rw::AccessFilter {
   rw::AccessDecision decide(const rw::SiteInfo& site) const override;
 
   // How many variables' accesses are points (reports, tests).
-  size_t shared_variables() const { return statics_.size() + objects_.size(); }
+  size_t shared_variables() const { return raced_.statics.size() + raced_.objects.size(); }
+  // A read of an object that is a point only as the way into what it reaches (a variable only
+  // handed over): no longer one once that is found instrumented whole (instrumented_classes.h).
+  bool reaches_only(const rw::SiteInfo& s) const;
 
  private:
-  bool touches_shared(const rw::SiteInfo& s) const;
+  struct Variables {
+    void add(const sched::PlanVariable& v);
+    bool touch(const rw::SiteInfo& s) const;
+    std::set<std::pair<std::string, std::string>> statics;  // (owner, field)
+    std::vector<sched::PlanVariable> objects;               // allocation sites
+    std::set<std::string> sites;  // "<class> <method> <desc> <bci>" of their `at` lines
+  };
 
   const rw::AccessFilter& other_;
   IsFinal is_final_;
-  std::set<std::pair<std::string, std::string>> statics_;  // (owner, field)
-  std::vector<sched::PlanVariable> objects_;               // shared allocation sites
-  std::set<std::string> sites_;  // "<class> <method> <desc> <bci>" of their `at` lines
+  Variables raced_;   // shared, and raced in a race check or never checked
+  Variables handed_;  // shared, only ever handed over in the race checks
 };
 
 }  // namespace jsched::agent

@@ -38,8 +38,8 @@ int32_t SiteRegistry::add(const rw::SiteInfo& s) {
   // Outside the lock: deciding may read class files, which may load classes and add sites.
   const bool point = this->point(s);
   const bool ordered = rw::is_field_access(s.kind) && ordered_ && ordered_(s);
-  // Only a point can stop being one, and a final field's read orders.
-  const bool reaches = point && ordered && reaches_ && reaches_(s);
+  // Only a point can stop being one.
+  const bool reaches = point && reaches_ && reaches_(s);
   std::lock_guard<std::mutex> g(mu_);
   const size_t i = count_.load(std::memory_order_relaxed);
   if (i >= kMaxSites) return 0;

@@ -33,8 +33,9 @@ struct Site {
   // For field accesses: one that orders rather than races (a volatile, final or unresolved
   // field, a static initializer's access): scheduler/races/race_detector.h.
   bool ordered = false;
-  // A read of a final reference field under accesses=shared: a point unless the object it
-  // reaches is instrumented whole (instrumented_classes.h); `covered` keeps a yes once found.
+  // A read of a final reference field, or of an object from a variable only handed over
+  // (shared_accesses.h), under accesses=shared: a point unless the object it reaches is
+  // instrumented whole (instrumented_classes.h); `covered` keeps a yes once found.
   bool reaches = false;
   mutable uint8_t covered = 0;
   // For field accesses, where the model keeps the field: a static field's object id, an
@@ -60,7 +61,7 @@ class SiteRegistry : public rw::SiteSink {
   // What decides Site::ordered for field accesses (unset: none is). Before any class is
   // rewritten.
   void set_ordered(std::function<bool(const rw::SiteInfo&)> f) { ordered_ = std::move(f); }
-  // What decides Site::reaches for field reads that are points and ordered (unset: none
+  // What decides Site::reaches for reads that are points (unset: none
   // does). Before any class is rewritten.
   void set_reaches(std::function<bool(const rw::SiteInfo&)> f) { reaches_ = std::move(f); }
   // Site ids start at 1; id 0 and unknown ids yield nullptr. Every hook asks, so this takes no

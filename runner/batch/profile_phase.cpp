@@ -163,8 +163,8 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                  tmpl.program.c_str(), kHangsEndingProfile);
   else if (stopped_early)
     std::fprintf(stderr,
-                 "jsched: profile phase of %s stopped counting after %u runs: the last %u "
-                 "taught the plan nothing new\n",
+                 "jsched: profile phase of %s stopped after %u runs: the last %u taught the "
+                 "plan nothing new\n",
                  tmpl.program.c_str(), ran - (checking ? kRaceCheckRuns : 0), kQuietProfileRuns);
   if (checking) {
     size_t handed = 0, raced = 0;

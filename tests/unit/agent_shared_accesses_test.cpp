@@ -88,3 +88,30 @@ TEST(SharedAccesses, ThePlansSharedVariablesAreThePoints) {
   EXPECT_TRUE(point(at(SiteKind::ArrayLoad, "log", 5, "", "", "L")));
   EXPECT_FALSE(point(at(SiteKind::ArrayLoad, "log", 5, "", "", "I")));
 }
+
+// A shared variable the race-check runs saw only handed over through synchronization makes no
+// points; one that raced there, or one never checked, does.
+TEST(SharedAccesses, AVariableOnlyHandedOverMakesNoPoints) {
+  Volatile other;
+  sched::VariablePlan p = plan();
+  p.variables[0].checked = true;  // app/Stats.served: handed over
+  p.variables[2].checked = true;  // the registry: raced
+  p.variables[2].raced = true;
+  p.variables[3].checked = true;  // the appenders' table: handed over
+  agent::SharedAccesses f(p, other, [](const std::string&, const std::string&) { return false; });
+  EXPECT_EQ(f.shared_variables(), 1u);
+  const auto point = [&](const rw::SiteInfo& s) {
+    return f.decide(s).kind == AccessDecision::Point;
+  };
+  EXPECT_FALSE(point(at(SiteKind::GetStatic, "run", 3, "app/Stats", "served", "J")));
+  EXPECT_TRUE(point(at(SiteKind::PutField, "pool", 9, "app/Registry", "size", "I")));
+  EXPECT_FALSE(point(at(SiteKind::ArrayStore, "log", 5, "", "", "L")));
+  // A read that loads an object from it stays one, as the way into what it reaches (a map
+  // whose code has no points), until that is found instrumented whole.
+  const rw::SiteInfo appender = at(SiteKind::ArrayLoad, "log", 6, "", "", "L");
+  EXPECT_TRUE(point(appender));
+  EXPECT_TRUE(f.reaches_only(appender));
+  EXPECT_FALSE(
+      f.reaches_only(at(SiteKind::GetField, "pool", 1, "app/Registry", "pools", "Ljava/util/Map;")))
+      << "the registry raced: its reads are points for themselves";
+}

@@ -45,6 +45,8 @@ TEST(PlanNews, TheSameRunAgainOrWithinTenPercentTeachesNothing) {
   VariablePlan close = run();
   close.steps = 1100;
   close.thread_events[1] = 330;
+  close.thread_events[2] = 390;       // 30% more, but a tenth of the steps is 100
+  close.thread_events.push_back(50);  // a thread more, of few events
   close.variables[0].max_accesses = 55;
   close.variables[1].max_accesses = 1000;  // a variable one thread touches: its count is not read
   EXPECT_FALSE(teaches(known, close, true));
@@ -64,8 +66,8 @@ TEST(PlanNews, WhatPlannedRunsReadTeaches) {
   };
   EXPECT_TRUE(changed([](VariablePlan& r) { r.steps = 1101; }));
   EXPECT_TRUE(changed([](VariablePlan& r) { r.threads = 4; }));
-  EXPECT_TRUE(changed([](VariablePlan& r) { r.thread_events.push_back(1); }));
-  EXPECT_TRUE(changed([](VariablePlan& r) { r.thread_events[2] = 331; }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.thread_events.push_back(101); }));
+  EXPECT_TRUE(changed([](VariablePlan& r) { r.thread_events[2] = 401; }));
   EXPECT_TRUE(changed([](VariablePlan& r) { r.variables[0].max_accesses = 56; }));
   EXPECT_TRUE(changed([](VariablePlan& r) { r.variables[0].sites.push_back("pkg/Box x ()V 9"); }));
   EXPECT_TRUE(changed([](VariablePlan& r) { r.variables[1].shared = true; }));

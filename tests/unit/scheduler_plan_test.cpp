@@ -141,6 +141,38 @@ TEST_F(PlanFile, SharedFlagsSurviveTheFileAndMerges) {
   EXPECT_FALSE(merged.sharing);
 }
 
+// Race-check runs mark the shared variables they followed `checked`, and those whose accesses
+// raced `raced`; a merge keeps either if any run said so, and a variable is only handed over
+// (no points under accesses=shared) when checked and never raced.
+TEST_F(PlanFile, RaceChecksSurviveTheFileAndMerges) {
+  VariablePlan p = sample();
+  p.sharing = true;
+  for (PlanVariable& v : p.variables) v.shared = v.checked = true;
+  p.variables[1].raced = true;
+  p.write(path);
+  VariablePlan q = VariablePlan::read(path);
+  EXPECT_TRUE(q.variables[0].checked && !q.variables[0].raced);
+  EXPECT_TRUE(q.variables[0].handed_over());
+  EXPECT_TRUE(q.variables[1].checked && q.variables[1].raced);
+  EXPECT_FALSE(q.variables[1].handed_over());
+
+  VariablePlan counted = sample();  // a counting run: nothing checked
+  counted.sharing = true;
+  for (PlanVariable& v : counted.variables) v.shared = true;
+  EXPECT_FALSE(counted.variables[0].handed_over()) << "shared and never checked: points";
+  VariablePlan raced = counted;  // a check that saw the first race
+  raced.variables[0].checked = raced.variables[0].raced = true;
+  VariablePlan merged;
+  merged.merge(counted);
+  merged.merge(q);
+  EXPECT_TRUE(merged.variables[0].handed_over());
+  merged.merge(raced);
+  EXPECT_FALSE(merged.variables[0].handed_over()) << "one run's race is enough";
+  EXPECT_FALSE(merged.variables[1].handed_over());
+  EXPECT_EQ(error_of("jsched-plan 1\nruns 1\nraced\nend\n"),
+            path + ":3: 'raced' line before any 'static' or 'new' line");
+}
+
 TEST_F(PlanFile, ASharedLineNeedsAVariable) {
   const std::string head = "jsched-plan 1\nruns 1\nsharing\n";
   EXPECT_EQ(error_of(head + "static 1 pkg/C f\nshared\nend\n"), "");
