@@ -33,7 +33,8 @@ bool InstrumentedClasses::covers(std::string_view desc) const {
     auto it = super_.find(cls);
     if (it == super_.end()) return false;
     cls = it->second;
-    if (cls == "java/lang/Object") return true;
+    // java.lang.Enum's own state is its constants' final name and ordinal.
+    if (cls == "java/lang/Object" || cls == "java/lang/Enum") return true;
   }
   return false;
 }

@@ -4,8 +4,8 @@
 // Under accesses=shared a read of a final reference is a point because through it a thread
 // reaches an object whose code the agent does not see into (a HashMap, an array): two threads'
 // get and put interleave there, and that read is the last point before them. An object whose
-// class and every superclass below Object the agent instrumented has points of its own at its
-// shared fields, and the read of the reference to it need not be one; nor need one to a String
+// class and every superclass below Object (or Enum) the agent instrumented has points of its own at
+// its shared fields, and the read of the reference to it need not be one; nor need one to a String
 // or a boxed number, which nothing can change.
 #pragma once
 

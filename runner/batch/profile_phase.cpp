@@ -24,6 +24,10 @@ constexpr uint32_t kHangsEndingProfile = 3;
 // The phase ends early once this many runs in a row taught the plan nothing (sched::teaches),
 // after at least kMinProfileRuns: on a heavy program each profile run costs a few plain runs.
 constexpr uint32_t kMinProfileRuns = 3, kQuietProfileRuns = 2;
+// Before race-check runs, which count every access they do not check as a counting run does
+// (and keep points at what they newly see shared): two counting runs, the second quiet, are
+// enough for the same four or more runs in all.
+constexpr uint32_t kMinCountingRuns = 2, kQuietCountingRuns = 1;
 
 // The options of `s` that change what a profile run counts (accesses, include, ...), without
 // those of the planned strategy itself.
@@ -96,6 +100,8 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
   std::map<uint64_t, RunRecord> ended;
   uint64_t next = first_index;
   uint32_t quiet = 0;  // runs in a row that taught the plan nothing
+  const uint32_t min_runs = race_checks ? kMinCountingRuns : kMinProfileRuns;
+  const uint32_t quiet_runs = race_checks ? kQuietCountingRuns : kQuietProfileRuns;
   bool saturated = false, checking = false;
   auto take = [&](RunRecord&& r) {
     std::string file = base + "/run-" + std::to_string(r.index - first_index) + ".txt";
@@ -115,7 +121,7 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                      r.detail.substr(0, r.detail.find('\n')).c_str());
       if (opts.shard.holds(r.index) && !recorded.count(r.index)) dir.add(std::move(r));
     }
-    saturated = !checking && plan.runs >= kMinProfileRuns && quiet >= kQuietProfileRuns;
+    saturated = !checking && plan.runs >= min_runs && quiet >= quiet_runs;
   };
   auto run_all = [&] {
     ex.run(specs, [&](RunRecord&& r) {
@@ -163,9 +169,10 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
                  tmpl.program.c_str(), kHangsEndingProfile);
   else if (stopped_early)
     std::fprintf(stderr,
-                 "jsched: profile phase of %s stopped after %u runs: the last %u taught the "
+                 "jsched: profile phase of %s stopped after %u runs: the last %s taught the "
                  "plan nothing new\n",
-                 tmpl.program.c_str(), ran - (checking ? kRaceCheckRuns : 0), kQuietProfileRuns);
+                 tmpl.program.c_str(), ran - (checking ? kRaceCheckRuns : 0),
+                 quiet_runs == 1 ? "one" : std::to_string(quiet_runs).c_str());
   if (checking) {
     size_t handed = 0, raced = 0;
     for (const sched::PlanVariable& v : plan.variables) {

@@ -22,6 +22,10 @@ TEST(InstrumentedClasses, AClassCoversWhenItAndEverySuperclassWereInstrumented) 
   EXPECT_FALSE(c.covers("Lapp/Late;"));
   c.add("app/Missing", "java/lang/Object");
   EXPECT_TRUE(c.covers("Lapp/Late;"));
+  // An enum of the application's: java.lang.Enum holds only final state.
+  c.add("app/Level", "java/lang/Enum");
+  EXPECT_TRUE(c.covers("Lapp/Level;"));
+  EXPECT_FALSE(c.covers("Ljava/lang/Enum;")) << "any enum, the JDK's too";
 }
 
 TEST(InstrumentedClasses, JdkTypesAndArraysNeverCoverButImmutableValuesDo) {
