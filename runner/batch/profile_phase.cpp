@@ -76,8 +76,9 @@ std::string make_plan(const RunSpec& tmpl, const std::string& params, uint32_t r
     s.run = i;
     s.seed = derive_seed(master_seed, tmpl.program, "profile " + params, 0, i);
     s.timeout_ms = tmpl.timeout_ms * 2;  // counting every access makes a profile run slower
-    s.params = params + (params.empty() ? "" : ",") + more + "profile=" + base + "/run-" +
-               std::to_string(i) + ".txt";
+    const std::string file = base + "/run-" + std::to_string(i) + ".txt";
+    fs::remove(file);  // an interrupted phase's: a run that writes none must not read as one
+    s.params = params + (params.empty() ? "" : ",") + more + "profile=" + file;
     return s;
   };
   std::vector<RunSpec> specs;
