@@ -9,10 +9,6 @@ namespace jsched::agent {
 
 namespace {
 
-bool is_static(const Site& s) {
-  return s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
-}
-
 sched::PlanVariable static_variable(const Site& s) {
   sched::PlanVariable v;
   v.kind = sched::PlanVariable::Static;
@@ -185,10 +181,7 @@ sched::VariablePlan ProfileRecorder::profile(uint64_t steps, uint32_t threads,
     sched::PlanVariable v = vars_[i];
     v.shared = i < threads_.size() && std::popcount(threads_[i]) > 1;
     if (i < touched_.size()) {
-      for (const Site* s : touched_[i]) {
-        v.sites.push_back(*s->cls + " " + *s->method + " " + *s->method_desc + " " +
-                          std::to_string(s->bci));
-      }
+      for (const Site* s : touched_[i]) v.sites.push_back(plan_site(*s));
       std::sort(v.sites.begin(), v.sites.end());
       v.sites.erase(std::unique(v.sites.begin(), v.sites.end()), v.sites.end());
     }

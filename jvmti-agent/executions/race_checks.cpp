@@ -7,14 +7,6 @@
 
 namespace jsched::agent {
 
-namespace {
-
-bool is_static(const Site& s) {
-  return s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
-}
-
-}  // namespace
-
 void mark_race_checks(const sched::VariablePlan& plan, const sched::RaceDetector& races,
                       const SiteRegistry& sites, sched::VariablePlan& profile) {
   if (races.saturated()) return;
@@ -45,8 +37,7 @@ void mark_race_checks(const sched::VariablePlan& plan, const sched::RaceDetector
         raced[it->second] = true;
         continue;
       }
-      auto it = at.find(*s->cls + " " + *s->method + " " + *s->method_desc + " " +
-                        std::to_string(s->bci));
+      auto it = at.find(plan_site(*s));
       if (it != at.end()) {
         for (size_t i : it->second) raced[i] = true;
       } else if (!unlisted.empty()) {

@@ -43,6 +43,15 @@ struct Site {
   uint64_t location = 0;
 };
 
+// A static field's access (getstatic, putstatic).
+inline bool is_static(const Site& s) {
+  return s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
+}
+// The instruction as a plan's `at` lines name it: "<class> <method> <desc> <bci>".
+inline std::string plan_site(const Site& s) {
+  return *s.cls + " " + *s.method + " " + *s.method_desc + " " + std::to_string(s.bci);
+}
+
 class SiteRegistry : public rw::SiteSink {
  public:
   SiteRegistry() = default;
