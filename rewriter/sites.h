@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace jsched::rw {
@@ -64,6 +65,18 @@ struct SiteInfo {
   // allocated class or array type of allocations; empty for monitors.
   std::string_view owner, name, desc;
 };
+
+// An instruction as a plan's site lines name it: "<class> <method> <descriptor> <bci>".
+inline std::string plan_site(std::string_view cls, std::string_view method,
+                             std::string_view method_desc, uint32_t bci) {
+  std::string out;
+  out.reserve(cls.size() + method.size() + method_desc.size() + 14);
+  out.append(cls).append(" ").append(method).append(" ").append(method_desc).append(" ");
+  return out.append(std::to_string(bci));
+}
+inline std::string plan_site(const SiteInfo& s) {
+  return plan_site(s.cls, s.method, s.method_desc, s.bci);
+}
 
 // A read of a field that holds a number or a boolean, not a reference: a final one's value
 // cannot race, and reaches nothing else.

@@ -56,10 +56,7 @@ rw::AccessDecision VariableTracker::decide_tracked(const rw::SiteInfo& s) const 
   const auto is_new = [&](const Slot& x) {
     if (x.var.kind != sched::PlanVariable::New) return false;
     if (x.var.sites.empty()) return true;
-    if (here.empty()) {
-      here = std::string(s.cls) + " " + std::string(s.method) + " " + std::string(s.method_desc) +
-             " " + std::to_string(s.bci);
-    }
+    if (here.empty()) here = rw::plan_site(s);
     return std::binary_search(x.var.sites.begin(), x.var.sites.end(), here);
   };
   switch (s.kind) {

@@ -658,8 +658,7 @@ JSCHED_NATIVE(void, jschedAccess, JNIEnv* env, jclass, jobject o, jint index, jb
   if (!a) return;
   const Site* s = state().sites.get(site);
   if (s == nullptr) return;
-  bool is_static =
-      s->kind == jsched::rw::SiteKind::GetStatic || s->kind == jsched::rw::SiteKind::PutStatic;
+  const bool is_static = jsched::agent::is_static(*s);
   if (o == nullptr && !is_static) return;  // an object under construction, or a null receiver
   Acting g(env, *a.ctx);
   if (ProfileRecorder* p = state().profile.get()) p->access(env, o, *s, a.ctx->id);

@@ -41,9 +41,7 @@ bool SharedAccesses::Variables::touch(const rw::SiteInfo& s) const {
     return statics.count({std::string(s.owner), std::string(s.name)}) > 0;
   const bool field = s.kind == K::GetField || s.kind == K::PutField;
   if (!field && s.kind != K::ArrayLoad && s.kind != K::ArrayStore) return false;
-  if (sites.count(std::string(s.cls) + " " + std::string(s.method) + " " +
-                  std::string(s.method_desc) + " " + std::to_string(s.bci)))
-    return true;
+  if (sites.count(rw::plan_site(s))) return true;
   // A shared allocation site whose accesses the plan does not list: any access that could
   // touch its objects.
   return std::any_of(objects.begin(), objects.end(), [&](const sched::PlanVariable& v) {

@@ -47,9 +47,9 @@ struct Site {
 inline bool is_static(const Site& s) {
   return s.kind == rw::SiteKind::GetStatic || s.kind == rw::SiteKind::PutStatic;
 }
-// The instruction as a plan's `at` lines name it: "<class> <method> <desc> <bci>".
+// The instruction as a plan's site lines name it (rw::plan_site).
 inline std::string plan_site(const Site& s) {
-  return *s.cls + " " + *s.method + " " + *s.method_desc + " " + std::to_string(s.bci);
+  return rw::plan_site(*s.cls, *s.method, *s.method_desc, s.bci);
 }
 
 class SiteRegistry : public rw::SiteSink {
