@@ -1,10 +1,12 @@
 #include "jvmti-agent/executions/kept_thread_zero.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 
 #include "jvmti-agent/agent_state.h"
+#include "jvmti-agent/executions/driver_wake.h"
 #include "jvmti-agent/executions/runtime.h"
 #include "jvmti-agent/jvm_refs.h"
 
@@ -18,7 +20,9 @@ std::mutex g_mu;
 std::condition_variable& g_cv = *new std::condition_variable;
 jobject g_kept = nullptr;  // global ref: the thread waiting in next()
 jobject g_job = nullptr;   // global ref: its next job, handed by the driver
-bool g_returning = false;  // a thread 0 left its execution and is on its way to next()
+// A thread 0 left its execution and is on its way to next(); set under g_mu, read by the
+// driver's conditions (driver_wake.h) without it.
+std::atomic<bool> g_returning{false};
 jobject g_left = nullptr;  // global ref: the thread 0 that left well through leave()
 
 // Under g_mu: g_left is no longer `t` (nullptr: whichever it is).
@@ -44,6 +48,10 @@ jthread take(JNIEnv* env) {
   // (One driver at a time: what it takes, it hands a job before it takes again.)
   if (g_kept == nullptr) return nullptr;
   return static_cast<jthread>(env->NewLocalRef(g_kept));
+}
+
+bool returning() {
+  return g_returning.load();
 }
 
 bool runs_on(JNIEnv* env, jobject t) {
@@ -104,15 +112,21 @@ JNIEXPORT jboolean JNICALL Java_java_lang_JSchedMain_leave(JNIEnv* env, jclass, 
 JNIEXPORT jobject JNICALL Java_java_lang_JSchedMain_next(JNIEnv* env, jclass, jboolean keep) {
   jthread t = kept::self(env);
   jobject job = nullptr;
+  bool kept_here = false;
+  {
+    std::lock_guard<std::mutex> g(kept::g_mu);
+    kept_here = keep && t != nullptr && kept::g_kept == nullptr;
+    if (kept_here) kept::g_kept = env->NewGlobalRef(t);
+    if (!kept_here && t != nullptr) kept::drop_left(env, t);
+    kept::g_returning = false;
+  }
+  // The driver waits for this moment alone (driver_wake.h): woken at its execution's end or
+  // at the end of its threads, it would only have waited again for this thread 0.
+  kept::g_cv.notify_all();
+  driver_wake::notify();
+  if (!kept_here) return nullptr;
   {
     std::unique_lock<std::mutex> lk(kept::g_mu);
-    kept::g_returning = false;
-    kept::g_cv.notify_all();
-    if (!keep || t == nullptr || kept::g_kept != nullptr) {
-      if (t != nullptr) kept::drop_left(env, t);
-      return nullptr;
-    }
-    kept::g_kept = env->NewGlobalRef(t);
     kept::g_cv.wait(lk, [] { return kept::g_job != nullptr; });
     job = env->NewLocalRef(kept::g_job);
     env->DeleteGlobalRef(kept::g_job);

@@ -16,6 +16,10 @@ jthread take(JNIEnv* env);
 // as thread 0 of the execution that is now current.
 void hand(JNIEnv* env, jobject job);
 
+// Whether a thread 0 left its execution and is on its way to wait for the next (the driver
+// waits for it: a new execution handed to it now would not start until it is there).
+bool returning();
+
 // Whether `t` is a thread 0 that ended in its execution and runs on for the next: the model saw
 // it end, and the JVM will not (a join of it must not wait for the JVM's end).
 bool runs_on(JNIEnv* env, jobject t);

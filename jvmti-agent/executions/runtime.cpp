@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <fstream>
@@ -20,7 +19,9 @@
 
 #include "jvmti-agent/agent_thread.h"
 #include "jvmti-agent/executions/carried_threads.h"
+#include "jvmti-agent/executions/driver_wake.h"
 #include "jvmti-agent/executions/execution_loop.h"
+#include "jvmti-agent/executions/kept_thread_zero.h"
 #include "jvmti-agent/executions/plain_uncaught.h"
 #include "jvmti-agent/executions/tsca_report.h"
 #include "jvmti-agent/hooks/frame_method.h"
@@ -206,21 +207,17 @@ void Runtime::end_threads(JNIEnv* env) {
 }
 
 namespace {
-// Signalled as any thread ends (await_threads_ended): process-wide, as the Runtime may be
-// deleted as soon as its last thread has left it. Never destroyed: the driver may wait on it
-// as the process exits, and destroying a condition variable with a waiter blocks exit.
-std::mutex g_ended_mu;
-std::condition_variable& g_ended_cv = *new std::condition_variable;
-
 void some_thread_ended() {
-  { std::lock_guard<std::mutex> g(g_ended_mu); }
-  g_ended_cv.notify_all();
+  driver_wake::notify();
 }
 }  // namespace
 
 bool Runtime::await_threads_ended(std::chrono::milliseconds limit) {
-  std::unique_lock<std::mutex> lk(g_ended_mu);
-  return g_ended_cv.wait_for(lk, limit, [this] { return threads_ended(); });
+  // Thread 0 on its way back to wait for the next execution (kept_thread_zero.h) is waited
+  // for too: it is the last to leave, and the driver needs it next.
+  driver_wake::wait_for(limit,
+                        [this] { return threads_ended() && !kept_thread_zero::returning(); });
+  return threads_ended();
 }
 
 ThreadCtx* Runtime::leave_execution() {
@@ -380,9 +377,19 @@ void Runtime::start_execution(JNIEnv* env, jthread t, uint64_t iteration) {
   attach_main(env, t, *main_ctx_);
 }
 
+bool Runtime::has_outcome() {
+  std::lock_guard<std::mutex> g(end_mu_);
+  return outcome_.has_value();
+}
+
 RunOutcome Runtime::end() {
-  std::unique_lock<std::mutex> lk(end_mu_);
-  end_cv_.wait(lk, [this] { return outcome_.has_value(); });
+  // A thread 0 that ends the execution as it leaves it (kept_thread_zero.h) wakes the driver
+  // once it waits for the next one, not at the end itself: woken there, the driver would only
+  // wait for it again. The bound is for one that never comes back (take() waits no longer).
+  while (!driver_wake::wait_for(std::chrono::milliseconds(100),
+                                [this] { return has_outcome() && !kept_thread_zero::returning(); }))
+    if (has_outcome()) break;
+  std::lock_guard<std::mutex> g(end_mu_);
   return *outcome_;
 }
 
@@ -973,10 +980,12 @@ void Runtime::finish(JNIEnv* env, RunOutcome outcome, const std::string& detail_
   std::fflush(stdout);
   std::fflush(stderr);
   if (!multi()) _exit(int(outcome));
-  std::lock_guard<std::mutex> g(end_mu_);
-  detail_ = detail;
-  outcome_ = outcome;
-  end_cv_.notify_all();
+  {
+    std::lock_guard<std::mutex> g(end_mu_);
+    detail_ = detail;
+    outcome_ = outcome;
+  }
+  driver_wake::notify();
 }
 
 void Runtime::collect_races() {

@@ -125,7 +125,7 @@ class Runtime {
   // driver, which is not controlled). The execution ends when its last thread that is not a
   // daemon ends, or at its first finding; end() tells which.
   void start_execution(JNIEnv* env, jthread t, uint64_t iteration);
-  RunOutcome end();  // waits for the execution's end
+  RunOutcome end();  // waits for the execution's end (and for a kept thread 0 to be back)
   // Every thread of the execution has ended and left jsched: the Runtime may be deleted.
   bool all_gone();
   // Whether each thread of the execution has run its last code of the program (it may still be
@@ -312,7 +312,7 @@ class Runtime {
   uint64_t iteration_ = kSingle;
   ThreadCtx* main_ctx_ = nullptr;  // thread 0's, until thread 0 takes it up
   std::mutex end_mu_;
-  std::condition_variable end_cv_;
+  bool has_outcome();  // under end_mu_
   std::optional<RunOutcome> outcome_;
   std::string detail_;
   std::string hapset_plan_;  // the replay's plan (strategy=hapset, several executions)
