@@ -3,8 +3,9 @@
 # (bench/java/findings: a lock-order deadlock, a lost update that throws, a lazy initialization
 # that throws about half the time, and the shapes of racy-collection benchmarks: a check-then-act
 # on a synchronized queue, a stack whose top is read and then set, a ring buffer whose consumers
-# read and then advance a volatile index; and two whose failure is thrown in a worker that holds
-# a lock: a stack popped below empty, most executions, and a wrong bound checked in every one),
+# read and then advance a volatile index; two whose failure is thrown in a worker that holds
+# a lock: a stack popped below empty, most executions, and a wrong bound checked in every one;
+# and one whose worker throws before it counts down a latch another thread waits on, every one),
 # N executions in one JVM (iterations=N,explore)
 # against the same program's main called N times in a bare loop in one JVM
 # (bench/java/MainLoop.java, one shared class loader; a fresh loader per execution for
@@ -51,7 +52,7 @@ loop() {  # $1: --same-loader or --fresh; prints the rate or nothing
 printf "%-16s %8s %10s %10s %10s %8s %8s %12s\n" program found plain-same plain-fresh jsched \
   /same /fresh cost/finding
 for row in "LockOrderRounds fixed" "LostUpdate quiet" "LazyInit quiet" "CheckThenPoll quiet" \
-  "RacyStack quiet" "RingBuffer quiet" "WorkerUnderflow quiet" "WorkerThrows quiet"; do
+  "RacyStack quiet" "RingBuffer quiet" "WorkerUnderflow quiet" "WorkerThrows quiet" "WorkerStrands quiet"; do
   set -- $row
   p=$1 ref=$2
   same=0 fresh=0 js=0 js_ref=0 found=0 star=""

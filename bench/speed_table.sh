@@ -48,7 +48,7 @@ tr '\n' ' ' < "$here/../samples/suite.xml" | grep -o '<program [^>]*>' | while r
   params=$(echo "$p" | sed -n 's/.* params="\([^"]*\)".*/\1/p')
   row "$name" "$jar" "$main" "$params"
 done
-for p in LockOrderRounds LostUpdate LazyInit CheckThenPoll RacyStack RingBuffer WorkerUnderflow WorkerThrows; do
+for p in LockOrderRounds LostUpdate LazyInit CheckThenPoll RacyStack RingBuffer WorkerUnderflow WorkerThrows WorkerStrands; do
   row "findings.$p" "$tmp" "findings.$p" ""
 done
 sort -n "$ratios" | awk '{ v[NR] = $1 } END {
