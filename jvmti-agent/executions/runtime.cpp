@@ -206,12 +206,6 @@ void Runtime::end_threads(JNIEnv* env) {
   }
 }
 
-namespace {
-void some_thread_ended() {
-  driver_wake::notify();
-}
-}  // namespace
-
 bool Runtime::await_threads_ended(std::chrono::milliseconds limit) {
   // Thread 0 on its way back to wait for the next execution (kept_thread_zero.h) is waited
   // for too: it is the last to leave, and the driver needs it next.
@@ -230,7 +224,7 @@ ThreadCtx* Runtime::leave_execution() {
     if (owner->left_.size() <= c->id) owner->left_.resize(c->id + 1, false);
     owner->left_[c->id] = true;
   }
-  some_thread_ended();
+  driver_wake::notify();
   return c;
 }
 
@@ -259,7 +253,7 @@ void Runtime::any_thread_ended(JNIEnv* env, jthread t) {
   } else if (Runtime* rt = runtime()) {
     rt->thread_ended(env, t);
   }
-  some_thread_ended();
+  driver_wake::notify();
 }
 
 Runtime::Runtime(AgentState& agent, jvmtiEnv* jvmti, std::unique_ptr<sched::Strategy> strategy)

@@ -312,7 +312,7 @@ class Runtime {
   uint64_t iteration_ = kSingle;
   ThreadCtx* main_ctx_ = nullptr;  // thread 0's, until thread 0 takes it up
   std::mutex end_mu_;
-  bool has_outcome();  // under end_mu_
+  bool has_outcome();  // takes end_mu_
   std::optional<RunOutcome> outcome_;
   std::string detail_;
   std::string hapset_plan_;  // the replay's plan (strategy=hapset, several executions)
